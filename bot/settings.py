@@ -1,0 +1,151 @@
+"""Process settings, read from environment variables and an optional ``.env`` file.
+
+Every setting has exactly one environment variable (listed in ``ENV_VARS`` and documented in
+``.env.example`` and the README). A real environment variable wins over the same name in
+``.env``; an empty value counts as unset, so a copied ``.env.example`` with blank lines works.
+
+Use ``load_settings()`` rather than constructing ``Settings`` directly: it turns pydantic's
+validation report into a ``SettingsError`` whose message names each bad variable and the form
+it should take, which the entry point prints without a traceback.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Literal
+
+from pydantic import Field, SecretStr, ValidationError, field_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+LogLevel = Literal["DEBUG", "INFO", "WARNING", "ERROR"]
+
+DEFAULT_ENV_FILE = ".env"
+
+
+class SettingsError(ValueError):
+    """One or more settings are malformed.
+
+    ``str(error)`` is a human-readable message, one line per bad variable, e.g.
+    ``RAPTOR_DEV_GUILD_ID must be a whole number (a Discord server id), got 'abc'``.
+    ``problems`` holds those lines as a tuple.
+    """
+
+    def __init__(self, problems: list[str]) -> None:
+        self.problems = tuple(problems)
+        super().__init__("\n".join(self.problems))
+
+
+class Settings(BaseSettings):
+    """All configuration of one bot process.
+
+    Attributes:
+        discord_token: The bot token (``DISCORD_TOKEN``); ``None`` when unset. Only needed to
+            connect to Discord; the offline demo and terminal play run without it.
+        db_path: SQLite database file (``RAPTOR_DB_PATH``), relative to the working directory
+            unless absolute.
+        dev_guild_id: A Discord server id (``RAPTOR_DEV_GUILD_ID``) to which slash commands are
+            synced instantly at start-up, or ``None`` for a global sync only.
+        log_level: ``DEBUG``, ``INFO``, ``WARNING`` or ``ERROR`` (``RAPTOR_LOG_LEVEL``),
+            accepted in any letter case.
+        turn_timeout_hours: Hours a player has for a pending decision before the match times
+            out (``RAPTOR_TURN_TIMEOUT_HOURS``), > 0.
+        challenge_timeout_minutes: Minutes an unanswered challenge stays open
+            (``RAPTOR_CHALLENGE_TIMEOUT_MINUTES``), > 0.
+        ai_time_budget: Seconds of thinking per AI decision (``RAPTOR_AI_TIME_BUDGET``), > 0.
+    """
+
+    model_config = SettingsConfigDict(
+        env_file=DEFAULT_ENV_FILE,
+        env_file_encoding="utf-8",
+        env_ignore_empty=True,
+        extra="ignore",
+        populate_by_name=True,
+        allow_inf_nan=False,
+        frozen=True,
+    )
+
+    discord_token: SecretStr | None = Field(default=None, validation_alias="DISCORD_TOKEN")
+    db_path: Path = Field(default=Path("raptor.sqlite3"), validation_alias="RAPTOR_DB_PATH")
+    dev_guild_id: int | None = Field(default=None, gt=0, validation_alias="RAPTOR_DEV_GUILD_ID")
+    log_level: LogLevel = Field(default="INFO", validation_alias="RAPTOR_LOG_LEVEL")
+    turn_timeout_hours: float = Field(
+        default=24.0, gt=0, validation_alias="RAPTOR_TURN_TIMEOUT_HOURS"
+    )
+    challenge_timeout_minutes: float = Field(
+        default=10.0, gt=0, validation_alias="RAPTOR_CHALLENGE_TIMEOUT_MINUTES"
+    )
+    ai_time_budget: float = Field(default=2.0, gt=0, validation_alias="RAPTOR_AI_TIME_BUDGET")
+
+    @field_validator("discord_token", mode="before")
+    @classmethod
+    def _blank_token_is_none(cls, value: object) -> object:
+        if isinstance(value, str):
+            value = value.strip()
+            return value or None
+        return value
+
+    @field_validator("log_level", mode="before")
+    @classmethod
+    def _upper_log_level(cls, value: object) -> object:
+        return value.strip().upper() if isinstance(value, str) else value
+
+    @field_validator("db_path", mode="after")
+    @classmethod
+    def _db_path_not_blank(cls, value: Path) -> Path:
+        if str(value).strip() in ("", "."):
+            raise ValueError("empty path")
+        return value
+
+
+# Field name -> (environment variable, the form its value must take).
+ENV_VARS: dict[str, tuple[str, str]] = {
+    "discord_token": ("DISCORD_TOKEN", "the bot token from the Discord developer portal"),
+    "db_path": ("RAPTOR_DB_PATH", "a file path for the SQLite database"),
+    "dev_guild_id": ("RAPTOR_DEV_GUILD_ID", "a whole number (a Discord server id)"),
+    "log_level": ("RAPTOR_LOG_LEVEL", "one of DEBUG, INFO, WARNING, ERROR"),
+    "turn_timeout_hours": ("RAPTOR_TURN_TIMEOUT_HOURS", "a number of hours greater than 0"),
+    "challenge_timeout_minutes": (
+        "RAPTOR_CHALLENGE_TIMEOUT_MINUTES",
+        "a number of minutes greater than 0",
+    ),
+    "ai_time_budget": ("RAPTOR_AI_TIME_BUDGET", "a number of seconds greater than 0"),
+}
+
+_BY_ENV_NAME = {env.lower(): (env, form) for env, form in ENV_VARS.values()}
+_SECRET_FIELDS = {"DISCORD_TOKEN"}
+
+
+def _describe(error: ValidationError) -> list[str]:
+    problems: list[str] = []
+    seen: set[str] = set()
+    for item in error.errors():
+        key = str(item["loc"][0]) if item["loc"] else ""
+        env, form = ENV_VARS.get(key) or _BY_ENV_NAME.get(key.lower()) or (key, "valid")
+        if env in seen:  # a union type reports one error per member; one line is enough
+            continue
+        seen.add(env)
+        if env in _SECRET_FIELDS:
+            problems.append(f"{env} must be {form}")
+        else:
+            problems.append(f"{env} must be {form}, got {item['input']!r}")
+    return problems
+
+
+def load_settings(env_file: str | Path | None = DEFAULT_ENV_FILE) -> Settings:
+    """Read the settings from the environment and, if it exists, ``env_file``.
+
+    Args:
+        env_file: A dotenv file read after the environment (real variables win); a relative
+            path is taken from the working directory. ``None`` reads the environment only.
+
+    Returns:
+        The validated, immutable ``Settings``.
+
+    Raises:
+        SettingsError: a variable is set to something of the wrong form; the message names
+            every such variable, the expected form and (except for secrets) the value given.
+    """
+    try:
+        return Settings(_env_file=env_file)  # type: ignore[call-arg]
+    except ValidationError as error:
+        raise SettingsError(_describe(error)) from None
