@@ -1,0 +1,85 @@
+"""Entry point: ``python -m bot [demo|play] [args...]``.
+
+* no subcommand: connect to Discord and serve the slash commands (needs ``DISCORD_TOKEN``);
+* ``demo``: an offline AI-vs-AI match through the real stack (``bot.demo``);
+* ``play``: a match in the terminal (``bot.terminal``).
+
+Arguments after ``demo`` / ``play`` go to that command's own parser (``python -m bot demo -h``).
+Exit status: 0 success, 1 a part that is not available, 2 a configuration problem.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+NO_TOKEN_MESSAGE = """\
+DISCORD_TOKEN is not set, so the bot cannot connect to Discord.
+Set it as an environment variable or put DISCORD_TOKEN=... in a .env file in this directory
+(see .env.example and the README section "Run it on your Discord server").
+To try the game without Discord, run the offline demo instead:  python -m bot demo"""
+
+SUBCOMMANDS = {
+    "demo": ("bot.demo", "play an offline AI-vs-AI match and write images and a log"),
+    "play": ("bot.terminal", "play a match in this terminal"),
+}
+
+
+def _import_part(module: str):
+    """Import ``module`` or return ``None`` when that module itself does not exist."""
+    try:
+        return importlib.import_module(module)
+    except ModuleNotFoundError as error:
+        if error.name == module:
+            return None
+        raise
+
+
+def _run_bot() -> int:
+    from bot.settings import SettingsError, load_settings
+
+    try:
+        settings = load_settings()
+    except SettingsError as error:
+        print(f"Configuration error:\n{error}", file=sys.stderr)
+        return 2
+    if settings.discord_token is None:
+        print(NO_TOKEN_MESSAGE, file=sys.stderr)
+        return 2
+    app = _import_part("bot.app")
+    if app is None:
+        print("The Discord bot (bot.app) is not available yet in this version.", file=sys.stderr)
+        return 1
+    app.run(settings)
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Parse ``argv`` (default ``sys.argv[1:]``), run the chosen command, return its status."""
+    parser = argparse.ArgumentParser(
+        prog="python -m bot",
+        usage=f"%(prog)s [-h] [{{{','.join(SUBCOMMANDS)}}} [ARGS ...]]",
+        description="Raptor board game bot. With no command, connect to Discord.",
+    )
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name, (_module, help_text) in SUBCOMMANDS.items():
+        commands.add_parser(name, help=help_text, add_help=False)
+    args, rest = parser.parse_known_args(argv)
+
+    if args.command is None:
+        if rest:
+            parser.error(f"unrecognized arguments: {' '.join(rest)}")
+        return _run_bot()
+
+    module_name, _help = SUBCOMMANDS[args.command]
+    module = _import_part(module_name)
+    if module is None:
+        print(f"'{args.command}' is not available yet ({module_name}).", file=sys.stderr)
+        return 1
+    return int(module.main(rest) or 0)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
