@@ -1,0 +1,156 @@
+"""The ``python -m bot`` entry point and ``bot.settings``: configuration problems give a short
+message and exit status 2, never a traceback."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bot.settings import ENV_VARS, Settings, SettingsError, load_settings
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+ALL_VARS = [env for env, _form in ENV_VARS.values()]
+
+
+def clean_env(**extra: str) -> dict[str, str]:
+    """The current environment without any bot setting, plus ``extra``, able to import ``bot``."""
+    env = {k: v for k, v in os.environ.items() if k.upper() not in ALL_VARS}
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO_ROOT), env.get("PYTHONPATH")]))
+    env.update(extra)
+    return env
+
+
+def run_bot(tmp_path: Path, *args: str, **extra: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "bot", *args],
+        cwd=tmp_path,  # an empty folder, so no .env is picked up
+        env=clean_env(**extra),
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
+@pytest.fixture
+def no_settings_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
+    """No bot variable in the environment and an empty working directory (no .env)."""
+    for name in list(os.environ):
+        if name.upper() in ALL_VARS:
+            monkeypatch.delenv(name)
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+def test_no_token_explains_how_to_set_it(tmp_path: Path) -> None:
+    result = run_bot(tmp_path)
+    assert result.returncode == 2
+    assert "DISCORD_TOKEN" in result.stderr
+    assert ".env" in result.stderr
+    assert "python -m bot demo" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_blank_token_counts_as_missing(tmp_path: Path) -> None:
+    result = run_bot(tmp_path, DISCORD_TOKEN="  ")
+    assert result.returncode == 2
+    assert "DISCORD_TOKEN" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_malformed_guild_id_is_named(tmp_path: Path) -> None:
+    result = run_bot(tmp_path, RAPTOR_DEV_GUILD_ID="abc", DISCORD_TOKEN="x")
+    assert result.returncode == 2
+    assert "RAPTOR_DEV_GUILD_ID must be a whole number (a Discord server id), got 'abc'" in (
+        result.stderr
+    )
+    assert "Traceback" not in result.stderr
+
+
+def test_malformed_value_in_dotenv_file_is_named(tmp_path: Path) -> None:
+    (tmp_path / ".env").write_text("RAPTOR_TURN_TIMEOUT_HOURS=0\n", encoding="utf-8")
+    result = run_bot(tmp_path)
+    assert result.returncode == 2
+    assert "RAPTOR_TURN_TIMEOUT_HOURS" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_unknown_subcommand_is_a_usage_error(tmp_path: Path) -> None:
+    result = run_bot(tmp_path, "bogus")
+    assert result.returncode == 2
+    assert "usage:" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_defaults(no_settings_env: Path) -> None:
+    settings = load_settings()
+    assert settings.discord_token is None
+    assert settings.db_path == Path("raptor.sqlite3")
+    assert settings.dev_guild_id is None
+    assert settings.log_level == "INFO"
+    assert settings.turn_timeout_hours == 24.0
+    assert settings.challenge_timeout_minutes == 10.0
+    assert settings.ai_time_budget == 2.0
+
+
+def test_environment_overrides(no_settings_env: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("DISCORD_TOKEN", "secret-token")
+    monkeypatch.setenv("RAPTOR_DB_PATH", "/data/raptor.db")
+    monkeypatch.setenv("RAPTOR_DEV_GUILD_ID", "123456789012345678")
+    monkeypatch.setenv("RAPTOR_LOG_LEVEL", "debug")
+    monkeypatch.setenv("RAPTOR_TURN_TIMEOUT_HOURS", "0.5")
+    monkeypatch.setenv("RAPTOR_CHALLENGE_TIMEOUT_MINUTES", "3")
+    monkeypatch.setenv("RAPTOR_AI_TIME_BUDGET", "0.25")
+    settings = load_settings()
+    assert settings.discord_token is not None
+    assert settings.discord_token.get_secret_value() == "secret-token"
+    assert "secret-token" not in repr(settings)
+    assert settings.db_path == Path("/data/raptor.db")
+    assert settings.dev_guild_id == 123456789012345678
+    assert settings.log_level == "DEBUG"
+    assert settings.turn_timeout_hours == 0.5
+    assert settings.challenge_timeout_minutes == 3.0
+    assert settings.ai_time_budget == 0.25
+
+
+def test_dotenv_file_is_read_and_environment_wins(
+    no_settings_env: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (no_settings_env / ".env").write_text(
+        "# comment\nRAPTOR_DEV_GUILD_ID=42\nRAPTOR_LOG_LEVEL=ERROR\nRAPTOR_DB_PATH=\n",
+        encoding="utf-8",
+    )
+    monkeypatch.setenv("RAPTOR_LOG_LEVEL", "WARNING")
+    settings = load_settings()
+    assert settings.dev_guild_id == 42
+    assert settings.log_level == "WARNING"
+    assert settings.db_path == Path("raptor.sqlite3")  # blank means default
+    assert load_settings(env_file=None).dev_guild_id is None
+
+
+def test_env_example_loads_as_defaults(no_settings_env: Path) -> None:
+    settings = load_settings(env_file=REPO_ROOT / ".env.example")
+    assert settings == Settings(_env_file=None)  # type: ignore[call-arg]
+
+
+def test_env_example_documents_every_setting() -> None:
+    text = (REPO_ROOT / ".env.example").read_text(encoding="utf-8")
+    for env in ALL_VARS:
+        assert env in text
+
+
+def test_every_problem_is_reported(no_settings_env: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("RAPTOR_LOG_LEVEL", "loud")
+    monkeypatch.setenv("RAPTOR_AI_TIME_BUDGET", "-1")
+    monkeypatch.setenv("RAPTOR_CHALLENGE_TIMEOUT_MINUTES", "nan")
+    with pytest.raises(SettingsError) as caught:
+        load_settings()
+    message = str(caught.value)
+    assert len(caught.value.problems) == 3
+    assert "RAPTOR_LOG_LEVEL must be one of DEBUG, INFO, WARNING, ERROR" in message
+    assert "RAPTOR_AI_TIME_BUDGET must be a number of seconds greater than 0, got '-1'" in message
+    assert "RAPTOR_CHALLENGE_TIMEOUT_MINUTES" in message
