@@ -1,0 +1,69 @@
+"""The rules of Raptor as a pure, deterministic library (see ``shared/RULES.md``).
+
+Public API::
+
+    new_game(seed, *, environment, layout, setup) -> GameState
+    to_act(state) -> frozenset[Side]
+    legal_actions(state, side) -> list[Action]
+    apply(state, side, action) -> GameState
+    view(state, side | None) -> View
+    parse_action(text, state, side) -> Action;  format_action(action) -> str
+    to_diagram(state) -> str;  from_diagram(text) -> GameState
+    replay(seed, options, actions) -> GameState
+    GameState.to_json() / GameState.from_json(text)
+"""
+
+from .actions import (
+    ACTION_TYPES,
+    Action,
+    CallBaby,
+    Capture,
+    End,
+    Frighten,
+    Gas,
+    Heal,
+    Jeep,
+    Kill,
+    MoveBaby,
+    MoveMother,
+    MoveScientist,
+    Pick,
+    PlaceBaby,
+    PlaceFire,
+    PlaceMother,
+    PlaceScientist,
+    PutOut,
+    Reinforce,
+    Shoot,
+    SleepBaby,
+    Stand,
+    Wake,
+    action_from_dict,
+)
+from .cards import card_name, card_text
+from .diagram import from_diagram, to_diagram
+from .errors import (
+    AmbiguousActionError,
+    DiagramError,
+    IllegalActionError,
+    NotationError,
+    RaptorError,
+    WrongTurnError,
+)
+from .geometry import Layout, square, square_name
+from .notation import describe_action, format_action, parse_action
+from .rules import EFFECTS, apply, legal_actions, new_game, replay, to_act
+from .state import SCHEMA_VERSION, Event, GameState, Options, Phase, Reason, Side
+from .view import View, sample_state, view
+
+__all__ = [
+    "ACTION_TYPES", "EFFECTS", "SCHEMA_VERSION", "Action", "AmbiguousActionError", "CallBaby",
+    "Capture", "DiagramError", "End", "Event", "Frighten", "GameState", "Gas", "Heal",
+    "IllegalActionError", "Jeep", "Kill", "Layout", "MoveBaby", "MoveMother", "MoveScientist",
+    "NotationError", "Options", "Phase", "Pick", "PlaceBaby", "PlaceFire", "PlaceMother",
+    "PlaceScientist", "PutOut", "RaptorError", "Reason", "Reinforce", "Shoot", "Side",
+    "SleepBaby", "Stand", "View", "Wake", "WrongTurnError", "action_from_dict", "apply",
+    "card_name", "card_text", "describe_action", "format_action", "from_diagram",
+    "legal_actions", "new_game", "parse_action", "replay", "sample_state", "square",
+    "square_name", "to_act", "to_diagram", "view",
+]

@@ -1,0 +1,230 @@
+"""Action notation: short, typable text for every decision, using R2.2 coordinates.
+
+=====================  ===========================  ====================================
+decision               notation                     example
+=====================  ===========================  ====================================
+place the mother       ``M@<sq>``                   ``M@G2`` (setup R4.1, return R9.2)
+place a baby           ``B@<sq>``                   ``B@D2`` (setup R4.1)
+place a scientist      ``S@<sq>``                   ``S@B2`` (setup R4.2)
+pick a card            ``play <n>``                 ``play 5`` (or just ``5``), R5.1
+any move               ``<from>-<to>``              ``G2-G5`` mother (R7.2), ``D3-D4`` baby
+                                                    (R7.1), ``B2-C2`` scientist (R8.1),
+                                                    Mother's Call (R9.1) and jeep (R10.3)
+kill                   ``kill <sq>``                ``kill F3`` (R7.3)
+wake a baby            ``wake <sq>``                ``wake E2`` (R7.4, R9.5)
+put out fire           ``out <sq>``                 ``out E4`` (R7.5)
+stand up               ``stand <sq>``               ``stand B2`` (R8.2)
+put a baby to sleep    ``<by> sleep <sq>``          ``C2 sleep D2`` (R8.3)
+capture                ``<by> capture <sq>``        ``C2 capture D2`` (R8.4)
+shoot the mother       ``<by> shoot <sq>``          ``B5 shoot G5`` (R8.5)
+frighten (Fear)        ``fear <sq>``                ``fear B2`` (R9.3, R9.6)
+remove a sleep token   ``heal``                     (R9.5)
+sleeping gas           ``gas <sq>``                 ``gas D2`` (R10.1, R10.4)
+reinforcement          ``R@<sq>``                   ``R@E1`` (R10.2)
+fire                   ``fire <sq>``                ``fire E4`` (R10.5)
+stop / end the turn    ``end``                      (R5.4, R5.5)
+=====================  ===========================  ====================================
+
+Parsing is case-insensitive and forgiving about spaces (``g2 - g5``, ``kill f3``), accepts
+``x`` for ``-`` in moves and ``to`` between squares, and then *chooses among*
+:func:`engine.legal_actions`; it never restates a rule.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+
+from .actions import (
+    Action,
+    CallBaby,
+    Capture,
+    End,
+    Frighten,
+    Gas,
+    Heal,
+    Jeep,
+    Kill,
+    MoveBaby,
+    MoveMother,
+    MoveScientist,
+    Pick,
+    PlaceBaby,
+    PlaceFire,
+    PlaceMother,
+    PlaceScientist,
+    PutOut,
+    Reinforce,
+    Shoot,
+    SleepBaby,
+    Stand,
+    Wake,
+)
+from .errors import AmbiguousActionError, IllegalActionError, NotationError, WrongTurnError
+from .geometry import SQUARE_NAMES
+from .rules import legal_actions, to_act
+from .state import GameState, Phase, Side
+
+N = SQUARE_NAMES
+
+
+def format_action(action: Action) -> str:
+    """The canonical notation of ``action`` (see the module table).
+
+    Raises:
+        NotationError: not an engine action.
+    """
+    t = type(action)
+    if t is Pick:
+        return f"play {action.card}"
+    if t in (MoveMother, MoveBaby, MoveScientist, CallBaby, Jeep):
+        return f"{N[action.frm]}-{N[action.to]}"
+    if t is PlaceMother:
+        return f"M@{N[action.to]}"
+    if t is PlaceBaby:
+        return f"B@{N[action.to]}"
+    if t is PlaceScientist:
+        return f"S@{N[action.to]}"
+    if t is Reinforce:
+        return f"R@{N[action.to]}"
+    if t is End:
+        return "end"
+    if t is Heal:
+        return "heal"
+    word = _WORDS.get(t)
+    if word is not None:
+        return f"{word} {N[action.at]}"
+    if t in (SleepBaby, Capture, Shoot):
+        verb = {SleepBaby: "sleep", Capture: "capture", Shoot: "shoot"}[t]
+        return f"{N[action.by]} {verb} {N[action.at]}"
+    raise NotationError(f"not an action: {action!r}")
+
+
+_WORDS = {Kill: "kill", Wake: "wake", PutOut: "out", Stand: "stand", Frighten: "fear",
+          Gas: "gas", PlaceFire: "fire"}
+
+_ALIASES = {
+    "x": "-", "to": "-", "->": "-", "→": "-",
+    "k": "kill", "w": "wake", "putout": "out", "extinguish": "out", "up": "stand",
+    "frighten": "fear", "f": "fear", "recover": "heal", "h": "heal", "pass": "end",
+    "done": "end", "stop": "end", "e": "end", "card": "play", "pick": "play", "p": "play",
+    "shot": "shoot", "tranq": "sleep", "s": "sleep", "c": "capture",
+}
+_TOKEN = re.compile(r"[a-m][1-6]|\d+|[a-z]+|->|→|[-@x]", re.I)
+
+
+def _normalise(text: str) -> str:
+    """Lower-case, split into tokens, apply aliases, re-join in canonical spacing."""
+    raw = text.strip().lower()
+    if not raw:
+        raise NotationError("empty input: type an action such as 'G2-G5', 'play 5' or 'end'")
+    tokens = _TOKEN.findall(raw)
+    leftover = _TOKEN.sub("", raw).replace(" ", "").replace(",", "")
+    if leftover:
+        raise NotationError(f"{text!r} is not action notation (stray {leftover!r}); try "
+                            f"'G2-G5', 'kill F3', 'play 5' or 'end'")
+    out: list[str] = []
+    for i, tok in enumerate(tokens):
+        if tok == "x" and 0 < i < len(tokens) - 1 and _is_sq(tokens[i - 1]) and _is_sq(
+                tokens[i + 1]):
+            tok = "-"
+        else:
+            tok = _ALIASES.get(tok, tok)
+        out.append(tok)
+    if len(out) == 1 and out[0].isdigit():
+        out = ["play", out[0]]
+    # join: squares around '-' and '@' without spaces, words with single spaces
+    text_out = " ".join(out)
+    text_out = re.sub(r"\s*-\s*", "-", text_out)
+    text_out = re.sub(r"\s*@\s*", "@", text_out)
+    return text_out
+
+
+def _is_sq(tok: str) -> bool:
+    return len(tok) == 2 and tok[0] in "abcdefghijklm" and tok[1] in "123456"
+
+
+def parse_action(text: str, state: GameState, side: Side) -> Action:
+    """Read ``text`` as one of ``side``'s legal actions now.
+
+    Returns:
+        The legal :data:`Action` whose notation matches.
+
+    Raises:
+        NotationError: the text is not notation at all.
+        WrongTurnError: ``side`` has nothing to decide now.
+        IllegalActionError: well-formed but not legal now (the message lists the closest
+            legal actions).
+        AmbiguousActionError: matches several legal actions.
+    """
+    side = Side(side)
+    norm = _normalise(text)
+    if side not in to_act(state):
+        if state.phase is Phase.OVER:
+            raise WrongTurnError(f"{text!r}: the game is over")
+        who = " and ".join(sorted(x.value for x in to_act(state)))
+        raise WrongTurnError(f"{text!r}: it is not your decision now (waiting for the {who})")
+    legal = legal_actions(state, side)
+    table: dict[str, list[Action]] = {}
+    for a in legal:
+        table.setdefault(format_action(a).lower(), []).append(a)
+    hits = table.get(norm)
+    if hits is None and " " not in norm and "@" not in norm and "-" not in norm and _is_sq(norm):
+        # a bare square: the one legal action that targets it, if unique
+        hits = [a for key, acts in table.items() for a in acts if key.endswith(norm)]
+        if not hits:
+            hits = None
+    if not hits:
+        raise IllegalActionError(_illegal_message(text, norm, list(table)))
+    if len(hits) > 1:
+        raise AmbiguousActionError(f"{text!r} matches {len(hits)} legal actions: "
+                                   + ", ".join(format_action(a) for a in hits))
+    return hits[0]
+
+
+def _illegal_message(text: str, norm: str, keys: list[str]) -> str:
+    if not keys:
+        return f"{text!r} is not legal: there is nothing to decide"
+    close = difflib.get_close_matches(norm, keys, n=5, cutoff=0.3)
+    if not close:
+        close = keys[:5]
+    more = f" ({len(keys)} legal in all)" if len(keys) > len(close) else ""
+    return f"{text!r} is not legal now; closest legal actions: {', '.join(close)}{more}"
+
+
+def describe_action(action: Action, state: GameState, side: Side) -> str:
+    """A short human label for ``side``'s ``action`` in ``state``, for menus and logs,
+    e.g. ``'Mother G2→G5 (1 AP)'``."""
+    t = type(action)
+    if t is Pick:
+        from .cards import card_name
+
+        return f"Play {action.card}: {card_name(side, action.card)}"
+    if t is MoveMother:
+        cost = 1 if (state.ap and state.ap.mother_moved) else 1 + state.sleep_tokens
+        return f"Mother {N[action.frm]}→{N[action.to]} ({cost} AP)"
+    if t is MoveBaby:
+        return f"Baby {N[action.frm]}→{N[action.to]}" + (
+            " (escapes!)" if action.to % 13 in (0, 12) else "")
+    if t is MoveScientist:
+        return f"Scientist {N[action.frm]}→{N[action.to]} ({action.cost} AP)"
+    if t is CallBaby:
+        return f"Call the baby {N[action.frm]}→{N[action.to]}"
+    if t is Jeep:
+        return f"Jeep {N[action.frm]}→{N[action.to]}"
+    labels = {
+        PlaceMother: "Put the mother on {to}", PlaceBaby: "Put a baby on {to}",
+        PlaceScientist: "Put a scientist on {to}", Reinforce: "Reinforcement on {to}",
+        Kill: "Kill the scientist on {at}", Wake: "Wake the baby on {at}",
+        PutOut: "Put out the fire on {at}", Stand: "Stand up the scientist on {at}",
+        Frighten: "Frighten the scientist on {at}", Gas: "Gas the baby on {at}",
+        PlaceFire: "Fire on {at}", SleepBaby: "{by}: put the baby on {at} to sleep",
+        Capture: "{by}: capture the baby on {at}", Shoot: "{by}: shoot the mother on {at}",
+    }
+    if t is End:
+        return "End the turn" if state.phase is Phase.AP else "Stop the effect here"
+    if t is Heal:
+        return "Remove a sleep token"
+    fmt = labels[t]
+    return fmt.format(**{k: N[getattr(action, k)] for k in ("to", "at", "by")
+                         if hasattr(action, k)})

@@ -1,0 +1,795 @@
+"""The rules: new games, who acts, legal actions, applying an action, replay.
+
+One source of legality: :func:`legal_actions` enumerates; :func:`apply` accepts exactly
+those. Every helper cites the rule of ``shared/RULES.md`` it implements.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping
+from dataclasses import replace
+from typing import Any
+
+from .actions import (
+    Action,
+    CallBaby,
+    Capture,
+    End,
+    Frighten,
+    Gas,
+    Heal,
+    Jeep,
+    Kill,
+    MoveBaby,
+    MoveMother,
+    MoveScientist,
+    Pick,
+    PlaceBaby,
+    PlaceFire,
+    PlaceMother,
+    PlaceScientist,
+    PutOut,
+    Reinforce,
+    Shoot,
+    SleepBaby,
+    Stand,
+    Wake,
+)
+from .errors import IllegalActionError, WrongTurnError
+from .geometry import (
+    BOARD_SQUARES,
+    CENTRAL_TILES,
+    ENVIRONMENTS,
+    L_TILES,
+    LONG_EDGE,
+    NEIGHBOURS,
+    RAYS,
+    SQUARE_TILES,
+    TILE_NEIGHBOURS,
+    TILE_OF,
+    TILE_SQUARES,
+    random_layout,
+    standard_layout,
+)
+from .state import (
+    ACTIVE_SCIENTIST_CODES,
+    BABY,
+    BABY_ASLEEP,
+    BABY_ASLEEP_NEW,
+    BABY_CODES,
+    EMPTY,
+    EXIT,
+    FIRE,
+    FIRE_TOKENS,
+    MOTHER,
+    ROCK,
+    SCIENTIST_ACTIVE,
+    SCIENTIST_CODES,
+    SCIENTIST_FRIGHTENED,
+    SCIENTIST_FRIGHTENED_NEW,
+    SCIENTIST_USED,
+    SCIENTISTS,
+    SLEEP_TOKENS,
+    SLEEPING_BABY_CODES,
+    VOID,
+    APState,
+    EffectState,
+    Event,
+    GameState,
+    Options,
+    Phase,
+    Reason,
+    Side,
+    blank_board,
+)
+
+RAPTOR = Side.RAPTOR
+SCIENTIST = Side.SCIENTIST
+CARDS = (1, 2, 3, 4, 5, 6, 7, 8, 9)
+
+# (side, card) -> (unit kind, most units, units mandatory when possible)   R9, R10, R5.4
+EFFECTS: dict[tuple[Side, int], tuple[str, int, int]] = {
+    (RAPTOR, 1): ("call", 1, 1),
+    (RAPTOR, 2): ("disappear", 0, 0),
+    (RAPTOR, 3): ("fear", 1, 1),
+    (RAPTOR, 4): ("call", 2, 1),
+    (RAPTOR, 5): ("recover", 2, 1),
+    (RAPTOR, 6): ("disappear", 0, 0),
+    (RAPTOR, 7): ("recover", 3, 1),
+    (RAPTOR, 8): ("fear", 2, 1),
+    (RAPTOR, 9): ("none", 0, 0),
+    (SCIENTIST, 1): ("gas", 1, 1),
+    (SCIENTIST, 2): ("reinforce", 2, 1),
+    (SCIENTIST, 3): ("jeep", 2, 1),
+    (SCIENTIST, 4): ("gas", 2, 1),
+    (SCIENTIST, 5): ("fire", 2, 2),
+    (SCIENTIST, 6): ("reinforce", 2, 1),
+    (SCIENTIST, 7): ("fire", 3, 3),
+    (SCIENTIST, 8): ("jeep", 4, 1),
+    (SCIENTIST, 9): ("none", 0, 0),
+}
+
+_PASSABLE_FOR_SCIENTIST = frozenset({EMPTY, FIRE})
+_SHOT_BLOCKERS = ACTIVE_SCIENTIST_CODES  # plus rocks and the edge, R8.5
+
+
+# ----------------------------------------------------------------------------- creation
+def new_game(seed: int, *, environment: str = "jungle", layout: str = "random",
+             setup: str = "manual") -> GameState:
+    """A new game.
+
+    Args:
+        seed: any int; it fixes the layout, every shuffle and a quick setup.
+        environment: ``"jungle"`` or ``"savannah"`` (R1.3, R2.7).
+        layout: ``"random"`` (R2.6, from the seed) or ``"standard"``.
+        setup: ``"manual"`` (the players place, R4.1-R4.2) or ``"quick"`` (seeded random
+            legal placement, R4.4); a quick game starts at the round-1 card pick.
+
+    Returns:
+        The state at the first decision, decks shuffled and 3 cards dealt (R4.3).
+
+    Raises:
+        ValueError: an unknown option value.
+    """
+    if environment not in ENVIRONMENTS:
+        raise ValueError(f"environment must be 'jungle' or 'savannah', got {environment!r}")
+    if layout not in ("random", "standard"):
+        raise ValueError(f"layout must be 'random' or 'standard', got {layout!r}")
+    if setup not in ("manual", "quick"):
+        raise ValueError(f"setup must be 'manual' or 'quick', got {setup!r}")
+    seed = int(seed)
+    lay = random_layout(seed, environment) if layout == "random" else standard_layout(environment)
+    s = GameState.__new__(GameState)
+    s.seed = seed
+    s.options = Options(environment, layout, setup)
+    s.layout = lay
+    s.board = blank_board(lay)
+    s.phase = Phase.SETUP_MOTHER
+    s.round = 0
+    s.sleep_tokens = 0
+    s.mother_off = False
+    s.escaped = s.captured = s.killed = 0
+    s.reserve = SCIENTISTS - 4
+    s.hands, s.decks, s.discards, s.picks = {}, {}, {}, {}
+    s.revealed = None
+    s.observation = s.observe_next = False
+    s.shuffles = 0
+    s.effect = s.ap = s.winner = s.reason = None
+    s.events = s.round_events = s.last_round_events = ()
+    s._legal = {}
+    for side in (RAPTOR, SCIENTIST):  # R4.3
+        deck = _shuffled(s, CARDS)
+        s.hands[side] = tuple(sorted(deck[:3]))
+        s.decks[side] = tuple(deck[3:])
+        s.discards[side] = ()
+        s.picks[side] = None
+    if setup == "quick":  # R4.4
+        rng = random.Random(f"raptor:{seed}:quick")
+        while s.phase in (Phase.SETUP_MOTHER, Phase.SETUP_BABIES, Phase.SETUP_SCIENTISTS):
+            side = next(iter(to_act(s)))
+            s = apply(s, side, rng.choice(legal_actions(s, side)))
+    return s
+
+
+def _shuffled(s: GameState, cards: Iterable[int]) -> list[int]:
+    """A seeded shuffle: the n-th shuffle of a game uses its own stream (R4.3, R5.6)."""
+    out = list(cards)
+    random.Random(f"raptor:{s.seed}:shuffle:{s.shuffles}").shuffle(out)
+    s.shuffles += 1
+    return out
+
+
+def replay(seed: int, options: Options | Mapping[str, Any] | None,
+           actions: Iterable[tuple[Side | str, Action]]) -> GameState:
+    """Rebuild the state reached from a new game by ``actions``.
+
+    Args:
+        seed: the game's seed.
+        options: an :class:`Options` or a mapping with ``environment``, ``layout``, ``setup``.
+        actions: ``(side, action)`` pairs in the order they were applied.
+
+    Raises:
+        RaptorError: an action in the log is not legal at its point (a corrupt log).
+    """
+    if options is None:
+        opts: dict[str, Any] = {}
+    elif isinstance(options, Options):
+        opts = {"environment": options.environment, "layout": options.layout,
+                "setup": options.setup}
+    else:
+        opts = dict(options)
+    s = new_game(seed, **opts)
+    for side, action in actions:
+        s = apply(s, Side(side), action)
+    return s
+
+
+# ----------------------------------------------------------------------------- who acts
+def to_act(state: GameState) -> frozenset[Side]:
+    """The sides that must decide now: both during a plain card pick, only the scientist
+    first under observation (R5.2), none once the game is over."""
+    ph = state.phase
+    if ph is Phase.PICK:
+        if state.observation and state.picks[SCIENTIST] is None:
+            return frozenset((SCIENTIST,))
+        return frozenset(side for side in (RAPTOR, SCIENTIST) if state.picks[side] is None)
+    if ph is Phase.EFFECT:
+        return frozenset((state.effect.side,))
+    if ph is Phase.AP:
+        return frozenset((state.ap.side,))
+    if ph in (Phase.SETUP_MOTHER, Phase.SETUP_BABIES, Phase.MOTHER_RETURN):
+        return frozenset((RAPTOR,))
+    if ph is Phase.SETUP_SCIENTISTS:
+        return frozenset((SCIENTIST,))
+    return frozenset()
+
+
+# ----------------------------------------------------------------------------- legality
+def legal_actions(state: GameState, side: Side) -> list[Action]:
+    """Every legal decision for ``side`` now, in a stable order; empty if it has none.
+
+    The returned list is shared (cached on the state): do not modify it.
+    """
+    cached = state._legal.get(side)
+    if cached is not None:
+        return cached
+    if side not in to_act(state):
+        out: list[Action] = []
+    else:
+        out = _generate(state, side)
+    state._legal[side] = out
+    return out
+
+
+def _generate(s: GameState, side: Side) -> list[Action]:
+    ph = s.phase
+    b = s.board
+    if ph is Phase.PICK:
+        return [Pick(c) for c in s.hands[side]]
+    if ph is Phase.AP:
+        acts = _raptor_ap(s) if side is RAPTOR else _scientist_ap(s)
+        if acts:
+            acts.append(End())
+        return acts
+    if ph is Phase.EFFECT:
+        units = _effect_units(s)
+        if units and s.effect.done >= EFFECTS[(s.effect.side, s.effect.card)][2]:
+            units.append(End())
+        return units
+    if ph is Phase.SETUP_MOTHER:  # R4.1
+        return [PlaceMother(q) for t in CENTRAL_TILES for q in TILE_SQUARES[t] if b[q] == EMPTY]
+    if ph is Phase.SETUP_BABIES:  # R4.1
+        taken = {TILE_OF[q] for q in BOARD_SQUARES if b[q] in BABY_CODES or b[q] == MOTHER}
+        return [PlaceBaby(q) for t in SQUARE_TILES if t not in taken
+                for q in TILE_SQUARES[t] if b[q] == EMPTY]
+    if ph is Phase.SETUP_SCIENTISTS:  # R4.2
+        taken = {TILE_OF[q] for q in BOARD_SQUARES if b[q] in SCIENTIST_CODES}
+        return [PlaceScientist(q) for t in L_TILES if t not in taken
+                for q in TILE_SQUARES[t] if b[q] == EMPTY]
+    if ph is Phase.MOTHER_RETURN:  # R9.2
+        return [PlaceMother(q) for q in BOARD_SQUARES if b[q] == EMPTY]
+    return []
+
+
+def _effect_units(s: GameState) -> list[Action]:
+    """The next unit of the current card effect, every choice of it (R9, R10)."""
+    eff = s.effect
+    kind, most, _ = EFFECTS[(eff.side, eff.card)]
+    if eff.done >= most:
+        return []
+    b = s.board
+    if kind == "call":
+        return _calls(s)
+    if kind == "fear":  # R9.3, R9.6
+        return [Frighten(q) for q in BOARD_SQUARES if b[q] in ACTIVE_SCIENTIST_CODES]
+    if kind == "recover":  # R9.5
+        out: list[Action] = [Heal()] if s.sleep_tokens > 0 else []
+        out.extend(Wake(q) for q in BOARD_SQUARES if b[q] in SLEEPING_BABY_CODES)
+        return out
+    if kind == "gas":  # R10.1, R10.4
+        tiles = set()
+        for q in BOARD_SQUARES:
+            if b[q] in ACTIVE_SCIENTIST_CODES:
+                t = TILE_OF[q]
+                tiles.add(t)
+                tiles.update(TILE_NEIGHBOURS[t])
+        return [Gas(q) for q in BOARD_SQUARES if b[q] == BABY and TILE_OF[q] in tiles]
+    if kind == "reinforce":  # R10.2
+        if s.reserve <= 0:
+            return []
+        return [Reinforce(q) for q in LONG_EDGE if b[q] == EMPTY]
+    if kind == "jeep":  # R10.3
+        out = []
+        for q in BOARD_SQUARES:
+            if b[q] in ACTIVE_SCIENTIST_CODES:
+                for ray in RAYS[q]:
+                    for t in ray:
+                        if b[t] == EMPTY or b[t] == FIRE:
+                            out.append(Jeep(q, t))
+                        else:
+                            break
+        return out
+    if kind == "fire":  # R10.5
+        if b.count(FIRE) >= FIRE_TOKENS:
+            return []
+        out = []
+        for q in BOARD_SQUARES:
+            if b[q] == EMPTY:
+                for n in NEIGHBOURS[q]:
+                    c = b[n]
+                    if c == FIRE or c == SCIENTIST_ACTIVE or c == SCIENTIST_USED:
+                        out.append(PlaceFire(q))
+                        break
+        return out
+    return []
+
+
+def _calls(s: GameState) -> list[Action]:
+    """Mother's Call: active babies that reach a free space of the mother's tile along free,
+    fire-free spaces (exits never on the path), ending elsewhere than they start (R9.1, R9.4)."""
+    b = s.board
+    m = s.mother
+    if m is None:
+        return []
+    tile = TILE_OF[m]
+    targets = [q for q in TILE_SQUARES[tile] if b[q] == EMPTY]
+    if not targets:
+        return []
+    # Label the connected regions of free squares once.
+    label: dict[int, int] = {}
+    n_label = 0
+    for start in BOARD_SQUARES:
+        if b[start] != EMPTY or start in label:
+            continue
+        n_label += 1
+        stack = [start]
+        label[start] = n_label
+        while stack:
+            q = stack.pop()
+            for n in NEIGHBOURS[q]:
+                if b[n] == EMPTY and n not in label:
+                    label[n] = n_label
+                    stack.append(n)
+    out: list[Action] = []
+    called = s.effect.called if s.effect else ()
+    for q in BOARD_SQUARES:
+        if b[q] != BABY or q in called:
+            continue
+        regions = {label[n] for n in NEIGHBOURS[q] if b[n] == EMPTY}
+        out.extend(CallBaby(q, t) for t in targets if label[t] in regions)
+    return out
+
+
+def _raptor_ap(s: GameState) -> list[Action]:
+    """R7: the mother's moves, kills, wakes and fire put-outs, then baby moves."""
+    b = s.board
+    ap = s.ap
+    out: list[Action] = []
+    m = s.mother
+    if m is not None:
+        cost = 1 if ap.mother_moved else 1 + s.sleep_tokens  # R7.2 wound
+        if cost <= ap.remaining:
+            for ray in RAYS[m]:
+                for t in ray:
+                    if b[t] != EMPTY:
+                        break
+                    out.append(MoveMother(m, t))
+        for n in NEIGHBOURS[m]:
+            c = b[n]
+            if c in SCIENTIST_CODES:
+                out.append(Kill(n))  # R7.3
+            elif c == BABY_ASLEEP:
+                out.append(Wake(n))  # R7.4 (not BABY_ASLEEP_NEW)
+            elif c == FIRE:
+                out.append(PutOut(n))  # R7.5
+    for q in BOARD_SQUARES:  # R7.1
+        if b[q] == BABY:
+            for n in NEIGHBOURS[q]:
+                if b[n] == EMPTY or b[n] == EXIT:
+                    out.append(MoveBaby(q, n))
+    return out
+
+
+def _scientist_ap(s: GameState) -> list[Action]:
+    """R8: per scientist in square order: moves (R8.1), sleep, capture, shoot (R8.3-R8.6),
+    or standing up (R8.2)."""
+    b = s.board
+    budget = s.ap.remaining
+    m = s.mother
+    out: list[Action] = []
+    for q in BOARD_SQUARES:
+        c = b[q]
+        if c == SCIENTIST_ACTIVE or c == SCIENTIST_USED:
+            # R8.1 ruling: breadth-first through free or burning spaces; stop only on free ones.
+            dist = {q: 0}
+            frontier = [q]
+            d = 0
+            dests = []
+            while frontier and d < budget:
+                d += 1
+                nxt = []
+                for p in frontier:
+                    for n in NEIGHBOURS[p]:
+                        if n in dist:
+                            continue
+                        cn = b[n]
+                        if cn == EMPTY or cn == FIRE:
+                            dist[n] = d
+                            nxt.append(n)
+                            if cn == EMPTY:
+                                dests.append(n)
+                frontier = nxt
+            dests.sort()
+            out.extend(MoveScientist(q, t, dist[t]) for t in dests)
+            if c == SCIENTIST_ACTIVE:  # R8.6: one aggressive action per round
+                for n in NEIGHBOURS[q]:
+                    cn = b[n]
+                    if cn == BABY:
+                        out.append(SleepBaby(q, n))
+                    elif cn == BABY_ASLEEP or cn == BABY_ASLEEP_NEW:
+                        out.append(Capture(q, n))
+                if m is not None:
+                    for ray in RAYS[q]:
+                        hit = False
+                        for t in ray:
+                            ct = b[t]
+                            if ct == MOTHER:
+                                hit = True
+                                break
+                            if ct in _SHOT_BLOCKERS or ct == VOID or ct == ROCK or ct == EXIT:
+                                break  # an active scientist, off the board, a rock, an exit
+                        if hit:
+                            out.append(Shoot(q, m))
+                            break
+        elif c == SCIENTIST_FRIGHTENED:
+            out.append(Stand(q))
+    return out
+
+
+# ----------------------------------------------------------------------------- applying
+def apply(state: GameState, side: Side, action: Action) -> GameState:
+    """Apply one decision and return the new state (``state`` is left untouched).
+
+    The new state's ``events`` list what this step did, including any automatic steps that
+    followed (the reveal, an effect with no choice, end of round, draws, victory).
+
+    Raises:
+        WrongTurnError: ``side`` has nothing to decide now (other side's turn, game over).
+        IllegalActionError: ``action`` is not in ``legal_actions(state, side)``.
+    """
+    side = Side(side)
+    acting = to_act(state)
+    if side not in acting:
+        if state.phase is Phase.OVER:
+            raise WrongTurnError(f"the game is over: no action is legal ({action!r})")
+        who = " and ".join(sorted(x.value for x in acting))
+        raise WrongTurnError(f"it is not the {side.value}'s decision now "
+                             f"({state.phase.value}: waiting for the {who})")
+    legal = legal_actions(state, side)
+    if action not in legal:
+        from .notation import format_action  # local: notation imports rules
+
+        try:
+            shown = format_action(action)
+        except Exception:  # noqa: BLE001 - any odd object still gets a message
+            shown = repr(action)
+        sample = ", ".join(format_action(a) for a in legal[:12])
+        more = f" (and {len(legal) - 12} more)" if len(legal) > 12 else ""
+        raise IllegalActionError(f"{shown!r} is not legal for the {side.value} now; legal: "
+                                 f"{sample}{more}")
+    s = state.copy()
+    s.events = []  # type: ignore[assignment]
+    round_before = s.round
+    _do(s, side, action)
+    _settle(s)
+    ev = tuple(s.events)
+    s.events = ev
+    if s.round == round_before or s.phase is Phase.OVER:
+        s.round_events = s.round_events + ev
+    return s
+
+
+def _emit(s: GameState, kind: str, **kw: Any) -> None:
+    s.events.append(Event(kind, **kw))  # type: ignore[attr-defined]
+
+
+def _do(s: GameState, side: Side, a: Action) -> None:
+    b = s.board
+    t = type(a)
+    if t is Pick:  # R5.1, R5.2
+        hand = list(s.hands[side])
+        hand.remove(a.card)
+        s.hands[side] = tuple(hand)
+        s.picks[side] = a.card
+        _emit(s, "picked", side=side)
+        if s.observation and side is SCIENTIST:
+            _emit(s, "shown", side=SCIENTIST)
+        if s.picks[RAPTOR] is not None and s.picks[SCIENTIST] is not None:
+            _reveal(s)
+        return
+    if s.phase is Phase.AP:
+        _do_ap(s, side, a)
+        return
+    if t is End:  # R5.4: the optional rest of an effect is skipped
+        _finish_effect(s)
+        return
+    if s.phase is Phase.EFFECT:
+        _do_effect(s, a)
+        return
+    # setup and the mother's return
+    if t is PlaceMother:
+        b[a.to] = MOTHER
+        _emit(s, "placed", side=RAPTOR, to=a.to, piece="mother")
+        if s.phase is Phase.MOTHER_RETURN:  # R9.2
+            s.mother_off = False
+            _emit(s, "returned", side=RAPTOR, to=a.to, piece="mother")
+            _end_round(s)
+        else:
+            s.phase = Phase.SETUP_BABIES
+    elif t is PlaceBaby:
+        b[a.to] = BABY
+        _emit(s, "placed", side=RAPTOR, to=a.to, piece="baby")
+        if sum(1 for q in BOARD_SQUARES if b[q] == BABY) == 5:
+            s.phase = Phase.SETUP_SCIENTISTS
+    elif t is PlaceScientist:
+        b[a.to] = SCIENTIST_ACTIVE
+        _emit(s, "placed", side=SCIENTIST, to=a.to, piece="scientist")
+        if sum(1 for q in BOARD_SQUARES if b[q] == SCIENTIST_ACTIVE) == 4:
+            s.last_round_events = s.round_events + tuple(s.events)
+            s.round_events = ()
+            s.round = 1
+            s.phase = Phase.PICK
+
+
+def _reveal(s: GameState) -> None:
+    """Both picks revealed (R5.1): tie (R5.3) or the lower card's effect (R5.4)."""
+    rv, sv = s.picks[RAPTOR], s.picks[SCIENTIST]
+    s.revealed = (rv, sv)
+    _emit(s, "revealed", value=rv, value2=sv)
+    if rv == sv:
+        _emit(s, "tie", value=rv)
+        _end_round(s)
+        return
+    lower = RAPTOR if rv < sv else SCIENTIST
+    card = min(rv, sv)
+    s.effect = EffectState(lower, card)
+    s.phase = Phase.EFFECT
+    _emit(s, "effect", side=lower, value=card)
+    if lower is RAPTOR and card in (2, 6):  # R9.2 Disappearance
+        m = s.mother
+        s.board[m] = EMPTY
+        s.mother_off = True
+        s.observe_next = True
+        _emit(s, "disappeared", side=RAPTOR, at=m, piece="mother")
+
+
+def _finish_effect(s: GameState) -> None:
+    """End the effect: the shuffle of card 1 (R9.1, R10.1), then the AP phase (R5.5)."""
+    eff = s.effect
+    if eff.card == 1:
+        side = eff.side
+        s.decks[side] = tuple(_shuffled(s, s.decks[side] + s.discards[side] + (1,)))
+        s.discards[side] = ()
+        s.picks[side] = None  # the card went into the deck, not the discard pile
+        _emit(s, "shuffled", side=side)
+    s.effect = None
+    rv, sv = s.revealed
+    higher = SCIENTIST if eff.side is RAPTOR else RAPTOR
+    s.ap = APState(higher, abs(rv - sv))
+    s.phase = Phase.AP
+    _emit(s, "ap", side=higher, value=abs(rv - sv))
+
+
+def _do_effect(s: GameState, a: Action) -> None:
+    b = s.board
+    eff = s.effect
+    t = type(a)
+    if t is CallBaby:
+        b[a.frm] = EMPTY
+        b[a.to] = BABY
+        eff = replace(eff, called=eff.called + (a.to,))
+        _emit(s, "called", side=RAPTOR, at=a.frm, to=a.to, piece="baby")
+    elif t is Frighten:
+        b[a.at] = SCIENTIST_FRIGHTENED_NEW
+        _emit(s, "frightened", side=RAPTOR, at=a.at)
+    elif t is Heal:
+        s.sleep_tokens -= 1
+        _emit(s, "healed", side=RAPTOR, value=s.sleep_tokens)
+    elif t is Wake:
+        b[a.at] = BABY
+        _emit(s, "woken", side=RAPTOR, at=a.at)
+    elif t is Gas:
+        b[a.at] = BABY_ASLEEP_NEW
+        _emit(s, "slept", side=SCIENTIST, at=a.at, text="gas")
+    elif t is Reinforce:
+        b[a.to] = SCIENTIST_ACTIVE
+        s.reserve -= 1
+        _emit(s, "reinforced", side=SCIENTIST, to=a.to)
+    elif t is Jeep:
+        cleared = _drive(b, a.frm, a.to)
+        _emit(s, "jeep", side=SCIENTIST, at=a.frm, to=a.to, cells=cleared)
+    elif t is PlaceFire:
+        b[a.at] = FIRE
+        _emit(s, "fire_placed", side=SCIENTIST, at=a.at)
+    s.effect = replace(eff, done=eff.done + 1)
+
+
+def _drive(b: list[int], frm: int, to: int) -> tuple[int, ...]:
+    """Move a scientist straight from ``frm`` to ``to``; fire on every entered space goes back
+    to the supply (R10.3). Returns the squares cleared of fire."""
+    cleared = []
+    for ray in RAYS[frm]:
+        if to in ray:
+            for q in ray[: ray.index(to) + 1]:
+                if b[q] == FIRE:
+                    b[q] = EMPTY
+                    cleared.append(q)
+            break
+    b[to] = b[frm]
+    b[frm] = EMPTY
+    return tuple(cleared)
+
+
+def _do_ap(s: GameState, side: Side, a: Action) -> None:
+    b = s.board
+    ap = s.ap
+    t = type(a)
+    if t is End:
+        _end_ap(s)
+        return
+    cost = 1
+    if t is MoveMother:  # R7.2
+        if not ap.mother_moved:
+            cost += s.sleep_tokens
+        b[a.frm] = EMPTY
+        b[a.to] = MOTHER
+        ap = replace(ap, mother_moved=True)
+        _emit(s, "moved", side=RAPTOR, at=a.frm, to=a.to, piece="mother")
+    elif t is MoveBaby:  # R7.1
+        b[a.frm] = EMPTY
+        if b[a.to] == EXIT:
+            s.escaped += 1
+            _emit(s, "escaped", side=RAPTOR, at=a.frm, to=a.to, piece="baby")
+        else:
+            b[a.to] = BABY
+            _emit(s, "moved", side=RAPTOR, at=a.frm, to=a.to, piece="baby")
+    elif t is Kill:  # R7.3
+        b[a.at] = EMPTY
+        s.killed += 1
+        _emit(s, "killed", side=RAPTOR, at=a.at, to=s.mother)
+    elif t is Wake:  # R7.4
+        b[a.at] = BABY
+        _emit(s, "woken", side=RAPTOR, at=a.at, to=s.mother)
+    elif t is PutOut:  # R7.5
+        group = _fire_group(b, a.at)
+        for q in group:
+            b[q] = EMPTY
+        _emit(s, "fire_out", side=RAPTOR, at=a.at, cells=group)
+    elif t is MoveScientist:  # R8.1
+        cost = a.cost
+        b[a.to] = b[a.frm]
+        b[a.frm] = EMPTY
+        _emit(s, "moved", side=SCIENTIST, at=a.frm, to=a.to, piece="scientist",
+              value=a.cost)
+    elif t is Stand:  # R8.2
+        b[a.at] = SCIENTIST_ACTIVE
+        _emit(s, "stood", side=SCIENTIST, at=a.at)
+    elif t is SleepBaby:  # R8.3
+        b[a.at] = BABY_ASLEEP_NEW
+        b[a.by] = SCIENTIST_USED
+        _emit(s, "slept", side=SCIENTIST, at=a.by, to=a.at, text="shot")
+    elif t is Capture:  # R8.4
+        b[a.at] = EMPTY
+        b[a.by] = SCIENTIST_USED
+        s.captured += 1
+        _emit(s, "captured", side=SCIENTIST, at=a.by, to=a.at)
+    elif t is Shoot:  # R8.5
+        b[a.by] = SCIENTIST_USED
+        s.sleep_tokens += 1
+        _emit(s, "shot", side=SCIENTIST, at=a.by, to=a.at, value=s.sleep_tokens)
+    s.ap = replace(ap, remaining=ap.remaining - cost)
+    _check_victory(s)
+
+
+def _fire_group(b: list[int], start: int) -> tuple[int, ...]:
+    """The fire token on ``start`` and every fire orthogonally connected to it (R7.5)."""
+    seen = {start}
+    stack = [start]
+    while stack:
+        q = stack.pop()
+        for n in NEIGHBOURS[q]:
+            if b[n] == FIRE and n not in seen:
+                seen.add(n)
+                stack.append(n)
+    return tuple(sorted(seen))
+
+
+def _check_victory(s: GameState) -> None:
+    """R6 / R5.7: the game ends the moment a victory condition holds."""
+    winner = reason = None
+    if s.escaped >= 3:
+        winner, reason = RAPTOR, Reason.BABIES_ESCAPED
+    elif s.captured >= 3:
+        winner, reason = SCIENTIST, Reason.BABIES_CAPTURED
+    elif s.sleep_tokens >= SLEEP_TOKENS:
+        winner, reason = SCIENTIST, Reason.MOTHER_ASLEEP
+    elif not any(c in SCIENTIST_CODES for c in s.board):
+        winner, reason = RAPTOR, Reason.NO_SCIENTISTS
+    if winner is not None:
+        s.winner, s.reason = winner, reason
+        s.phase = Phase.OVER
+        s.effect = s.ap = None
+        _emit(s, "game_over", side=winner, text=reason.value)
+
+
+def _end_ap(s: GameState) -> None:
+    """R5.5 end of the AP phase; then the mother's return if she disappeared (R9.2)."""
+    s.ap = None
+    if s.mother_off:
+        s.phase = Phase.MOTHER_RETURN
+    else:
+        _end_round(s)
+
+
+def _end_round(s: GameState) -> None:
+    """R5.6: cards to the discard piles, draw back to 3 (reshuffling an empty deck)."""
+    for side in (RAPTOR, SCIENTIST):
+        card = s.picks[side]
+        if card is not None:
+            s.discards[side] = s.discards[side] + (card,)
+            s.picks[side] = None
+        hand = list(s.hands[side])
+        drawn = 0
+        while len(hand) < 3:
+            deck = s.decks[side]
+            if not deck:
+                s.decks[side] = deck = tuple(_shuffled(s, s.discards[side]))
+                s.discards[side] = ()
+                _emit(s, "shuffled", side=side)
+            hand.append(deck[0])
+            s.decks[side] = deck[1:]
+            drawn += 1
+        s.hands[side] = tuple(sorted(hand))
+        if drawn:
+            _emit(s, "drew", side=side, value=drawn)
+    b = s.board
+    for q in BOARD_SQUARES:
+        c = b[q]
+        if c == BABY_ASLEEP_NEW:
+            b[q] = BABY_ASLEEP
+        elif c == SCIENTIST_USED:
+            b[q] = SCIENTIST_ACTIVE
+        elif c == SCIENTIST_FRIGHTENED_NEW:
+            b[q] = SCIENTIST_FRIGHTENED
+    _emit(s, "round_end", value=s.round)
+    s.last_round_events = s.round_events + tuple(s.events)
+    s.round_events = ()
+    s.round += 1
+    s.revealed = None
+    s.observation = s.observe_next
+    s.observe_next = False
+    s.phase = Phase.PICK
+
+
+def _settle(s: GameState) -> None:
+    """Run the steps that need no decision: an effect with nothing (more) to choose, an AP
+    phase with nothing affordable (R5.4, R5.5)."""
+    while True:
+        ph = s.phase
+        if ph is Phase.EFFECT:
+            side = s.effect.side
+            acts = _generate(s, side)
+            if acts:
+                s._legal = {side: acts}
+                return
+            _finish_effect(s)
+        elif ph is Phase.AP:
+            side = s.ap.side
+            acts = _generate(s, side) if s.ap.remaining > 0 else []
+            if acts:
+                s._legal = {side: acts}
+                return
+            _end_ap(s)
+        else:
+            return
