@@ -1,0 +1,378 @@
+"""SQLite storage for matches, challenges, ratings and settings (aiosqlite).
+
+One :class:`Database` owns two connections to one file:
+
+- a *writer*, used for every write inside ``async with db.transaction():``. An
+  :class:`asyncio.Lock` makes write transactions of one process take turns (aiosqlite runs a
+  connection's statements one at a time, but two coroutines could otherwise interleave their
+  statements inside one transaction); ``BEGIN IMMEDIATE`` plus ``busy_timeout`` make
+  transactions of different processes take turns too.
+- a *reader* (``PRAGMA query_only``), used by :meth:`Database.fetchone` / :meth:`fetchall`
+  outside transactions: in WAL mode it sees only committed data, never the half-done
+  transaction of another coroutine. A ``:memory:`` database has one connection for both.
+
+Every connection sets ``foreign_keys=ON``, ``journal_mode=WAL``, ``synchronous=NORMAL`` and a
+busy timeout.
+
+Schema versions: :data:`MIGRATIONS` is an ordered list of described steps; the version of a
+file is ``PRAGMA user_version`` (0 for a new file). :meth:`Database.open` applies the missing
+steps, each in its own transaction together with the new ``user_version``, and refuses a file
+whose version is newer than this code knows (:class:`DatabaseTooNewError`).
+
+Tables (migration 1 unless noted):
+
+- ``matches``: one row per match (players, AI levels, hidden seed, options JSON, status,
+  state JSON from ``GameState.to_json()``, version counter, timestamps, deadline and reminder,
+  result and reason, draw offer, rematch link). A UNIQUE partial index allows at most one
+  ``status = 'active'`` match per channel.
+- ``match_log``: append-only (triggers refuse UPDATE and DELETE) list of decisions per match:
+  ``seq`` 1, 2, ..., ``side``, ``kind`` ``'action'`` or ``'undo'``, ``action`` JSON from
+  ``action.to_dict()`` (for an undo: the action undone), time.
+- ``challenges``: pending and answered challenges; at most one pending challenge per
+  challenger per channel (UNIQUE partial index).
+- ``ratings``: per guild and user: Elo rating, wins/losses per side, draws.
+- ``results``: one row per finished match: outcome, whether it was rated, ratings before/after.
+- ``guild_settings``: per-server turn timeout.
+- ``user_settings`` (migration 2): per-user key/value settings (JSON values).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import sqlite3
+from collections.abc import AsyncIterator, Iterable, Sequence
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from typing import Any
+
+import aiosqlite
+
+BUSY_TIMEOUT_MS = 5000
+
+
+class DatabaseTooNewError(RuntimeError):
+    """The file's schema version is newer than this code's: it was written by a newer release.
+
+    ``found`` and ``supported`` hold the two versions.
+    """
+
+    def __init__(self, path: str, found: int, supported: int) -> None:
+        self.found = found
+        self.supported = supported
+        super().__init__(
+            f"the database {path!r} has schema version {found}, but this version of the bot "
+            f"only knows versions up to {supported}: upgrade the bot, or point RAPTOR_DB_PATH "
+            f"at another file"
+        )
+
+
+@dataclass(frozen=True)
+class Migration:
+    """One schema step: ``version`` (1, 2, ...), a one-line ``description`` and its SQL
+    statements, run in order inside one transaction."""
+
+    version: int
+    description: str
+    statements: tuple[str, ...]
+
+
+MIGRATIONS: tuple[Migration, ...] = (
+    Migration(1, "initial schema: matches, action log, challenges, ratings, results, guilds", (
+        """
+        CREATE TABLE matches (
+            id                INTEGER PRIMARY KEY,
+            guild_id          INTEGER NOT NULL,
+            channel_id        INTEGER NOT NULL,
+            raptor_user_id    INTEGER NOT NULL,
+            scientist_user_id INTEGER NOT NULL,
+            raptor_ai         TEXT,
+            scientist_ai      TEXT,
+            seed              INTEGER NOT NULL,
+            options           TEXT NOT NULL,
+            status            TEXT NOT NULL DEFAULT 'active'
+                              CHECK (status IN ('active', 'finished')),
+            state             TEXT NOT NULL,
+            version           INTEGER NOT NULL DEFAULT 0,
+            created_at        REAL NOT NULL,
+            updated_at        REAL NOT NULL,
+            last_activity     REAL NOT NULL,
+            deadline_at       REAL,
+            remind_at         REAL,
+            reminded          INTEGER NOT NULL DEFAULT 0,
+            result            TEXT CHECK (result IN ('raptor', 'scientist', 'draw')),
+            reason            TEXT,
+            draw_offered_by   INTEGER,
+            rematch_of        INTEGER REFERENCES matches(id)
+        )
+        """,
+        "CREATE UNIQUE INDEX matches_one_active_per_channel ON matches(channel_id) "
+        "WHERE status = 'active'",
+        "CREATE INDEX matches_deadline ON matches(deadline_at) WHERE status = 'active'",
+        "CREATE INDEX matches_remind ON matches(remind_at) WHERE status = 'active' "
+        "AND reminded = 0",
+        "CREATE INDEX matches_guild_raptor ON matches(guild_id, raptor_user_id)",
+        "CREATE INDEX matches_guild_scientist ON matches(guild_id, scientist_user_id)",
+        """
+        CREATE TABLE match_log (
+            match_id   INTEGER NOT NULL REFERENCES matches(id),
+            seq        INTEGER NOT NULL CHECK (seq >= 1),
+            side       TEXT NOT NULL CHECK (side IN ('raptor', 'scientist')),
+            kind       TEXT NOT NULL CHECK (kind IN ('action', 'undo')),
+            action     TEXT NOT NULL,
+            created_at REAL NOT NULL,
+            PRIMARY KEY (match_id, seq)
+        ) WITHOUT ROWID
+        """,
+        """
+        CREATE TRIGGER match_log_no_update BEFORE UPDATE ON match_log
+        BEGIN SELECT RAISE(ABORT, 'match_log is append-only'); END
+        """,
+        """
+        CREATE TRIGGER match_log_no_delete BEFORE DELETE ON match_log
+        BEGIN SELECT RAISE(ABORT, 'match_log is append-only'); END
+        """,
+        """
+        CREATE TABLE challenges (
+            id            INTEGER PRIMARY KEY,
+            guild_id      INTEGER NOT NULL,
+            channel_id    INTEGER NOT NULL,
+            challenger_id INTEGER NOT NULL,
+            challenged_id INTEGER NOT NULL CHECK (challenged_id <> challenger_id),
+            side          TEXT NOT NULL CHECK (side IN ('raptor', 'scientist', 'random')),
+            environment   TEXT NOT NULL,
+            setup         TEXT NOT NULL,
+            status        TEXT NOT NULL DEFAULT 'pending' CHECK (status IN
+                          ('pending', 'accepted', 'declined', 'cancelled', 'expired')),
+            created_at    REAL NOT NULL,
+            expires_at    REAL NOT NULL,
+            match_id      INTEGER REFERENCES matches(id),
+            rematch_of    INTEGER REFERENCES matches(id)
+        )
+        """,
+        "CREATE UNIQUE INDEX challenges_one_pending ON challenges(channel_id, challenger_id) "
+        "WHERE status = 'pending'",
+        "CREATE INDEX challenges_expiry ON challenges(expires_at) WHERE status = 'pending'",
+        """
+        CREATE TABLE ratings (
+            guild_id         INTEGER NOT NULL,
+            user_id          INTEGER NOT NULL,
+            rating           REAL NOT NULL DEFAULT 1500,
+            raptor_wins      INTEGER NOT NULL DEFAULT 0,
+            raptor_losses    INTEGER NOT NULL DEFAULT 0,
+            scientist_wins   INTEGER NOT NULL DEFAULT 0,
+            scientist_losses INTEGER NOT NULL DEFAULT 0,
+            draws            INTEGER NOT NULL DEFAULT 0,
+            updated_at       REAL NOT NULL,
+            PRIMARY KEY (guild_id, user_id)
+        )
+        """,
+        "CREATE INDEX ratings_leaderboard ON ratings(guild_id, rating DESC)",
+        """
+        CREATE TABLE results (
+            match_id                INTEGER PRIMARY KEY REFERENCES matches(id),
+            guild_id                INTEGER NOT NULL,
+            raptor_user_id          INTEGER NOT NULL,
+            scientist_user_id       INTEGER NOT NULL,
+            result                  TEXT,
+            reason                  TEXT NOT NULL,
+            rated                   INTEGER NOT NULL,
+            raptor_rating_before    REAL,
+            raptor_rating_after     REAL,
+            scientist_rating_before REAL,
+            scientist_rating_after  REAL,
+            finished_at             REAL NOT NULL
+        )
+        """,
+        """
+        CREATE TABLE guild_settings (
+            guild_id     INTEGER PRIMARY KEY,
+            turn_timeout REAL CHECK (turn_timeout > 0)
+        )
+        """,
+    )),
+    Migration(2, "user settings (key/value per user, e.g. dm_hand)", (
+        """
+        CREATE TABLE user_settings (
+            user_id    INTEGER NOT NULL,
+            key        TEXT NOT NULL,
+            value      TEXT NOT NULL,
+            updated_at REAL NOT NULL,
+            PRIMARY KEY (user_id, key)
+        ) WITHOUT ROWID
+        """,
+    )),
+)
+
+SCHEMA_VERSION = MIGRATIONS[-1].version
+
+
+async def _connect(path: str, *, read_only: bool) -> aiosqlite.Connection:
+    conn = await aiosqlite.connect(path, isolation_level=None)  # explicit BEGIN/COMMIT
+    conn.row_factory = sqlite3.Row
+    await conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+    await conn.execute("PRAGMA foreign_keys = ON")
+    if path != ":memory:":
+        await conn.execute("PRAGMA journal_mode = WAL")
+    await conn.execute("PRAGMA synchronous = NORMAL")
+    if read_only:
+        await conn.execute("PRAGMA query_only = ON")
+    return conn
+
+
+class Database:
+    """The bot's SQLite database. Create with :meth:`open`, finish with :meth:`close`.
+
+    Reads outside a transaction: :meth:`fetchone`, :meth:`fetchall` (committed data only).
+    Writes: ``async with db.transaction() as tx:`` then ``await tx.execute(...)``; the
+    transaction commits when the block ends and rolls back if it raises.
+    """
+
+    def __init__(self, path: str, writer: aiosqlite.Connection,
+                 reader: aiosqlite.Connection) -> None:
+        self.path = path
+        self._writer = writer
+        self._reader = reader
+        self._lock = asyncio.Lock()
+        self._closed = False
+
+    @classmethod
+    async def open(cls, path: str | os.PathLike[str], *, upto: int | None = None) -> Database:
+        """Connect to ``path`` (created if missing), set the PRAGMAs and apply migrations.
+
+        Args:
+            path: the SQLite file, or ``":memory:"``.
+            upto: apply migrations only up to this version (for tests and tools; default:
+                all of :data:`MIGRATIONS`).
+
+        Raises:
+            DatabaseTooNewError: the file's schema version is newer than :data:`SCHEMA_VERSION`.
+            sqlite3.DatabaseError: the file is not an SQLite database, or a migration failed
+                (that migration is rolled back; earlier ones stay applied).
+        """
+        spath = os.fspath(path)
+        writer = await _connect(spath, read_only=False)
+        try:
+            await _migrate(writer, spath, SCHEMA_VERSION if upto is None else upto)
+            reader = writer if spath == ":memory:" else await _connect(spath, read_only=True)
+        except BaseException:
+            await writer.close()
+            raise
+        return cls(spath, writer, reader)
+
+    async def close(self) -> None:
+        """Close both connections (waits for a running write transaction to finish)."""
+        if self._closed:
+            return
+        self._closed = True
+        async with self._lock:
+            await self._writer.close()
+            if self._reader is not self._writer:
+                await self._reader.close()
+
+    async def schema_version(self) -> int:
+        """The file's ``PRAGMA user_version``."""
+        row = await self.fetchone("PRAGMA user_version")
+        return int(row[0])
+
+    # --- reads (committed data) ---
+    async def fetchone(self, sql: str, params: Sequence[Any] = ()) -> sqlite3.Row | None:
+        async with self._reader.execute(sql, params) as cur:
+            return await cur.fetchone()
+
+    async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
+        async with self._reader.execute(sql, params) as cur:
+            return list(await cur.fetchall())
+
+    # --- writes ---
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[Transaction]:
+        """A write transaction (``BEGIN IMMEDIATE`` ... ``COMMIT``), one at a time per process.
+
+        Raises whatever the block raises, after a rollback; ``sqlite3.OperationalError``
+        ("database is locked") if another process holds the write lock beyond the busy
+        timeout.
+        """
+        async with self._lock:
+            if self._closed:
+                raise sqlite3.ProgrammingError("the database is closed")
+            await self._writer.execute("BEGIN IMMEDIATE")
+            try:
+                yield Transaction(self._writer)
+            except BaseException:
+                await self._rollback()
+                raise
+            try:
+                await self._writer.execute("COMMIT")
+            except BaseException:
+                await self._rollback()
+                raise
+
+    async def _rollback(self) -> None:
+        try:
+            if self._writer.in_transaction:
+                await asyncio.shield(self._writer.execute("ROLLBACK"))
+        except (sqlite3.Error, ValueError):  # connection already closed / no transaction
+            pass
+
+
+class Transaction:
+    """Statements inside one write transaction (see :meth:`Database.transaction`)."""
+
+    def __init__(self, conn: aiosqlite.Connection) -> None:
+        self._conn = conn
+
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
+        """Run one statement; returns the number of rows changed (``rowcount``)."""
+        async with self._conn.execute(sql, params) as cur:
+            return cur.rowcount
+
+    async def insert(self, sql: str, params: Sequence[Any] = ()) -> int:
+        """Run one INSERT; returns the new row's id."""
+        async with self._conn.execute(sql, params) as cur:
+            return int(cur.lastrowid)
+
+    async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
+        await self._conn.executemany(sql, rows)
+
+    async def fetchone(self, sql: str, params: Sequence[Any] = ()) -> sqlite3.Row | None:
+        """A read inside the transaction (sees its own uncommitted writes)."""
+        async with self._conn.execute(sql, params) as cur:
+            return await cur.fetchone()
+
+    async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
+        async with self._conn.execute(sql, params) as cur:
+            return list(await cur.fetchall())
+
+
+async def _user_version(conn: aiosqlite.Connection) -> int:
+    async with conn.execute("PRAGMA user_version") as cur:
+        row = await cur.fetchone()
+    return int(row[0])
+
+
+async def _migrate(conn: aiosqlite.Connection, path: str, target: int) -> None:
+    """Apply the migrations after the file's version up to ``target``, one transaction each."""
+    current = await _user_version(conn)
+    if current > SCHEMA_VERSION:
+        raise DatabaseTooNewError(path, current, SCHEMA_VERSION)
+    for step in MIGRATIONS:
+        if step.version <= current or step.version > target:
+            continue
+        await conn.execute("BEGIN IMMEDIATE")
+        try:
+            # Re-read under the write lock: another process may have migrated meanwhile.
+            now = await _user_version(conn)
+            if now > SCHEMA_VERSION:
+                raise DatabaseTooNewError(path, now, SCHEMA_VERSION)
+            if now >= step.version:
+                await conn.execute("COMMIT")
+                continue
+            for sql in step.statements:
+                await conn.execute(sql)
+            await conn.execute(f"PRAGMA user_version = {int(step.version)}")
+            await conn.execute("COMMIT")
+        except BaseException:
+            if conn.in_transaction:
+                await conn.execute("ROLLBACK")
+            raise
