@@ -128,6 +128,8 @@ def _normalise(text: str) -> str:
         if tok == "x" and 0 < i < len(tokens) - 1 and _is_sq(tokens[i - 1]) and _is_sq(
                 tokens[i + 1]):
             tok = "-"
+        elif i + 1 < len(tokens) and tokens[i + 1] == "@":
+            pass  # a placement letter (M@, B@, S@, R@), never an alias: 's' is not 'sleep'
         else:
             tok = _ALIASES.get(tok, tok)
         out.append(tok)
