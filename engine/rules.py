@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping
-from dataclasses import replace
 from typing import Any
 
 from .actions import (
@@ -72,7 +71,6 @@ from .state import (
     SCIENTISTS,
     SLEEP_TOKENS,
     SLEEPING_BABY_CODES,
-    VOID,
     APState,
     EffectState,
     Event,
@@ -111,7 +109,6 @@ EFFECTS: dict[tuple[Side, int], tuple[str, int, int]] = {
 }
 
 _PASSABLE_FOR_SCIENTIST = frozenset({EMPTY, FIRE})
-_SHOT_BLOCKERS = ACTIVE_SCIENTIST_CODES  # plus rocks and the edge, R8.5
 
 
 # ----------------------------------------------------------------------------- creation
@@ -210,19 +207,26 @@ def to_act(state: GameState) -> frozenset[Side]:
     """The sides that must decide now: both during a plain card pick, only the scientist
     first under observation (R5.2), none once the game is over."""
     ph = state.phase
-    if ph is Phase.PICK:
-        if state.observation and state.picks[SCIENTIST] is None:
-            return frozenset((SCIENTIST,))
-        return frozenset(side for side in (RAPTOR, SCIENTIST) if state.picks[side] is None)
-    if ph is Phase.EFFECT:
-        return frozenset((state.effect.side,))
     if ph is Phase.AP:
-        return frozenset((state.ap.side,))
+        return _ONLY[state.ap.side]
+    if ph is Phase.PICK:
+        if state.picks[SCIENTIST] is None:
+            if state.observation or state.picks[RAPTOR] is not None:
+                return _ONLY[SCIENTIST]
+            return _BOTH
+        return _ONLY[RAPTOR] if state.picks[RAPTOR] is None else _NONE
+    if ph is Phase.EFFECT:
+        return _ONLY[state.effect.side]
     if ph in (Phase.SETUP_MOTHER, Phase.SETUP_BABIES, Phase.MOTHER_RETURN):
-        return frozenset((RAPTOR,))
+        return _ONLY[RAPTOR]
     if ph is Phase.SETUP_SCIENTISTS:
-        return frozenset((SCIENTIST,))
-    return frozenset()
+        return _ONLY[SCIENTIST]
+    return _NONE
+
+
+_ONLY = {RAPTOR: frozenset((RAPTOR,)), SCIENTIST: frozenset((SCIENTIST,))}
+_BOTH = frozenset((RAPTOR, SCIENTIST))
+_NONE: frozenset[Side] = frozenset()
 
 
 # ----------------------------------------------------------------------------- legality
@@ -242,33 +246,70 @@ def legal_actions(state: GameState, side: Side) -> list[Action]:
     return out
 
 
+def _interner(cls: type) -> Any:
+    """Actions are immutable values: build each distinct one once and share it, which makes
+    generating legal actions several times faster than constructing frozen dataclasses."""
+    cache: dict[tuple, Any] = {}
+
+    def make(*args: int) -> Any:
+        a = cache.get(args)
+        if a is None:
+            a = cache[args] = cls(*args)
+        return a
+
+    return make
+
+
+_I_Pick = _interner(Pick)
+_I_PlaceMother = _interner(PlaceMother)
+_I_PlaceBaby = _interner(PlaceBaby)
+_I_PlaceScientist = _interner(PlaceScientist)
+_I_Frighten = _interner(Frighten)
+_I_Wake = _interner(Wake)
+_I_Gas = _interner(Gas)
+_I_Reinforce = _interner(Reinforce)
+_I_Jeep = _interner(Jeep)
+_I_PlaceFire = _interner(PlaceFire)
+_I_CallBaby = _interner(CallBaby)
+_I_MoveMother = _interner(MoveMother)
+_I_Kill = _interner(Kill)
+_I_PutOut = _interner(PutOut)
+_I_MoveBaby = _interner(MoveBaby)
+_I_SleepBaby = _interner(SleepBaby)
+_I_Capture = _interner(Capture)
+_I_Shoot = _interner(Shoot)
+_I_Stand = _interner(Stand)
+_END = End()
+_HEAL = Heal()
+
+
 def _generate(s: GameState, side: Side) -> list[Action]:
     ph = s.phase
     b = s.board
     if ph is Phase.PICK:
-        return [Pick(c) for c in s.hands[side]]
+        return [_I_Pick(c) for c in s.hands[side]]
     if ph is Phase.AP:
         acts = _raptor_ap(s) if side is RAPTOR else _scientist_ap(s)
         if acts:
-            acts.append(End())
+            acts.append(_END)
         return acts
     if ph is Phase.EFFECT:
         units = _effect_units(s)
         if units and s.effect.done >= EFFECTS[(s.effect.side, s.effect.card)][2]:
-            units.append(End())
+            units.append(_END)
         return units
     if ph is Phase.SETUP_MOTHER:  # R4.1
-        return [PlaceMother(q) for t in CENTRAL_TILES for q in TILE_SQUARES[t] if b[q] == EMPTY]
+        return [_I_PlaceMother(q) for t in CENTRAL_TILES for q in TILE_SQUARES[t] if b[q] == EMPTY]
     if ph is Phase.SETUP_BABIES:  # R4.1
         taken = {TILE_OF[q] for q in BOARD_SQUARES if b[q] in BABY_CODES or b[q] == MOTHER}
-        return [PlaceBaby(q) for t in SQUARE_TILES if t not in taken
+        return [_I_PlaceBaby(q) for t in SQUARE_TILES if t not in taken
                 for q in TILE_SQUARES[t] if b[q] == EMPTY]
     if ph is Phase.SETUP_SCIENTISTS:  # R4.2
         taken = {TILE_OF[q] for q in BOARD_SQUARES if b[q] in SCIENTIST_CODES}
-        return [PlaceScientist(q) for t in L_TILES if t not in taken
+        return [_I_PlaceScientist(q) for t in L_TILES if t not in taken
                 for q in TILE_SQUARES[t] if b[q] == EMPTY]
     if ph is Phase.MOTHER_RETURN:  # R9.2
-        return [PlaceMother(q) for q in BOARD_SQUARES if b[q] == EMPTY]
+        return [_I_PlaceMother(q) for q in BOARD_SQUARES if b[q] == EMPTY]
     return []
 
 
@@ -282,10 +323,10 @@ def _effect_units(s: GameState) -> list[Action]:
     if kind == "call":
         return _calls(s)
     if kind == "fear":  # R9.3, R9.6
-        return [Frighten(q) for q in BOARD_SQUARES if b[q] in ACTIVE_SCIENTIST_CODES]
+        return [_I_Frighten(q) for q in BOARD_SQUARES if b[q] in ACTIVE_SCIENTIST_CODES]
     if kind == "recover":  # R9.5
-        out: list[Action] = [Heal()] if s.sleep_tokens > 0 else []
-        out.extend(Wake(q) for q in BOARD_SQUARES if b[q] in SLEEPING_BABY_CODES)
+        out: list[Action] = [_HEAL] if s.sleep_tokens > 0 else []
+        out.extend(_I_Wake(q) for q in BOARD_SQUARES if b[q] in SLEEPING_BABY_CODES)
         return out
     if kind == "gas":  # R10.1, R10.4
         tiles = set()
@@ -294,11 +335,11 @@ def _effect_units(s: GameState) -> list[Action]:
                 t = TILE_OF[q]
                 tiles.add(t)
                 tiles.update(TILE_NEIGHBOURS[t])
-        return [Gas(q) for q in BOARD_SQUARES if b[q] == BABY and TILE_OF[q] in tiles]
+        return [_I_Gas(q) for q in BOARD_SQUARES if b[q] == BABY and TILE_OF[q] in tiles]
     if kind == "reinforce":  # R10.2
         if s.reserve <= 0:
             return []
-        return [Reinforce(q) for q in LONG_EDGE if b[q] == EMPTY]
+        return [_I_Reinforce(q) for q in LONG_EDGE if b[q] == EMPTY]
     if kind == "jeep":  # R10.3
         out = []
         for q in BOARD_SQUARES:
@@ -306,7 +347,7 @@ def _effect_units(s: GameState) -> list[Action]:
                 for ray in RAYS[q]:
                     for t in ray:
                         if b[t] == EMPTY or b[t] == FIRE:
-                            out.append(Jeep(q, t))
+                            out.append(_I_Jeep(q, t))
                         else:
                             break
         return out
@@ -319,7 +360,7 @@ def _effect_units(s: GameState) -> list[Action]:
                 for n in NEIGHBOURS[q]:
                     c = b[n]
                     if c == FIRE or c == SCIENTIST_ACTIVE or c == SCIENTIST_USED:
-                        out.append(PlaceFire(q))
+                        out.append(_I_PlaceFire(q))
                         break
         return out
     return []
@@ -357,7 +398,7 @@ def _calls(s: GameState) -> list[Action]:
         if b[q] != BABY or q in called:
             continue
         regions = {label[n] for n in NEIGHBOURS[q] if b[n] == EMPTY}
-        out.extend(CallBaby(q, t) for t in targets if label[t] in regions)
+        out.extend(_I_CallBaby(q, t) for t in targets if label[t] in regions)
     return out
 
 
@@ -374,20 +415,20 @@ def _raptor_ap(s: GameState) -> list[Action]:
                 for t in ray:
                     if b[t] != EMPTY:
                         break
-                    out.append(MoveMother(m, t))
+                    out.append(_I_MoveMother(m, t))
         for n in NEIGHBOURS[m]:
             c = b[n]
             if c in SCIENTIST_CODES:
-                out.append(Kill(n))  # R7.3
+                out.append(_I_Kill(n))  # R7.3
             elif c == BABY_ASLEEP:
-                out.append(Wake(n))  # R7.4 (not BABY_ASLEEP_NEW)
+                out.append(_I_Wake(n))  # R7.4 (not BABY_ASLEEP_NEW)
             elif c == FIRE:
-                out.append(PutOut(n))  # R7.5
+                out.append(_I_PutOut(n))  # R7.5
     for q in BOARD_SQUARES:  # R7.1
         if b[q] == BABY:
             for n in NEIGHBOURS[q]:
                 if b[n] == EMPTY or b[n] == EXIT:
-                    out.append(MoveBaby(q, n))
+                    out.append(_I_MoveBaby(q, n))
     return out
 
 
@@ -398,53 +439,79 @@ def _scientist_ap(s: GameState) -> list[Action]:
     budget = s.ap.remaining
     m = s.mother
     out: list[Action] = []
+    ms_cache = _MS_CACHE
+    free = passable = 0
+    for q in BOARD_SQUARES:
+        c = b[q]
+        if c == EMPTY:
+            free |= 1 << q
+        elif c == FIRE:
+            passable |= 1 << q
+    passable |= free
     for q in BOARD_SQUARES:
         c = b[q]
         if c == SCIENTIST_ACTIVE or c == SCIENTIST_USED:
-            # R8.1 ruling: breadth-first through free or burning spaces; stop only on free ones.
-            dist = {q: 0}
-            frontier = [q]
+            # R8.1 ruling: breadth-first through free or burning spaces; stop only on free
+            # ones. Bit sets over square indices: one shift per direction and step.
+            seen = 1 << q
+            frontier = seen
+            found = []
             d = 0
-            dests = []
             while frontier and d < budget:
                 d += 1
-                nxt = []
-                for p in frontier:
-                    for n in NEIGHBOURS[p]:
-                        if n in dist:
-                            continue
-                        cn = b[n]
-                        if cn == EMPTY or cn == FIRE:
-                            dist[n] = d
-                            nxt.append(n)
-                            if cn == EMPTY:
-                                dests.append(n)
-                frontier = nxt
-            dests.sort()
-            out.extend(MoveScientist(q, t, dist[t]) for t in dests)
+                grow = ((frontier >> 13) | (frontier << 13) | ((frontier << 1) & _NOT_COL_A)
+                        | ((frontier >> 1) & _NOT_COL_M)) & passable & ~seen
+                if not grow:
+                    break
+                seen |= grow
+                frontier = grow
+                x = grow & free
+                while x:
+                    low = x & -x
+                    found.append((low.bit_length() - 1, d))
+                    x ^= low
+            found.sort()
+            base = q * 1248  # 78 * 16
+            for t, dt in found:
+                key = base + t * 16 + dt
+                a = ms_cache.get(key)
+                if a is None:
+                    a = ms_cache[key] = MoveScientist(q, t, dt)
+                out.append(a)
             if c == SCIENTIST_ACTIVE:  # R8.6: one aggressive action per round
                 for n in NEIGHBOURS[q]:
                     cn = b[n]
                     if cn == BABY:
-                        out.append(SleepBaby(q, n))
+                        out.append(_I_SleepBaby(q, n))
                     elif cn == BABY_ASLEEP or cn == BABY_ASLEEP_NEW:
-                        out.append(Capture(q, n))
-                if m is not None:
-                    for ray in RAYS[q]:
-                        hit = False
-                        for t in ray:
-                            ct = b[t]
-                            if ct == MOTHER:
-                                hit = True
-                                break
-                            if ct in _SHOT_BLOCKERS or ct == VOID or ct == ROCK or ct == EXIT:
-                                break  # an active scientist, off the board, a rock, an exit
-                        if hit:
-                            out.append(Shoot(q, m))
-                            break
+                        out.append(_I_Capture(q, n))
+                if m is not None and (m // 13 == q // 13 or m % 13 == q % 13):
+                    if _line_of_fire(b, q, m):
+                        out.append(_I_Shoot(q, m))
         elif c == SCIENTIST_FRIGHTENED:
-            out.append(Stand(q))
+            out.append(_I_Stand(q))
     return out
+
+
+_MS_CACHE: dict[int, MoveScientist] = {}
+# Masks that stop a shift from wrapping a row: exits in columns A/M are never passable for a
+# scientist, and B/L squares must not wrap onto the previous or next row.
+_NOT_COL_A = sum(1 << i for i in range(78) if i % 13 != 0)
+_NOT_COL_M = sum(1 << i for i in range(78) if i % 13 != 12)
+
+
+def _line_of_fire(b: list[int], q: int, m: int) -> bool:
+    """R8.5: the mother on ``m`` is in a straight line from ``q`` with no rock or active
+    scientist between (frightened scientists, babies and fire do not block)."""
+    for ray in RAYS[q]:
+        if m in ray:
+            for t in ray:
+                if t == m:
+                    return True
+                ct = b[t]
+                if ct == SCIENTIST_ACTIVE or ct == SCIENTIST_USED or ct == ROCK:
+                    return False
+    return False
 
 
 # ----------------------------------------------------------------------------- applying
@@ -467,17 +534,12 @@ def apply(state: GameState, side: Side, action: Action) -> GameState:
         raise WrongTurnError(f"it is not the {side.value}'s decision now "
                              f"({state.phase.value}: waiting for the {who})")
     legal = legal_actions(state, side)
-    if action not in legal:
-        from .notation import format_action  # local: notation imports rules
-
-        try:
-            shown = format_action(action)
-        except Exception:  # noqa: BLE001 - any odd object still gets a message
-            shown = repr(action)
-        sample = ", ".join(format_action(a) for a in legal[:12])
-        more = f" (and {len(legal) - 12} more)" if len(legal) > 12 else ""
-        raise IllegalActionError(f"{shown!r} is not legal for the {side.value} now; legal: "
-                                 f"{sample}{more}")
+    for known in legal:  # identity first: generated actions are shared objects
+        if known is action:
+            break
+    else:
+        if action not in legal:
+            _refuse(side, action, legal)
     s = state.copy()
     s.events = []  # type: ignore[assignment]
     round_before = s.round
@@ -490,8 +552,22 @@ def apply(state: GameState, side: Side, action: Action) -> GameState:
     return s
 
 
+def _refuse(side: Side, action: Action, legal: list[Action]) -> None:
+    from .notation import format_action  # local: notation imports rules
+
+    try:
+        shown = format_action(action)
+    except Exception:  # noqa: BLE001 - any odd object still gets a message
+        shown = repr(action)
+    sample = ", ".join(format_action(a) for a in legal[:12])
+    more = f" (and {len(legal) - 12} more)" if len(legal) > 12 else ""
+    raise IllegalActionError(f"{shown!r} is not legal for the {side.value} now; legal: "
+                             f"{sample}{more}")
+
+
 def _emit(s: GameState, kind: str, **kw: Any) -> None:
     s.events.append(Event(kind, **kw))  # type: ignore[attr-defined]
+
 
 
 def _do(s: GameState, side: Side, a: Action) -> None:
@@ -588,7 +664,7 @@ def _do_effect(s: GameState, a: Action) -> None:
     if t is CallBaby:
         b[a.frm] = EMPTY
         b[a.to] = BABY
-        eff = replace(eff, called=eff.called + (a.to,))
+        eff = eff._replace(called=eff.called + (a.to,))
         _emit(s, "called", side=RAPTOR, at=a.frm, to=a.to, piece="baby")
     elif t is Frighten:
         b[a.at] = SCIENTIST_FRIGHTENED_NEW
@@ -612,7 +688,7 @@ def _do_effect(s: GameState, a: Action) -> None:
     elif t is PlaceFire:
         b[a.at] = FIRE
         _emit(s, "fire_placed", side=SCIENTIST, at=a.at)
-    s.effect = replace(eff, done=eff.done + 1)
+    s.effect = eff._replace(done=eff.done + 1)
 
 
 def _drive(b: list[int], frm: int, to: int) -> tuple[int, ...]:
@@ -644,7 +720,7 @@ def _do_ap(s: GameState, side: Side, a: Action) -> None:
             cost += s.sleep_tokens
         b[a.frm] = EMPTY
         b[a.to] = MOTHER
-        ap = replace(ap, mother_moved=True)
+        ap = ap._replace(mother_moved=True)
         _emit(s, "moved", side=RAPTOR, at=a.frm, to=a.to, piece="mother")
     elif t is MoveBaby:  # R7.1
         b[a.frm] = EMPTY
@@ -688,8 +764,12 @@ def _do_ap(s: GameState, side: Side, a: Action) -> None:
         b[a.by] = SCIENTIST_USED
         s.sleep_tokens += 1
         _emit(s, "shot", side=SCIENTIST, at=a.by, to=a.at, value=s.sleep_tokens)
-    s.ap = replace(ap, remaining=ap.remaining - cost)
-    _check_victory(s)
+    s.ap = APState(ap.side, ap.remaining - cost, ap.mother_moved)
+    if t in _MAY_END_GAME:
+        _check_victory(s)
+
+
+_MAY_END_GAME = frozenset({MoveBaby, Kill, Capture, Shoot})
 
 
 def _fire_group(b: list[int], start: int) -> tuple[int, ...]:
@@ -732,6 +812,10 @@ def _end_ap(s: GameState) -> None:
         _end_round(s)
 
 
+_SETTLE_CODES = ((BABY_ASLEEP_NEW, BABY_ASLEEP), (SCIENTIST_USED, SCIENTIST_ACTIVE),
+                 (SCIENTIST_FRIGHTENED_NEW, SCIENTIST_FRIGHTENED))
+
+
 def _end_round(s: GameState) -> None:
     """R5.6: cards to the discard piles, draw back to 3 (reshuffling an empty deck)."""
     for side in (RAPTOR, SCIENTIST):
@@ -754,14 +838,9 @@ def _end_round(s: GameState) -> None:
         if drawn:
             _emit(s, "drew", side=side, value=drawn)
     b = s.board
-    for q in BOARD_SQUARES:
-        c = b[q]
-        if c == BABY_ASLEEP_NEW:
-            b[q] = BABY_ASLEEP
-        elif c == SCIENTIST_USED:
-            b[q] = SCIENTIST_ACTIVE
-        elif c == SCIENTIST_FRIGHTENED_NEW:
-            b[q] = SCIENTIST_FRIGHTENED
+    for new_code, settled in _SETTLE_CODES:  # this round's marks fade (R7.4, R8.2, R8.6)
+        while new_code in b:
+            b[b.index(new_code)] = settled
     _emit(s, "round_end", value=s.round)
     s.last_round_events = s.round_events + tuple(s.events)
     s.round_events = ()

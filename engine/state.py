@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
+from typing import Any, NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -93,8 +93,7 @@ SLEEP_TOKENS = 5
 SCIENTISTS = 10
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
+class Event(NamedTuple):
     """Something that happened, public by construction (no hidden card values).
 
     ``kind`` is one of: ``placed``, ``picked``, ``shown``, ``revealed``, ``tie``, ``effect``,
@@ -154,8 +153,7 @@ class Options:
     setup: str = "manual"
 
 
-@dataclass(frozen=True, slots=True)
-class EffectState:
+class EffectState(NamedTuple):
     """A card effect being resolved (R5.4): who, which card, how many units done, and the
     babies already called this effect (squares they were called to, for R9.4)."""
 
@@ -165,8 +163,7 @@ class EffectState:
     called: tuple[int, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
-class APState:
+class APState(NamedTuple):
     """An AP phase (R5.5): who, how many AP remain, whether the mother has moved (R7.2)."""
 
     side: Side
@@ -204,15 +201,36 @@ class GameState:
     __slots__ = _SLOTS
 
     def copy(self) -> GameState:
-        """A shallow copy with the board list duplicated and the legal-action cache cleared."""
+        """A copy sharing immutable parts; board list and per-side dicts duplicated, the
+        legal-action cache cleared."""
         new = GameState.__new__(GameState)
-        for name in _SLOTS:
-            setattr(new, name, getattr(self, name))
-        new.board = list(self.board)
-        new.hands = dict(self.hands)
-        new.decks = dict(self.decks)
-        new.discards = dict(self.discards)
-        new.picks = dict(self.picks)
+        new.seed = self.seed
+        new.options = self.options
+        new.layout = self.layout
+        new.board = self.board[:]
+        new.phase = self.phase
+        new.round = self.round
+        new.sleep_tokens = self.sleep_tokens
+        new.mother_off = self.mother_off
+        new.escaped = self.escaped
+        new.captured = self.captured
+        new.killed = self.killed
+        new.reserve = self.reserve
+        new.hands = self.hands.copy()
+        new.decks = self.decks.copy()
+        new.discards = self.discards.copy()
+        new.picks = self.picks.copy()
+        new.revealed = self.revealed
+        new.observation = self.observation
+        new.observe_next = self.observe_next
+        new.shuffles = self.shuffles
+        new.effect = self.effect
+        new.ap = self.ap
+        new.winner = self.winner
+        new.reason = self.reason
+        new.events = self.events
+        new.round_events = self.round_events
+        new.last_round_events = self.last_round_events
         new._legal = {}
         return new
 
