@@ -1,0 +1,1511 @@
+"""A local fake of Discord's HTTP API (v10), just big enough for a discord.py bot.
+
+:class:`FakeDiscordServer` is an aiohttp application bound to ``127.0.0.1`` on an ephemeral
+port.  It owns the "world": one guild with roles, text channels and members, DM channels,
+the application commands the bot synced, the interactions the harness dispatched and every
+message the bot produced.  It records
+
+* ``records`` - every message creation/edit as a :class:`~.models.Record` (event log),
+* ``acks`` - the first callback per interaction with its latency,
+* ``unknown_routes`` - requests for routes the fake doesn't implement (answered 404),
+* ``rejections`` - requests refused with a Discord error (4xx),
+* ``requests`` - a log of all requests.
+
+Usually you don't use this class directly: :class:`~.harness.FakeDiscord` starts it, patches
+discord.py to talk to it and drives the bot.
+
+Implemented routes (prefix ``/api/v10``)::
+
+    GET    users/@me, users/{id}            POST users/@me/channels (DM channel)
+    GET    oauth2/applications/@me, applications/@me
+    GET/PUT/POST applications/{app}/commands, GET/PATCH/DELETE .../commands/{id}
+    GET/PUT/POST applications/{app}/guilds/{guild}/commands (+ /{id})
+    POST   interactions/{id}/{token}/callback           (types 1, 4, 5, 6, 7, 8, 9)
+    POST   webhooks/{app}/{token}                        (follow-up, ?wait=)
+    GET/PATCH/DELETE webhooks/{app}/{token}/messages/{@original|id}
+    GET/POST channels/{id}/messages, GET/PATCH/DELETE channels/{id}/messages/{id}
+    GET    channels/{id}, POST channels/{id}/typing
+    GET    guilds/{id}, guilds/{id}/channels, guilds/{id}/roles, guilds/{id}/members/{uid}
+    GET    /attachments/{channel}/{attachment}/{filename}   (file download, no prefix)
+
+Discord quirks reproduced on purpose: JSON responses carry exactly ``Content-Type:
+application/json`` (discord.py only decodes that exact value); a second callback for the same
+interaction is a 400 (40060); a callback after the ack deadline (3 s) is a 404 (10062); a
+follow-up before the ack is a 404 (10015); the first follow-up after a "thinking" defer
+(type 5) replaces the loading message and inherits the defer's ephemerality; DMs to a user
+with closed DMs are a 403 (50007); posting where the bot lacks permissions is a 403 (50013);
+empty messages (50006) and malformed components/embeds (50035) are a 400.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import datetime
+import json
+import logging
+import mimetypes
+import re
+import socket
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from aiohttp import web
+
+from .models import (
+    ACTION_ROW,
+    BUTTON,
+    FLAG_COMPONENTS_V2,
+    FLAG_EPHEMERAL,
+    FLAG_LOADING,
+    FLAG_SUPPRESS_EMBEDS,
+    SELECT_TYPES,
+    TEXT_INPUT,
+    Ack,
+    Attachment,
+    Record,
+    Rejection,
+    RequestLog,
+    Snowflakes,
+    UnknownRoute,
+    Visibility,
+    iter_components,
+)
+
+log = logging.getLogger("tests.fakediscord.server")
+
+API_PREFIX = "/api/v10"
+
+# Permission bits used by the fake
+CREATE_INSTANT_INVITE = 1 << 0
+ADMINISTRATOR = 1 << 3
+ADD_REACTIONS = 1 << 6
+VIEW_CHANNEL = 1 << 10
+SEND_MESSAGES = 1 << 11
+EMBED_LINKS = 1 << 14
+ATTACH_FILES = 1 << 15
+READ_MESSAGE_HISTORY = 1 << 16
+USE_EXTERNAL_EMOJIS = 1 << 18
+CHANGE_NICKNAME = 1 << 26
+USE_APPLICATION_COMMANDS = 1 << 31
+SEND_MESSAGES_IN_THREADS = 1 << 38
+ALL_PERMISSIONS = (1 << 53) - 1
+
+DEFAULT_EVERYONE_PERMISSIONS = (
+    CREATE_INSTANT_INVITE | ADD_REACTIONS | VIEW_CHANNEL | SEND_MESSAGES | EMBED_LINKS
+    | ATTACH_FILES | READ_MESSAGE_HISTORY | USE_EXTERNAL_EMOJIS | CHANGE_NICKNAME
+    | USE_APPLICATION_COMMANDS | SEND_MESSAGES_IN_THREADS
+)
+DEFAULT_BOT_PERMISSIONS = (
+    ADD_REACTIONS | VIEW_CHANNEL | SEND_MESSAGES | EMBED_LINKS | ATTACH_FILES
+    | READ_MESSAGE_HISTORY | USE_EXTERNAL_EMOJIS | SEND_MESSAGES_IN_THREADS
+    | USE_APPLICATION_COMMANDS
+)
+
+DEFAULT_ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024
+
+
+def _iso(ts: float | None) -> str | None:
+    if ts is None:
+        return None
+    return datetime.datetime.fromtimestamp(ts, tz=datetime.UTC).isoformat()
+
+
+def _wall() -> float:
+    return datetime.datetime.now(tz=datetime.UTC).timestamp()
+
+
+# --------------------------------------------------------------------------- world objects
+
+
+@dataclass
+class UserInfo:
+    id: int
+    name: str
+    global_name: str | None = None
+    bot: bool = False
+    locale: str = "en-US"
+    role_ids: list[int] = field(default_factory=list)
+    nick: str | None = None
+    in_guild: bool = True
+    dms_closed: bool = False
+    joined_at: float = field(default_factory=_wall)
+
+    def payload(self) -> dict[str, Any]:
+        return {
+            "id": str(self.id),
+            "username": self.name,
+            "global_name": self.global_name,
+            "discriminator": "0",
+            "avatar": None,
+            "bot": self.bot,
+            "system": False,
+            "public_flags": 0,
+            "flags": 0,
+            "banner": None,
+            "accent_color": None,
+            "avatar_decoration_data": None,
+        }
+
+
+@dataclass
+class RoleInfo:
+    id: int
+    name: str
+    permissions: int
+    position: int = 0
+    managed: bool = False
+    color: int = 0
+
+    def payload(self) -> dict[str, Any]:
+        return {
+            "id": str(self.id),
+            "name": self.name,
+            "permissions": str(self.permissions),
+            "position": self.position,
+            "color": self.color,
+            "colors": {"primary_color": self.color, "secondary_color": None,
+                       "tertiary_color": None},
+            "hoist": False,
+            "managed": self.managed,
+            "mentionable": False,
+            "icon": None,
+            "unicode_emoji": None,
+            "flags": 0,
+        }
+
+
+@dataclass
+class ChannelInfo:
+    id: int
+    name: str
+    type: int = 0  # 0 guild text, 1 DM
+    guild_id: int | None = None
+    position: int = 0
+    recipient_id: int | None = None
+    topic: str | None = None
+    # target id -> (type 0 role / 1 member, allow, deny)
+    overwrites: dict[int, tuple[int, int, int]] = field(default_factory=dict)
+    last_message_id: int | None = None
+
+    @property
+    def is_dm(self) -> bool:
+        return self.type == 1
+
+
+@dataclass
+class InteractionInfo:
+    id: int
+    token: str
+    type: int
+    user_id: int
+    channel_id: int
+    guild_id: int | None
+    name: str
+    message_id: int | None = None  # the message a component lives on
+    dispatched_at: float = 0.0
+    ack: Ack | None = None
+    callback_type: int | None = None
+    original_message_id: int | None = None
+    loading_message_id: int | None = None  # type-5 placeholder not yet filled
+    defer_ephemeral: bool = False
+    followup_ids: list[int] = field(default_factory=list)
+    acked: asyncio.Event = field(default_factory=asyncio.Event)
+
+
+class DiscordError(Exception):
+    """Raised inside handlers; turned into Discord's error JSON."""
+
+    def __init__(self, status: int, code: int, message: str, errors: list[str] | None = None):
+        super().__init__(message)
+        self.status = status
+        self.code = code
+        self.message = message
+        self.errors = errors or []
+
+
+def _json_response(data: Any, status: int = 200) -> web.Response:
+    # discord.py only parses JSON when Content-Type is exactly "application/json": passing
+    # ``text=`` would make aiohttp append "; charset=utf-8", so send bytes.
+    return web.Response(
+        body=json.dumps(data).encode(), status=status, content_type="application/json"
+    )
+
+
+# --------------------------------------------------------------------------- validation
+
+_NAME_RE = re.compile(r"^[-_\w]{1,32}$")
+
+
+def validate_message(data: dict[str, Any], *, n_attachments: int, edit: bool) -> list[str]:
+    """Return the problems Discord would answer 400 for (empty list if fine)."""
+    errors: list[str] = []
+    content = data.get("content")
+    if content is not None and len(str(content)) > 2000:
+        errors.append("content: Must be 2000 or fewer in length.")
+    embeds = data.get("embeds") or []
+    if len(embeds) > 10:
+        errors.append("embeds: Must be 10 or fewer in length.")
+    total = 0
+    for i, emb in enumerate(embeds):
+        for key, limit in (("title", 256), ("description", 4096)):
+            value = emb.get(key) or ""
+            total += len(value)
+            if len(value) > limit:
+                errors.append(f"embeds.{i}.{key}: Must be {limit} or fewer in length.")
+        fields = emb.get("fields") or []
+        if len(fields) > 25:
+            errors.append(f"embeds.{i}.fields: Must be 25 or fewer in length.")
+        for j, fld in enumerate(fields):
+            name, value = str(fld.get("name", "")), str(fld.get("value", ""))
+            total += len(name) + len(value)
+            if not name or len(name) > 256:
+                errors.append(f"embeds.{i}.fields.{j}.name: Must be 1-256 in length.")
+            if not value or len(value) > 1024:
+                errors.append(f"embeds.{i}.fields.{j}.value: Must be 1-1024 in length.")
+        footer = (emb.get("footer") or {}).get("text") or ""
+        total += len(footer)
+        if len(footer) > 2048:
+            errors.append(f"embeds.{i}.footer.text: Must be 2048 or fewer in length.")
+    if total > 6000:
+        errors.append("embeds: Embed size exceeds maximum size of 6000")
+    errors += validate_components(data.get("components") or [], v2=bool(
+        (data.get("flags") or 0) & FLAG_COMPONENTS_V2))
+    return errors
+
+
+def validate_components(components: list[dict[str, Any]], *, v2: bool) -> list[str]:
+    errors: list[str] = []
+    if not v2:
+        if len(components) > 5:
+            errors.append("components: Must be 5 or fewer in length.")
+        for i, row in enumerate(components):
+            if row.get("type") != ACTION_ROW:
+                errors.append(f"components.{i}: top-level components must be action rows")
+                continue
+            children = row.get("components") or []
+            if not children:
+                errors.append(f"components.{i}.components: action row is empty")
+            buttons = [c for c in children if c.get("type") == BUTTON]
+            selects = [c for c in children if c.get("type") in SELECT_TYPES]
+            if len(buttons) > 5:
+                errors.append(f"components.{i}.components: Must be 5 or fewer in length.")
+            if selects and len(children) > 1:
+                errors.append(f"components.{i}: a select menu must be alone in its row")
+    seen: set[str] = set()
+    for comp in iter_components(components):
+        ctype = comp.get("type")
+        custom_id = comp.get("custom_id")
+        if ctype in (BUTTON, TEXT_INPUT, *SELECT_TYPES):
+            if ctype == BUTTON and comp.get("style") in (5, 6):
+                if comp.get("style") == 5 and not comp.get("url"):
+                    errors.append("link button without url")
+            else:
+                if not custom_id:
+                    errors.append(f"component of type {ctype} needs a custom_id")
+            if custom_id is not None:
+                if len(custom_id) > 100:
+                    errors.append(f"custom_id {custom_id!r}: Must be 100 or fewer in length.")
+                if custom_id in seen:
+                    errors.append(f"custom_id {custom_id!r}: Component custom id cannot be "
+                                  "duplicated")
+                seen.add(custom_id)
+        if ctype == BUTTON:
+            label = comp.get("label") or ""
+            if len(label) > 80:
+                errors.append(f"button label {label!r}: Must be 80 or fewer in length.")
+            if not label and not comp.get("emoji"):
+                errors.append("button needs a label or an emoji")
+        if ctype in SELECT_TYPES:
+            if len(comp.get("placeholder") or "") > 150:
+                errors.append("select placeholder: Must be 150 or fewer in length.")
+            if ctype == 3:
+                options = comp.get("options") or []
+                if not 1 <= len(options) <= 25:
+                    errors.append(f"select {custom_id!r} options: Must be between 1 and 25")
+                values = [o.get("value") for o in options]
+                if len(set(values)) != len(values):
+                    errors.append(f"select {custom_id!r}: option values must be unique")
+                for o in options:
+                    if not 1 <= len(o.get("label") or "") <= 100:
+                        errors.append(f"select option label {o.get('label')!r}: 1-100 chars")
+                    if not 1 <= len(o.get("value") or "") <= 100:
+                        errors.append(f"select option value {o.get('value')!r}: 1-100 chars")
+                    if len(o.get("description") or "") > 100:
+                        errors.append("select option description: Must be 100 or fewer")
+            lo, hi = comp.get("min_values", 1), comp.get("max_values", 1)
+            if not (0 <= lo <= hi <= 25):
+                errors.append(f"select {custom_id!r}: invalid min_values/max_values")
+    return errors
+
+
+def validate_command(cmd: dict[str, Any]) -> list[str]:
+    errors: list[str] = []
+    name = cmd.get("name", "")
+    ctype = cmd.get("type", 1)
+    if ctype == 1:
+        if not _NAME_RE.match(name) or name != name.lower():
+            errors.append(f"command name {name!r} is invalid (1-32 lowercase chars)")
+        desc = cmd.get("description", "")
+        if not 1 <= len(desc) <= 100:
+            errors.append(f"command {name!r}: description must be 1-100 chars")
+    errors += _validate_options(cmd.get("options") or [], name)
+    return errors
+
+
+def _validate_options(options: list[dict[str, Any]], where: str) -> list[str]:
+    errors: list[str] = []
+    if len(options) > 25:
+        errors.append(f"{where}: Must be 25 or fewer options")
+    seen_optional = False
+    for opt in options:
+        oname = opt.get("name", "")
+        path = f"{where} {oname}"
+        if not _NAME_RE.match(oname) or oname != oname.lower():
+            errors.append(f"{path}: invalid option name")
+        if not 1 <= len(opt.get("description", "")) <= 100:
+            errors.append(f"{path}: description must be 1-100 chars")
+        if opt.get("type") in (1, 2):
+            errors += _validate_options(opt.get("options") or [], path)
+            continue
+        if opt.get("required"):
+            if seen_optional:
+                errors.append(f"{path}: required options must be placed before optional ones")
+        else:
+            seen_optional = True
+        choices = opt.get("choices") or []
+        if len(choices) > 25:
+            errors.append(f"{path}: Must be 25 or fewer choices")
+        if choices and opt.get("autocomplete"):
+            errors.append(f"{path}: autocomplete and choices are mutually exclusive")
+    return errors
+
+
+# --------------------------------------------------------------------------- the server
+
+
+class FakeDiscordServer:
+    """The fake Discord.  Create, then ``await start()``; ``base_url`` is then known."""
+
+    def __init__(
+        self,
+        *,
+        guild_name: str = "Fake Guild",
+        bot_name: str = "FakeBot",
+        ack_deadline: float = 3.0,
+        attachment_size_limit: int = DEFAULT_ATTACHMENT_SIZE_LIMIT,
+    ) -> None:
+        self.ids = Snowflakes()
+        self.ack_deadline = ack_deadline
+        self.attachment_size_limit = attachment_size_limit
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.base_url = ""
+        self._runner: web.AppRunner | None = None
+
+        # --- world
+        self.guild_id = self.ids.next()
+        self.guild_name = guild_name
+        self.app_id = self.ids.next()
+        self.bot = UserInfo(id=self.app_id, name=bot_name, bot=True)
+        self.owner_id: int = self.ids.next()  # a synthetic app owner unless set_owner() is used
+        self.users: dict[int, UserInfo] = {self.bot.id: self.bot}
+        self.roles: dict[int, RoleInfo] = {}
+        self.channels: dict[int, ChannelInfo] = {}
+        self.dm_channels: dict[int, int] = {}  # user id -> DM channel id
+        self.everyone_role = RoleInfo(self.guild_id, "@everyone", DEFAULT_EVERYONE_PERMISSIONS)
+        self.roles[self.everyone_role.id] = self.everyone_role
+        self.bot_role = RoleInfo(self.ids.next(), bot_name, DEFAULT_BOT_PERMISSIONS,
+                                 position=2, managed=True)
+        self.roles[self.bot_role.id] = self.bot_role
+        self.admin_role = RoleInfo(self.ids.next(), "Admin", ADMINISTRATOR, position=1)
+        self.roles[self.admin_role.id] = self.admin_role
+        self.bot.role_ids.append(self.bot_role.id)
+        self.guild_owner_id: int = self.owner_id
+
+        # --- state
+        self.global_commands: list[dict[str, Any]] = []
+        self.guild_commands: dict[int, list[dict[str, Any]]] = {}
+        self._command_ids: dict[tuple[int | None, int, str], int] = {}
+        self.interactions: dict[str, InteractionInfo] = {}
+        self.messages: dict[int, Record] = {}
+        self.attachment_blobs: dict[int, Attachment] = {}
+
+        # --- recordings
+        self.seq = 0
+        self.records: list[Record] = []
+        self.deletions: list[Record] = []
+        self.acks: list[Ack] = []
+        self.modals: list[dict[str, Any]] = []
+        self.unknown_routes: list[UnknownRoute] = []
+        self.rejections: list[Rejection] = []
+        self.requests: list[RequestLog] = []
+        self.server_errors: list[str] = []
+
+        # --- activity tracking (for the harness's "wait until the bot is done")
+        self.inflight = 0
+        self.last_activity = 0.0
+
+        # Called as gateway(event_name, payload) for MESSAGE_CREATE/UPDATE/DELETE etc.
+        self.gateway: Callable[[str, dict[str, Any]], None] | None = None
+
+    # ------------------------------------------------------------------ lifecycle
+    async def start(self) -> None:
+        self.loop = asyncio.get_running_loop()
+        self.last_activity = self.loop.time()
+        app = web.Application(middlewares=[self._middleware], client_max_size=64 * 1024 * 1024)
+        self._add_routes(app)
+        self._runner = web.AppRunner(app, access_log=None, handle_signals=False,
+                                   shutdown_timeout=0.5)
+        await self._runner.setup()
+        sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+        site = web.SockSite(self._runner, sock)
+        await site.start()
+        self.base_url = f"http://127.0.0.1:{port}"
+        log.debug("fake discord listening on %s", self.base_url)
+
+    async def stop(self) -> None:
+        if self._runner is not None:
+            await self._runner.cleanup()
+            self._runner = None
+
+    @property
+    def api_base(self) -> str:
+        """What ``discord.http.Route.BASE`` must be set to."""
+        return self.base_url + API_PREFIX
+
+    def now(self) -> float:
+        assert self.loop is not None
+        return self.loop.time()
+
+    # ------------------------------------------------------------------ world setup API
+    def add_user(self, name: str, *, id: int | None = None, global_name: str | None = None,
+                 admin: bool = False, bot: bool = False, locale: str = "en-US",
+                 in_guild: bool = True) -> UserInfo:
+        user = UserInfo(id=id or self.ids.next(), name=name, global_name=global_name,
+                        bot=bot, locale=locale, in_guild=in_guild)
+        if admin:
+            user.role_ids.append(self.admin_role.id)
+        self.users[user.id] = user
+        return user
+
+    def add_channel(self, name: str, *, bot_can_send: bool = True) -> ChannelInfo:
+        chan = ChannelInfo(id=self.ids.next(), name=name, guild_id=self.guild_id,
+                           position=len([c for c in self.channels.values() if not c.is_dm]))
+        self.channels[chan.id] = chan
+        self.set_bot_can_send(chan.id, bot_can_send)
+        return chan
+
+    def set_bot_can_send(self, channel_id: int, allowed: bool) -> None:
+        """Deny/allow the bot SEND_MESSAGES in a channel (member overwrite)."""
+        chan = self.channels[channel_id]
+        deny = SEND_MESSAGES | ATTACH_FILES | EMBED_LINKS
+        if allowed:
+            chan.overwrites.pop(self.bot.id, None)
+        else:
+            chan.overwrites[self.bot.id] = (1, 0, deny)
+
+    def dm_channel_for(self, user_id: int) -> ChannelInfo:
+        cid = self.dm_channels.get(user_id)
+        if cid is None:
+            chan = ChannelInfo(id=self.ids.next(), name="", type=1, recipient_id=user_id)
+            self.channels[chan.id] = chan
+            self.dm_channels[user_id] = chan.id
+            return chan
+        return self.channels[cid]
+
+    def permissions(self, user_id: int, channel_id: int | None) -> int:
+        """Computed permissions of a member in a channel (guild owner/admin get all)."""
+        user = self.users[user_id]
+        if user_id == self.guild_owner_id:
+            return ALL_PERMISSIONS
+        perms = self.everyone_role.permissions
+        for rid in user.role_ids:
+            perms |= self.roles[rid].permissions
+        if perms & ADMINISTRATOR:
+            return ALL_PERMISSIONS
+        chan = self.channels.get(channel_id) if channel_id else None
+        if chan is None or chan.is_dm:
+            return perms
+        ow = chan.overwrites
+        if self.guild_id in ow:
+            _, allow, deny = ow[self.guild_id]
+            perms = (perms & ~deny) | allow
+        allow = deny = 0
+        for rid in user.role_ids:
+            if rid in ow:
+                allow |= ow[rid][1]
+                deny |= ow[rid][2]
+        perms = (perms & ~deny) | allow
+        if user_id in ow:
+            _, allow, deny = ow[user_id]
+            perms = (perms & ~deny) | allow
+        return perms
+
+    # ------------------------------------------------------------------ payload builders
+    def member_payload(self, user_id: int, *, with_user: bool = True,
+                       channel_id: int | None = None) -> dict[str, Any]:
+        user = self.users[user_id]
+        data: dict[str, Any] = {
+            "roles": [str(r) for r in user.role_ids],
+            "joined_at": _iso(user.joined_at),
+            "premium_since": None,
+            "deaf": False,
+            "mute": False,
+            "pending": False,
+            "nick": user.nick,
+            "avatar": None,
+            "banner": None,
+            "flags": 0,
+            "communication_disabled_until": None,
+        }
+        if with_user:
+            data["user"] = user.payload()
+        if channel_id is not None:
+            data["permissions"] = str(self.permissions(user_id, channel_id))
+        return data
+
+    def channel_payload(self, chan: ChannelInfo, *, for_user: int | None = None) -> dict[str, Any]:
+        if chan.is_dm:
+            assert chan.recipient_id is not None
+            return {
+                "id": str(chan.id),
+                "type": 1,
+                "last_message_id": str(chan.last_message_id) if chan.last_message_id else None,
+                "recipients": [self.users[chan.recipient_id].payload()],
+                "flags": 0,
+            }
+        data = {
+            "id": str(chan.id),
+            "type": chan.type,
+            "guild_id": str(chan.guild_id),
+            "name": chan.name,
+            "position": chan.position,
+            "permission_overwrites": [
+                {"id": str(tid), "type": t, "allow": str(a), "deny": str(d)}
+                for tid, (t, a, d) in chan.overwrites.items()
+            ],
+            "nsfw": False,
+            "parent_id": None,
+            "topic": chan.topic,
+            "last_message_id": str(chan.last_message_id) if chan.last_message_id else None,
+            "rate_limit_per_user": 0,
+            "flags": 0,
+        }
+        if for_user is not None:
+            data["permissions"] = str(self.permissions(for_user, chan.id))
+        return data
+
+    def guild_payload(self, *, full: bool = True) -> dict[str, Any]:
+        members = [u for u in self.users.values() if u.in_guild]
+        data: dict[str, Any] = {
+            "id": str(self.guild_id),
+            "name": self.guild_name,
+            "icon": None,
+            "splash": None,
+            "discovery_splash": None,
+            "banner": None,
+            "owner_id": str(self.guild_owner_id),
+            "afk_channel_id": None,
+            "afk_timeout": 300,
+            "verification_level": 0,
+            "default_message_notifications": 0,
+            "explicit_content_filter": 0,
+            "roles": [r.payload() for r in self.roles.values()],
+            "emojis": [],
+            "stickers": [],
+            "features": [],
+            "mfa_level": 0,
+            "application_id": None,
+            "system_channel_id": None,
+            "system_channel_flags": 0,
+            "rules_channel_id": None,
+            "public_updates_channel_id": None,
+            "vanity_url_code": None,
+            "description": None,
+            "premium_tier": 0,
+            "premium_subscription_count": 0,
+            "preferred_locale": "en-US",
+            "nsfw_level": 0,
+            "premium_progress_bar_enabled": False,
+            "max_members": 500000,
+        }
+        if full:
+            data.update({
+                "unavailable": False,
+                "large": False,
+                "joined_at": _iso(self.bot.joined_at),
+                "member_count": len(members),
+                "members": [self.member_payload(u.id) for u in members],
+                "channels": [self.channel_payload(c) for c in self.channels.values()
+                             if not c.is_dm],
+                "threads": [],
+                "presences": [],
+                "voice_states": [],
+                "stage_instances": [],
+                "guild_scheduled_events": [],
+                "soundboard_sounds": [],
+            })
+        return data
+
+    def application_payload(self) -> dict[str, Any]:
+        owner = self.users.get(self.owner_id) or UserInfo(id=self.owner_id, name="app-owner")
+        return {
+            "id": str(self.app_id),
+            "name": self.bot.name,
+            "icon": None,
+            "description": "",
+            "summary": "",
+            "type": None,
+            "bot_public": True,
+            "bot_require_code_grant": False,
+            "verify_key": "0" * 64,
+            "owner": owner.payload(),
+            "team": None,
+            "flags": 0,
+            "bot": self.bot.payload(),
+            "interactions_endpoint_url": None,
+            "redirect_uris": [],
+            "tags": [],
+            "approximate_guild_count": 1,
+        }
+
+    def ready_payload(self) -> dict[str, Any]:
+        return {
+            "v": 10,
+            "user": {**self.bot.payload(), "verified": True, "mfa_enabled": False,
+                     "locale": "en-US"},
+            "guilds": [{"id": str(self.guild_id), "unavailable": True}],
+            "session_id": "fake-session",
+            "resume_gateway_url": self.base_url.replace("http", "ws"),
+            "shard": [0, 1],
+            "application": {"id": str(self.app_id), "flags": 0},
+            "private_channels": [],
+            "relationships": [],
+            "user_settings": {},
+            "presences": [],
+            "guild_join_requests": [],
+            "geo_ordered_rtc_regions": [],
+        }
+
+    def message_payload(self, msg: Record) -> dict[str, Any]:
+        chan = self.channels.get(msg.channel_id)
+        author = self.users.get(msg.author_id, self.bot)
+        mention_ids = [int(m) for m in re.findall(r"<@!?(\d+)>", msg.content or "")]
+        data: dict[str, Any] = {
+            "id": str(msg.message_id),
+            "channel_id": str(msg.channel_id),
+            "type": msg.message_type,
+            "content": msg.content,
+            "author": author.payload(),
+            "attachments": [a.to_payload() for a in msg.attachments],
+            "embeds": msg.embeds,
+            "components": msg.components,
+            "flags": msg.flags,
+            "mentions": [self.users[m].payload() for m in mention_ids if m in self.users],
+            "mention_roles": [],
+            "mention_everyone": False,
+            "pinned": False,
+            "tts": msg.tts,
+            "timestamp": _iso(msg.created_time),
+            "edited_timestamp": _iso(msg.edited_time),
+            "reactions": [],
+        }
+        if chan is not None and not chan.is_dm:
+            data["guild_id"] = str(chan.guild_id)
+        if msg.webhook_id:
+            data["webhook_id"] = str(msg.webhook_id)
+            data["application_id"] = str(self.app_id)
+        if msg.interaction_metadata:
+            data["interaction_metadata"] = msg.interaction_metadata
+        if msg.reference_id:
+            ref = self.messages.get(msg.reference_id)
+            data["message_reference"] = {
+                "type": 0,
+                "message_id": str(msg.reference_id),
+                "channel_id": str(ref.channel_id if ref else msg.channel_id),
+            }
+        return data
+
+    def command_payloads(self, guild_id: int | None = None) -> list[dict[str, Any]]:
+        if guild_id is None:
+            return self.global_commands
+        return self.guild_commands.get(guild_id, [])
+
+    # ------------------------------------------------------------------ interactions
+    def new_interaction(self, *, type: int, user_id: int, channel_id: int, name: str,
+                        message_id: int | None = None) -> InteractionInfo:
+        chan = self.channels[channel_id]
+        iid = self.ids.next()
+        info = InteractionInfo(
+            id=iid,
+            token=f"itoken-{iid}",
+            type=type,
+            user_id=user_id,
+            channel_id=channel_id,
+            guild_id=None if chan.is_dm else chan.guild_id,
+            name=name,
+            message_id=message_id,
+        )
+        self.interactions[info.token] = info
+        return info
+
+    # ------------------------------------------------------------------ messages
+    def _next_seq(self) -> int:
+        self.seq += 1
+        self.last_activity = self.now()
+        return self.seq
+
+    def _build_attachments(self, data: dict[str, Any], files: dict[int, tuple[str, bytes, str]],
+                           existing: list[Attachment] | None, channel_id: int) -> list[Attachment]:
+        """Resolve ``attachments`` metadata + uploaded ``files[n]`` into Attachment objects."""
+        result: list[Attachment] = []
+        used: set[int] = set()
+        by_id = {a.id: a for a in (existing or [])}
+        meta = data.get("attachments")
+        for entry in meta or []:
+            raw_id = int(entry.get("id"))
+            if raw_id in by_id:  # keep an existing attachment
+                result.append(by_id[raw_id])
+            elif raw_id in files:
+                result.append(self._new_attachment(files[raw_id], entry, channel_id))
+                used.add(raw_id)
+            else:
+                raise DiscordError(400, 50035, "Invalid Form Body",
+                                   [f"attachments: unknown attachment id {raw_id}"])
+        if meta is None and existing:
+            result = list(existing)  # edits without `attachments` keep the old files
+        for idx in sorted(files):
+            if idx not in used:
+                result.append(self._new_attachment(files[idx], {}, channel_id))
+        return result
+
+    def _new_attachment(self, file: tuple[str, bytes, str], meta: dict[str, Any],
+                        channel_id: int) -> Attachment:
+        filename, data, ctype = file
+        filename = meta.get("filename") or filename
+        if not ctype or ctype == "application/octet-stream":
+            ctype = mimetypes.guess_type(filename)[0] or ctype
+        aid = self.ids.next()
+        att = Attachment(
+            id=aid,
+            filename=filename,
+            data=data,
+            content_type=ctype,
+            description=meta.get("description"),
+            url=f"{self.base_url}/attachments/{channel_id}/{aid}/{filename}",
+        )
+        self.attachment_blobs[aid] = att
+        return att
+
+    def _check_message(self, data: dict[str, Any], files: dict[int, Any], *,
+                       edit: bool, existing: Record | None = None) -> None:
+        total = sum(len(f[1]) for f in files.values())
+        if total > self.attachment_size_limit:
+            raise DiscordError(413, 40005, "Request entity too large")
+        errors = validate_message(data, n_attachments=len(files), edit=edit)
+        if errors:
+            raise DiscordError(400, 50035, "Invalid Form Body", errors)
+        if not edit:
+            has_content = bool(data.get("content")) or bool(data.get("embeds")) or bool(
+                data.get("components")) or bool(files) or bool(data.get("poll")) or bool(
+                data.get("sticker_ids"))
+            if not has_content:
+                raise DiscordError(400, 50006, "Cannot send an empty message")
+
+    def create_message(
+        self,
+        *,
+        channel_id: int,
+        visibility: Visibility,
+        user_id: int | None,
+        data: dict[str, Any],
+        files: dict[int, tuple[str, bytes, str]],
+        source: str,
+        interaction: InteractionInfo | None = None,
+        loading: bool = False,
+        record: bool = True,
+    ) -> Record:
+        chan = self.channels[channel_id]
+        flags = int(data.get("flags") or 0) & (FLAG_SUPPRESS_EMBEDS | FLAG_COMPONENTS_V2)
+        if visibility == "ephemeral":
+            flags |= FLAG_EPHEMERAL
+        if loading:
+            flags |= FLAG_LOADING
+        mid = self.ids.next()
+        wall = _wall()
+        msg = Record(
+            seq=self._next_seq(),
+            message_id=mid,
+            channel_id=channel_id,
+            visibility=visibility,
+            user_id=user_id,
+            content=str(data.get("content") or ""),
+            embeds=list(data.get("embeds") or []),
+            components=list(data.get("components") or []),
+            attachments=self._build_attachments(data, files, None, channel_id),
+            flags=flags,
+            edit=False,
+            interaction_id=interaction.id if interaction else None,
+            origin_interaction_id=interaction.id if interaction else None,
+            source=source,
+            author_id=self.bot.id,
+            guild_id=chan.guild_id,
+            webhook_id=self.app_id if interaction else None,
+            loading=loading,
+            time=self.now(),
+            created_time=wall,
+            tts=bool(data.get("tts")),
+        )
+        ref = data.get("message_reference")
+        if isinstance(ref, dict) and ref.get("message_id"):
+            msg.reference_id = int(ref["message_id"])
+            msg.message_type = 19
+        if interaction is not None:
+            msg.message_type = 20 if interaction.type == 2 else 0
+            msg.interaction_metadata = {
+                "id": str(interaction.id),
+                "type": interaction.type,
+                "user": self.users[interaction.user_id].payload(),
+                "authorizing_integration_owners": (
+                    {"0": str(interaction.guild_id)} if interaction.guild_id else {}),
+                **({"name": interaction.name} if interaction.type == 2 else {}),
+                **({"interacted_message_id": str(interaction.message_id)}
+                   if interaction.message_id else {}),
+            }
+        self.messages[mid] = msg
+        chan.last_message_id = mid
+        if record:
+            self.records.append(msg.snapshot())
+            if visibility != "ephemeral":
+                self._gateway("MESSAGE_CREATE", msg)
+        return msg
+
+    def edit_message(
+        self,
+        msg: Record,
+        data: dict[str, Any],
+        files: dict[int, tuple[str, bytes, str]],
+        *,
+        source: str,
+        interaction_id: int | None,
+        fill: bool = False,
+    ) -> Record:
+        """Apply a PATCH.  ``fill`` marks the first content of a deferred (loading) message,
+        which is recorded as a creation (``edit=False``) rather than an edit."""
+        content = str(data["content"] or "") if "content" in data else msg.content
+        embeds = list(data["embeds"] or []) if "embeds" in data else msg.embeds
+        components = list(data["components"] or []) if "components" in data else msg.components
+        attachments = msg.attachments
+        if "attachments" in data or files:
+            attachments = self._build_attachments(data, files, msg.attachments, msg.channel_id)
+        if not (content or embeds or components or attachments):
+            raise DiscordError(400, 50006, "Cannot send an empty message")
+        msg.content, msg.embeds, msg.components, msg.attachments = (
+            content, embeds, components, attachments)
+        if data.get("flags") is not None:
+            keep = msg.flags & FLAG_EPHEMERAL
+            msg.flags = keep | (int(data["flags"]) & (FLAG_SUPPRESS_EMBEDS | FLAG_COMPONENTS_V2))
+        was_loading = msg.loading
+        msg.loading = False
+        msg.flags &= ~FLAG_LOADING
+        fill = fill or was_loading
+        now = self.now()
+        if not fill:
+            msg.edit = True
+            msg.edited_time = _wall()
+        snap = msg.snapshot(seq=self._next_seq(), edit=not fill, interaction_id=interaction_id,
+                            source=source, time=now)
+        self.records.append(snap)
+        if msg.visibility != "ephemeral":
+            self._gateway("MESSAGE_CREATE" if fill else "MESSAGE_UPDATE", msg)
+        return msg
+
+    def delete_message(self, msg: Record) -> None:
+        msg.deleted = True
+        self.deletions.append(msg.snapshot(time=self.now()))
+        self.last_activity = self.now()
+        if msg.visibility != "ephemeral" and self.gateway is not None:
+            payload = {"id": str(msg.message_id), "channel_id": str(msg.channel_id)}
+            if msg.guild_id:
+                payload["guild_id"] = str(msg.guild_id)
+            self._emit("MESSAGE_DELETE", payload)
+
+    def _gateway(self, event: str, msg: Record) -> None:
+        if self.gateway is None:
+            return
+        payload = self.message_payload(msg)
+        if msg.guild_id:
+            payload["member"] = self.member_payload(msg.author_id, with_user=False)
+        self._emit(event, payload)
+
+    def _emit(self, event: str, payload: dict[str, Any]) -> None:
+        sink = self.gateway
+        if sink is None or self.loop is None:
+            return
+
+        def deliver() -> None:
+            try:
+                sink(event, payload)
+            except Exception:  # pragma: no cover - a parser bug in the client
+                log.exception("fake gateway: delivering %s failed", event)
+
+        # Like the real gateway, events arrive "soon" and independently of the HTTP reply.
+        self.loop.call_soon(deliver)
+
+    # ------------------------------------------------------------------ HTTP plumbing
+    @web.middleware
+    async def _middleware(self, request: web.Request, handler: Any) -> web.StreamResponse:
+        self.inflight += 1
+        start = self.now()
+        self.last_activity = start
+        status = 500
+        try:
+            if request.path.startswith(API_PREFIX) and self._needs_auth(request.path):
+                auth = request.headers.get("Authorization", "")
+                if not auth.startswith("Bot ") or len(auth) <= 4:
+                    raise DiscordError(401, 0, "401: Unauthorized")
+            resp = await handler(request)
+            status = resp.status
+            return resp
+        except DiscordError as err:
+            status = err.status
+            self.rejections.append(_rejection(request, err))
+            log.info("fake discord %s %s -> %s %s %s", request.method, request.path, err.status,
+                     err.code, err.message)
+            body: dict[str, Any] = {"message": err.message, "code": err.code}
+            if err.errors:
+                body["errors"] = {"_errors": [{"code": "INVALID", "message": e}
+                                              for e in err.errors]}
+            return _json_response(body, status=err.status)
+        except web.HTTPException:
+            raise
+        except Exception as exc:
+            log.exception("fake discord crashed on %s %s", request.method, request.path)
+            self.server_errors.append(f"{request.method} {request.path}: {exc!r}")
+            return _json_response({"message": f"fake server error: {exc!r}", "code": 0}, 500)
+        finally:
+            self.inflight -= 1
+            end = self.now()
+            self.last_activity = end
+            self.requests.append(RequestLog(request.method, request.path, status, end - start))
+
+    @staticmethod
+    def _needs_auth(path: str) -> bool:
+        rest = path[len(API_PREFIX):]
+        return not (rest.startswith("/webhooks/") or rest.startswith("/interactions/"))
+
+    def _add_routes(self, app: web.Application) -> None:
+        p = API_PREFIX
+        r = app.router
+        r.add_get(p + "/users/@me", self.get_me)
+        r.add_post(p + "/users/@me/channels", self.create_dm)
+        r.add_get(p + "/users/{user_id}", self.get_user)
+        r.add_get(p + "/oauth2/applications/@me", self.get_application)
+        r.add_get(p + "/applications/@me", self.get_application)
+        for base in ("/applications/{app_id}/commands",
+                     "/applications/{app_id}/guilds/{guild_id}/commands"):
+            r.add_get(p + base, self.list_commands)
+            r.add_put(p + base, self.put_commands)
+            r.add_post(p + base, self.upsert_command)
+            r.add_get(p + base + "/permissions", self.command_permissions)
+            r.add_get(p + base + "/{command_id}", self.get_command)
+            r.add_patch(p + base + "/{command_id}", self.patch_command)
+            r.add_delete(p + base + "/{command_id}", self.delete_command)
+        r.add_post(p + "/interactions/{interaction_id}/{token}/callback", self.callback)
+        r.add_post(p + "/webhooks/{app_id}/{token}", self.followup)
+        r.add_get(p + "/webhooks/{app_id}/{token}/messages/{message_id}", self.webhook_get)
+        r.add_patch(p + "/webhooks/{app_id}/{token}/messages/{message_id}", self.webhook_edit)
+        r.add_delete(p + "/webhooks/{app_id}/{token}/messages/{message_id}",
+                     self.webhook_delete)
+        r.add_get(p + "/channels/{channel_id}", self.get_channel)
+        r.add_get(p + "/channels/{channel_id}/messages", self.channel_history)
+        r.add_post(p + "/channels/{channel_id}/messages", self.channel_post)
+        r.add_get(p + "/channels/{channel_id}/messages/{message_id}", self.channel_get_message)
+        r.add_patch(p + "/channels/{channel_id}/messages/{message_id}", self.channel_edit)
+        r.add_delete(p + "/channels/{channel_id}/messages/{message_id}", self.channel_delete)
+        r.add_post(p + "/channels/{channel_id}/typing", self.typing)
+        r.add_get(p + "/guilds/{guild_id}", self.get_guild)
+        r.add_get(p + "/guilds/{guild_id}/channels", self.get_guild_channels)
+        r.add_get(p + "/guilds/{guild_id}/roles", self.get_guild_roles)
+        r.add_get(p + "/guilds/{guild_id}/members/{user_id}", self.get_member)
+        r.add_get("/attachments/{channel_id}/{attachment_id}/{filename}", self.download)
+        r.add_route("*", "/{tail:.*}", self.unknown)
+
+    async def unknown(self, request: web.Request) -> web.Response:
+        body = ""
+        if request.can_read_body:
+            raw = await request.read()
+            body = raw[:500].decode("utf-8", "replace")
+        self.unknown_routes.append(
+            UnknownRoute(request.method, request.path, request.query_string, body))
+        log.warning("fake discord: unknown route %s %s", request.method, request.path)
+        return _json_response(
+            {"message": f"404: Not Found (fake discord has no route {request.method} "
+                        f"{request.path})", "code": 0}, 404)
+
+    async def _read_body(
+        self, request: web.Request
+    ) -> tuple[dict[str, Any], dict[int, tuple[str, bytes, str]]]:
+        """JSON body, or multipart ``payload_json`` + ``files[n]``."""
+        files: dict[int, tuple[str, bytes, str]] = {}
+        if request.content_type.startswith("multipart/"):
+            payload: dict[str, Any] = {}
+            reader = await request.multipart()
+            async for part in reader:
+                if part is None:  # pragma: no cover
+                    break
+                name = part.name or ""  # type: ignore[union-attr]
+                raw = await part.read()  # type: ignore[union-attr]
+                if name == "payload_json":
+                    payload = json.loads(raw.decode())
+                    continue
+                m = re.fullmatch(r"files\[(\d+)\]", name) or re.fullmatch(r"file(\d*)", name)
+                if m is None:
+                    raise DiscordError(400, 50035, "Invalid Form Body",
+                                       [f"unexpected multipart field {name!r}"])
+                idx = int(m.group(1) or 0)
+                ctype = part.headers.get("Content-Type", "")  # type: ignore[union-attr]
+                files[idx] = (part.filename or f"file{idx}", bytes(raw), ctype)  # type: ignore
+            return payload, files
+        if not request.can_read_body:
+            return {}, files
+        raw = await request.read()
+        if not raw:
+            return {}, files
+        try:
+            return json.loads(raw), files
+        except ValueError as exc:
+            raise DiscordError(400, 50109, "The request body contains invalid JSON.") from exc
+
+    # ------------------------------------------------------------------ users / app
+    async def get_me(self, request: web.Request) -> web.Response:
+        return _json_response({**self.bot.payload(), "verified": True, "mfa_enabled": False,
+                               "locale": "en-US", "email": None})
+
+    async def get_user(self, request: web.Request) -> web.Response:
+        user = self.users.get(_int(request.match_info["user_id"]))
+        if user is None:
+            raise DiscordError(404, 10013, "Unknown User")
+        return _json_response(user.payload())
+
+    async def get_application(self, request: web.Request) -> web.Response:
+        return _json_response(self.application_payload())
+
+    async def create_dm(self, request: web.Request) -> web.Response:
+        data, _ = await self._read_body(request)
+        uid = _int(data.get("recipient_id"))
+        if uid not in self.users or uid == self.bot.id:
+            raise DiscordError(400, 50033, "Invalid Recipient(s)")
+        chan = self.dm_channel_for(uid)
+        return _json_response(self.channel_payload(chan))
+
+    # ------------------------------------------------------------------ commands
+    def _check_app(self, request: web.Request) -> None:
+        if _int(request.match_info.get("app_id")) != self.app_id:
+            raise DiscordError(403, 50001, "Missing Access")
+
+    def _command_list(self, request: web.Request) -> tuple[int | None, list[dict[str, Any]]]:
+        self._check_app(request)
+        gid_raw = request.match_info.get("guild_id")
+        if gid_raw is None:
+            return None, self.global_commands
+        gid = _int(gid_raw)
+        if gid != self.guild_id:
+            raise DiscordError(403, 50001, "Missing Access")
+        return gid, self.guild_commands.setdefault(gid, [])
+
+    def _store_command(self, gid: int | None, cmd: dict[str, Any]) -> dict[str, Any]:
+        errors = validate_command(cmd)
+        if errors:
+            raise DiscordError(400, 50035, "Invalid Form Body", errors)
+        ctype = int(cmd.get("type", 1))
+        key = (gid, ctype, cmd["name"])
+        cid = self._command_ids.setdefault(key, self.ids.next())
+        stored = {
+            "options": [],
+            "default_member_permissions": None,
+            "nsfw": False,
+            "contexts": None,
+            "integration_types": [0],
+            "description_localizations": None,
+            "name_localizations": None,
+            **cmd,
+            "id": str(cid),
+            "application_id": str(self.app_id),
+            "type": ctype,
+            "version": str(self.ids.next()),
+        }
+        if gid is not None:
+            stored["guild_id"] = str(gid)
+        return stored
+
+    async def list_commands(self, request: web.Request) -> web.Response:
+        _, cmds = self._command_list(request)
+        return _json_response(cmds)
+
+    async def put_commands(self, request: web.Request) -> web.Response:
+        gid, cmds = self._command_list(request)
+        data, _ = await self._read_body(request)
+        if not isinstance(data, list):
+            raise DiscordError(400, 50035, "Invalid Form Body", ["expected a list"])
+        names = [(c.get("type", 1), c.get("name")) for c in data]
+        if len(set(names)) != len(names):
+            raise DiscordError(400, 50035, "Invalid Form Body",
+                               ["Application command names must be unique"])
+        if sum(1 for c in data if c.get("type", 1) == 1) > 100:
+            raise DiscordError(400, 30032, "Maximum number of application commands reached")
+        new = [self._store_command(gid, c) for c in data]
+        cmds[:] = new
+        self.last_activity = self.now()
+        return _json_response(new)
+
+    async def upsert_command(self, request: web.Request) -> web.Response:
+        gid, cmds = self._command_list(request)
+        data, _ = await self._read_body(request)
+        stored = self._store_command(gid, data)
+        cmds[:] = [c for c in cmds if c["id"] != stored["id"]] + [stored]
+        return _json_response(stored, 201)
+
+    def _find_command(self, request: web.Request) -> tuple[list[dict[str, Any]], dict]:
+        _, cmds = self._command_list(request)
+        cid = request.match_info["command_id"]
+        for c in cmds:
+            if c["id"] == cid:
+                return cmds, c
+        raise DiscordError(404, 10063, "Unknown application command")
+
+    async def get_command(self, request: web.Request) -> web.Response:
+        _, cmd = self._find_command(request)
+        return _json_response(cmd)
+
+    async def patch_command(self, request: web.Request) -> web.Response:
+        cmds, cmd = self._find_command(request)
+        data, _ = await self._read_body(request)
+        gid = int(cmd["guild_id"]) if "guild_id" in cmd else None
+        stored = self._store_command(gid, {**cmd, **data})
+        cmds[cmds.index(cmd)] = stored
+        return _json_response(stored)
+
+    async def delete_command(self, request: web.Request) -> web.Response:
+        cmds, cmd = self._find_command(request)
+        cmds.remove(cmd)
+        return web.Response(status=204)
+
+    async def command_permissions(self, request: web.Request) -> web.Response:
+        self._command_list(request)
+        return _json_response([])
+
+    # ------------------------------------------------------------------ interactions
+    def _interaction(self, token: str) -> InteractionInfo | None:
+        return self.interactions.get(token)
+
+    async def callback(self, request: web.Request) -> web.Response:
+        arrived = self.now()
+        info = self._interaction(request.match_info["token"])
+        if info is None or str(info.id) != request.match_info["interaction_id"]:
+            raise DiscordError(404, 10062, "Unknown interaction")
+        body, files = await self._read_body(request)
+        ctype = int(body.get("type", 0))
+        data = body.get("data") or {}
+        if info.callback_type is not None:
+            raise DiscordError(400, 40060, "Interaction has already been acknowledged.")
+        allowed = {
+            1: {1},
+            2: {4, 5, 9},
+            3: {4, 5, 6, 7, 9},
+            4: {8},
+            5: {4, 5, 6, 7},
+        }[info.type]
+        if ctype not in allowed:
+            raise DiscordError(400, 50035, "Invalid Form Body",
+                               [f"callback type {ctype} is invalid for interaction type "
+                                f"{info.type}"])
+        latency = arrived - info.dispatched_at
+        ack = Ack(interaction_id=info.id, interaction_type=info.type, callback_type=ctype,
+                  latency=latency, user_id=info.user_id, name=info.name)
+        if latency > self.ack_deadline:
+            ack.late = True
+            self.acks.append(ack)
+            info.ack = ack
+            info.acked.set()
+            raise DiscordError(404, 10062, "Unknown interaction")
+
+        chan = self.channels[info.channel_id]
+        flags = int(data.get("flags") or 0)
+        resource: dict[str, Any] = {"type": ctype}
+        response_message: Record | None = None
+        if ctype in (4, 7):
+            self._check_message(data, files, edit=(ctype == 7))
+        if ctype == 4:
+            visibility, uid = self._visibility(chan, flags, info.user_id)
+            response_message = self.create_message(
+                channel_id=chan.id, visibility=visibility, user_id=uid, data=data, files=files,
+                source="interaction_response", interaction=info)
+            info.original_message_id = response_message.message_id
+            ack.ephemeral = visibility == "ephemeral"
+        elif ctype == 5:
+            visibility, uid = self._visibility(chan, flags, info.user_id)
+            response_message = self.create_message(
+                channel_id=chan.id, visibility=visibility, user_id=uid, data={}, files={},
+                source="interaction_response", interaction=info, loading=True, record=False)
+            info.original_message_id = response_message.message_id
+            info.loading_message_id = response_message.message_id
+            info.defer_ephemeral = visibility == "ephemeral"
+            ack.ephemeral = info.defer_ephemeral
+        elif ctype in (6, 7):
+            target = self.messages.get(info.message_id or 0)
+            if target is None or target.deleted:
+                raise DiscordError(404, 10008, "Unknown Message")
+            info.original_message_id = target.message_id
+            if ctype == 7:
+                response_message = self.edit_message(target, data, files,
+                                                     source="component_update",
+                                                     interaction_id=info.id)
+            ack.ephemeral = target.visibility == "ephemeral"
+        elif ctype == 8:
+            choices = data.get("choices") or []
+            errors = []
+            if len(choices) > 25:
+                errors.append("choices: Must be 25 or fewer in length.")
+            for ch in choices:
+                if not 1 <= len(str(ch.get("name", ""))) <= 100:
+                    errors.append(f"choice name {ch.get('name')!r}: Must be 1-100 in length.")
+                if isinstance(ch.get("value"), str) and len(ch["value"]) > 100:
+                    errors.append(f"choice value {ch.get('value')!r}: Must be <=100 long.")
+            if errors:
+                raise DiscordError(400, 50035, "Invalid Form Body", errors)
+            ack.choices = choices
+        elif ctype == 9:
+            if not data.get("custom_id") or not data.get("title"):
+                raise DiscordError(400, 50035, "Invalid Form Body",
+                                   ["modal needs custom_id and title"])
+            ack.modal = data
+            self.modals.append({"interaction_id": info.id, "user_id": info.user_id, **data})
+
+        info.callback_type = ctype
+        info.ack = ack
+        self.acks.append(ack)
+        info.acked.set()
+        self.last_activity = self.now()
+
+        if request.query.get("with_response", "").lower() not in ("1", "true"):
+            return web.Response(status=204)
+        interaction: dict[str, Any] = {"id": str(info.id), "type": info.type}
+        if response_message is not None:
+            interaction.update({
+                "response_message_id": str(response_message.message_id),
+                "response_message_loading": ctype == 5,
+                "response_message_ephemeral": response_message.visibility == "ephemeral",
+            })
+            resource["message"] = self.message_payload(response_message)
+        return _json_response({"interaction": interaction, "resource": resource})
+
+    def _visibility(self, chan: ChannelInfo, flags: int,
+                    user_id: int) -> tuple[Visibility, int | None]:
+        if flags & FLAG_EPHEMERAL:
+            return "ephemeral", user_id
+        if chan.is_dm:
+            return "dm", chan.recipient_id
+        return "public", None
+
+    def _webhook_interaction(self, request: web.Request) -> InteractionInfo:
+        self._check_app(request)
+        info = self._interaction(request.match_info["token"])
+        if info is None or info.callback_type is None or (info.ack and info.ack.late):
+            raise DiscordError(404, 10015, "Unknown Webhook")
+        return info
+
+    async def followup(self, request: web.Request) -> web.Response:
+        info = self._webhook_interaction(request)
+        data, files = await self._read_body(request)
+        if info.callback_type in (8, 9, 1):
+            raise DiscordError(400, 40060, "Interaction has already been acknowledged.")
+        self._check_message(data, files, edit=False)
+        chan = self.channels[info.channel_id]
+        loading = self.messages.get(info.loading_message_id or 0)
+        if loading is not None and loading.loading and not loading.deleted:
+            # The first follow-up after a "thinking" defer replaces the loading message and
+            # keeps the defer's ephemerality, whatever flags the follow-up asks for.
+            msg = self.edit_message(loading, data, files, source="followup",
+                                    interaction_id=info.id, fill=True)
+            info.loading_message_id = None
+        else:
+            visibility, uid = self._visibility(chan, int(data.get("flags") or 0), info.user_id)
+            msg = self.create_message(channel_id=chan.id, visibility=visibility, user_id=uid,
+                                      data=data, files=files, source="followup",
+                                      interaction=info)
+        info.followup_ids.append(msg.message_id)
+        if request.query.get("wait", "").lower() in ("1", "true"):
+            return _json_response(self.message_payload(msg))
+        return web.Response(status=204)
+
+    def _webhook_message(self, request: web.Request, info: InteractionInfo) -> Record:
+        mid_raw = request.match_info["message_id"]
+        if mid_raw == "@original":
+            mid = info.original_message_id
+        else:
+            mid = _int(mid_raw)
+            msg = self.messages.get(mid or 0)
+            if msg is None or msg.webhook_id != self.app_id:
+                raise DiscordError(404, 10008, "Unknown Message")
+        msg = self.messages.get(mid or 0)
+        if msg is None or msg.deleted:
+            raise DiscordError(404, 10008, "Unknown Message")
+        return msg
+
+    async def webhook_get(self, request: web.Request) -> web.Response:
+        info = self._webhook_interaction(request)
+        return _json_response(self.message_payload(self._webhook_message(request, info)))
+
+    async def webhook_edit(self, request: web.Request) -> web.Response:
+        info = self._webhook_interaction(request)
+        msg = self._webhook_message(request, info)
+        data, files = await self._read_body(request)
+        self._check_message(data, files, edit=True)
+        original = request.match_info["message_id"] == "@original"
+        was_loading = msg.loading
+        self.edit_message(msg, data, files,
+                          source="edit_original" if original else "webhook_edit",
+                          interaction_id=info.id)
+        if was_loading and info.loading_message_id == msg.message_id:
+            info.loading_message_id = None
+        return _json_response(self.message_payload(msg))
+
+    async def webhook_delete(self, request: web.Request) -> web.Response:
+        info = self._webhook_interaction(request)
+        msg = self._webhook_message(request, info)
+        self.delete_message(msg)
+        return web.Response(status=204)
+
+    # ------------------------------------------------------------------ channels
+    def _channel(self, request: web.Request) -> ChannelInfo:
+        chan = self.channels.get(_int(request.match_info["channel_id"]) or 0)
+        if chan is None:
+            raise DiscordError(404, 10003, "Unknown Channel")
+        return chan
+
+    def _channel_message(self, request: web.Request, chan: ChannelInfo) -> Record:
+        msg = self.messages.get(_int(request.match_info["message_id"]) or 0)
+        if msg is None or msg.deleted or msg.channel_id != chan.id or msg.ephemeral:
+            raise DiscordError(404, 10008, "Unknown Message")
+        return msg
+
+    def _require(self, chan: ChannelInfo, needed: int) -> None:
+        if chan.is_dm:
+            return
+        perms = self.permissions(self.bot.id, chan.id)
+        if perms & VIEW_CHANNEL == 0:
+            raise DiscordError(403, 50001, "Missing Access")
+        if perms & needed != needed:
+            raise DiscordError(403, 50013, "Missing Permissions")
+
+    async def get_channel(self, request: web.Request) -> web.Response:
+        chan = self._channel(request)
+        return _json_response(self.channel_payload(chan))
+
+    async def typing(self, request: web.Request) -> web.Response:
+        chan = self._channel(request)
+        self._require(chan, SEND_MESSAGES)
+        return web.Response(status=204)
+
+    async def channel_history(self, request: web.Request) -> web.Response:
+        chan = self._channel(request)
+        self._require(chan, READ_MESSAGE_HISTORY)
+        limit = int(request.query.get("limit", "50"))
+        msgs = [m for m in self.messages.values()
+                if m.channel_id == chan.id and not m.deleted and not m.ephemeral
+                and not m.loading]
+        before = _int(request.query.get("before"))
+        after = _int(request.query.get("after"))
+        if before:
+            msgs = [m for m in msgs if m.message_id < before]
+        if after:
+            msgs = [m for m in msgs if m.message_id > after]
+        msgs.sort(key=lambda m: m.message_id, reverse=True)
+        return _json_response([self.message_payload(m) for m in msgs[:limit]])
+
+    async def channel_post(self, request: web.Request) -> web.Response:
+        chan = self._channel(request)
+        data, files = await self._read_body(request)
+        if chan.is_dm:
+            recipient = self.users.get(chan.recipient_id or 0)
+            if recipient is None or recipient.dms_closed:
+                raise DiscordError(403, 50007, "Cannot send messages to this user")
+        else:
+            needed = SEND_MESSAGES | (ATTACH_FILES if files else 0)
+            self._require(chan, needed)
+        self._check_message(data, files, edit=False)
+        if chan.is_dm:
+            msg = self.create_message(channel_id=chan.id, visibility="dm",
+                                      user_id=chan.recipient_id, data=data, files=files,
+                                      source="channel_post")
+        else:
+            msg = self.create_message(channel_id=chan.id, visibility="public", user_id=None,
+                                      data=data, files=files, source="channel_post")
+        return _json_response(self.message_payload(msg))
+
+    async def channel_get_message(self, request: web.Request) -> web.Response:
+        chan = self._channel(request)
+        return _json_response(self.message_payload(self._channel_message(request, chan)))
+
+    async def channel_edit(self, request: web.Request) -> web.Response:
+        chan = self._channel(request)
+        msg = self._channel_message(request, chan)
+        if msg.author_id != self.bot.id:
+            raise DiscordError(403, 50005, "Cannot edit a message authored by another user")
+        data, files = await self._read_body(request)
+        self._check_message(data, files, edit=True)
+        self.edit_message(msg, data, files, source="channel_edit", interaction_id=None)
+        return _json_response(self.message_payload(msg))
+
+    async def channel_delete(self, request: web.Request) -> web.Response:
+        chan = self._channel(request)
+        msg = self._channel_message(request, chan)
+        self.delete_message(msg)
+        return web.Response(status=204)
+
+    # ------------------------------------------------------------------ guilds
+    def _guild(self, request: web.Request) -> None:
+        if _int(request.match_info["guild_id"]) != self.guild_id:
+            raise DiscordError(404, 10004, "Unknown Guild")
+
+    async def get_guild(self, request: web.Request) -> web.Response:
+        self._guild(request)
+        return _json_response(self.guild_payload(full=False))
+
+    async def get_guild_channels(self, request: web.Request) -> web.Response:
+        self._guild(request)
+        return _json_response([self.channel_payload(c) for c in self.channels.values()
+                               if not c.is_dm])
+
+    async def get_guild_roles(self, request: web.Request) -> web.Response:
+        self._guild(request)
+        return _json_response([r.payload() for r in self.roles.values()])
+
+    async def get_member(self, request: web.Request) -> web.Response:
+        self._guild(request)
+        user = self.users.get(_int(request.match_info["user_id"]) or 0)
+        if user is None or not user.in_guild:
+            raise DiscordError(404, 10007, "Unknown Member")
+        return _json_response(self.member_payload(user.id))
+
+    async def download(self, request: web.Request) -> web.Response:
+        att = self.attachment_blobs.get(_int(request.match_info["attachment_id"]) or 0)
+        if att is None:
+            raise DiscordError(404, 0, "404: Not Found")
+        return web.Response(body=att.data,
+                            content_type=att.content_type or "application/octet-stream")
+
+
+def _int(value: Any) -> int | None:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return None
+
+
+def _rejection(request: web.Request, err: DiscordError) -> Rejection:
+    return Rejection(request.method, request.path, err.status, err.code, err.message,
+                     list(err.errors))
