@@ -1,0 +1,849 @@
+"""The AI opponent: chooses one decision from a player's :class:`engine.View`, honestly.
+
+Public API::
+
+    choose_action(view, *, level="easy", seed=0, time_budget=2.0, iterations=None) -> Action
+    evaluate(view) -> float
+
+Honesty (R11): the AI never receives or reads a :class:`engine.GameState`. It only sees the
+view of the side to move (``view.viewer``). To know its legal actions it builds a
+*determinization* with :func:`engine.sample_state` (the opponent's hand, deck order and
+unrevealed pick drawn at random, consistently with the view) and asks
+:func:`engine.legal_actions`, which only depend on public information and its own hand, so
+they are exact. Nothing it computes depends on the real hidden cards of the opponent.
+
+Levels:
+
+* ``easy`` — a fast heuristic (a few milliseconds). Placements, card effects, AP actions
+  and the mother's return are chosen greedily with a static evaluation of the position
+  (:func:`evaluate`) one step ahead. The card pick scores each card of the hand against
+  every card the opponent may still hold (uniformly), with a rough value for the effect of
+  the lower card and for the action points of the higher one.
+* ``hard`` — a search. Effects, AP actions and placements: a beam search over the side's
+  own sequence of decisions until control passes, whose best end positions are then played
+  on to the end of the round with the easy policy for both sides (so an effect is judged
+  by the opponent's AP that follow it) and scored with :func:`evaluate`. The card pick:
+  every pair (own card, possible opponent card) is played out to the end of the round with
+  the easy policy and scored; the opponent's pick is modelled on many sampled opponent
+  hands (from :func:`engine.sample_state`) by the easy pick heuristic (or, under
+  observation R5.2, by its best reply to the shown card), mixed with a uniform choice.
+
+Determinism: the same view, ``seed``, ``level`` and ``iterations`` give the same action.
+With ``iterations=None`` the hard level caps its work at a number of playouts derived from
+``time_budget`` and also stops when the clock passes the budget; the result is then
+deterministic whenever the cap is reached first (the usual case on a machine at least as
+fast as the calibration one); pass ``iterations`` to fix the work exactly.
+"""
+
+from __future__ import annotations
+
+import heapq
+import itertools
+import math
+import random
+import time
+from collections.abc import Sequence
+
+import engine
+from engine import (
+    Action,
+    CallBaby,
+    Capture,
+    End,
+    Frighten,
+    Gas,
+    Heal,
+    Jeep,
+    Kill,
+    MoveBaby,
+    MoveMother,
+    MoveScientist,
+    Phase,
+    Pick,
+    PlaceBaby,
+    PlaceFire,
+    PlaceMother,
+    PlaceScientist,
+    PutOut,
+    Reinforce,
+    Shoot,
+    Side,
+    SleepBaby,
+    Stand,
+    View,
+    Wake,
+)
+from engine.geometry import BOARD_SQUARES, NEIGHBOURS, RAYS, TILE_NEIGHBOURS, TILE_OF
+from engine.state import (
+    BABY,
+    BABY_ASLEEP,
+    BABY_ASLEEP_NEW,
+    EMPTY,
+    EXIT,
+    FIRE,
+    FIRE_TOKENS,
+    MOTHER,
+    ROCK,
+    SCIENTIST_ACTIVE,
+    SCIENTIST_FRIGHTENED,
+    SCIENTIST_FRIGHTENED_NEW,
+    SCIENTIST_USED,
+)
+
+__all__ = ["LEVELS", "choose_action", "evaluate"]
+
+LEVELS = ("easy", "hard")
+RAPTOR = Side.RAPTOR
+SCIENTIST = Side.SCIENTIST
+CARDS = (1, 2, 3, 4, 5, 6, 7, 8, 9)
+
+#: Hard level: playouts per second of budget used as the work cap when ``iterations`` is None
+#: (calibrated so that the cap, not the clock, normally ends the search on a 2020s laptop).
+PLAYOUTS_PER_SECOND = 40
+#: Hard level: beam width of the search over the side's own sequence of decisions.
+BEAM_WIDTH = 6
+#: Hard level: weight of a uniform choice in the opponent's modelled card pick.
+UNIFORM_MIX = 0.3
+
+_SETUP = (Phase.SETUP_MOTHER, Phase.SETUP_BABIES, Phase.SETUP_SCIENTISTS)
+_OWN_SEQUENCE = (Phase.EFFECT, Phase.AP, Phase.MOTHER_RETURN) + _SETUP
+
+# ----------------------------------------------------------------------------- evaluation
+WIN = 10_000.0
+
+#: Evaluation weights, in points for the raptor (the scientist's score is the negation).
+W = {
+    "escaped": 150.0,           # per escaped baby (R6.1)
+    "captured": 150.0,          # per captured baby (R6.2)
+    "scientist": 55.0,          # per scientist on the board (R6.1: none left wins)
+    "reserve": 12.0,            # per scientist in the reserve (reinforcements, R10.2)
+    "baby_near": 60.0,          # an active baby next to an exit is worth this much ...
+    "baby_step": 7.0,           # ... minus this per step of its path to the nearest exit
+    "asleep": 30.0,             # a sleeping baby (cannot move; can be captured)
+    "sleep_threat": 22.0,       # an active baby next to an active scientist (R8.3)
+    "capture_threat": 60.0,     # a sleeping baby next to an active scientist (R8.4)
+    "capture_later": 20.0,      # a sleeping baby next to a frightened scientist
+    "shot_line": 32.0,          # an active scientist with a clear shot at the mother (R8.5)
+    "kill_threat": 28.0,        # a scientist next to the mother (R7.3)
+    "kill_reach": 8.0,          # a scientist next to a square the mother reaches in 1 move
+    "frightened": 10.0,         # a frightened scientist (needs an AP to stand, R8.2)
+    "mother_scientist": 2.0,    # per step between the mother and the nearest scientist
+    "observe_next": 15.0,       # R5.2 next round favours the raptor
+}
+#: Sleep tokens on the mother (R6.2: five lose), cumulative penalty for the raptor.
+SLEEP_PENALTY = (0.0, 60.0, 130.0, 220.0, 340.0, WIN)
+#: Path costs for a baby's distance to an exit (rocks and off-board squares are walls).
+_PATH_COST = {EMPTY: 1, BABY: 1, BABY_ASLEEP: 1, BABY_ASLEEP_NEW: 1, MOTHER: 1, FIRE: 3,
+              SCIENTIST_FRIGHTENED: 4, SCIENTIST_FRIGHTENED_NEW: 4, SCIENTIST_ACTIVE: 5,
+              SCIENTIST_USED: 5}
+_STEP_COST = tuple(_PATH_COST.get(c, 0) for c in range(16))
+_ACTIVE_SCI = (SCIENTIST_ACTIVE, SCIENTIST_USED)
+_ANY_SCI = (SCIENTIST_ACTIVE, SCIENTIST_USED, SCIENTIST_FRIGHTENED, SCIENTIST_FRIGHTENED_NEW)
+_FRIGHTENED = (SCIENTIST_FRIGHTENED, SCIENTIST_FRIGHTENED_NEW)
+_ASLEEP = (BABY_ASLEEP, BABY_ASLEEP_NEW)
+_SHOT_TRANSPARENT = frozenset({EMPTY, FIRE, BABY, BABY_ASLEEP, BABY_ASLEEP_NEW,
+                               SCIENTIST_FRIGHTENED, SCIENTIST_FRIGHTENED_NEW})
+_FAR = 30
+
+
+class _Pos:
+    """The public part of a position that the evaluation needs, cheap to copy and change.
+
+    Built from a :class:`engine.View` or a determinized state (same attribute names).
+    """
+
+    __slots__ = ("board", "sleep", "escaped", "captured", "reserve", "mother_off",
+                 "observe_next", "exits", "setup", "winner")
+
+    @classmethod
+    def of(cls, src) -> _Pos:
+        p = cls.__new__(cls)
+        p.board = list(src.board)
+        p.sleep = src.sleep_tokens
+        p.escaped = src.escaped
+        p.captured = src.captured
+        p.reserve = src.reserve
+        p.mother_off = src.mother_off
+        p.observe_next = src.observe_next
+        p.exits = src.layout.exits
+        p.setup = src.phase in _SETUP
+        p.winner = src.winner
+        return p
+
+    def copy(self) -> _Pos:
+        p = _Pos.__new__(_Pos)
+        p.board = self.board[:]
+        p.sleep, p.escaped, p.captured, p.reserve = (self.sleep, self.escaped, self.captured,
+                                                     self.reserve)
+        p.mother_off, p.observe_next, p.exits, p.setup, p.winner = (
+            self.mother_off, self.observe_next, self.exits, self.setup, self.winner)
+        return p
+
+
+def _exit_distances(board: Sequence[int], exits: Sequence[int]) -> list[int]:
+    """Cheapest path cost from every square to an exit for a baby (``_PATH_COST``)."""
+    dist = [_FAR] * len(board)
+    heap = []
+    for e in exits:
+        dist[e] = 0
+        heap.append((0, e))
+    step_cost = _STEP_COST
+    while heap:
+        d, u = heapq.heappop(heap)
+        if d > dist[u]:
+            continue
+        nd = d + (1 if board[u] == EXIT else step_cost[board[u]])
+        if nd >= _FAR:
+            continue
+        for v in NEIGHBOURS[u]:
+            if step_cost[board[v]] and nd < dist[v]:
+                dist[v] = nd
+                heapq.heappush(heap, (nd, v))
+    return dist
+
+
+def _shooters(board: Sequence[int], m: int) -> int:
+    """Active scientists with a clear shot at the mother on ``m`` (R8.5)."""
+    n = 0
+    for ray in RAYS[m]:
+        for t in ray:
+            c = board[t]
+            if c in _SHOT_TRANSPARENT:
+                continue
+            if c == SCIENTIST_ACTIVE or c == SCIENTIST_USED:
+                n += 1
+            break
+    return n
+
+
+def _mother_destinations(board: Sequence[int], m: int) -> list[int]:
+    """Squares the mother reaches with one move (R7.2)."""
+    out = []
+    for ray in RAYS[m]:
+        for t in ray:
+            if board[t] != EMPTY:
+                break
+            out.append(t)
+    return out
+
+
+def _score(p: _Pos) -> float:
+    """Static evaluation of ``p`` in points for the raptor (see :func:`evaluate`)."""
+    if p.winner is not None:
+        return WIN if p.winner is RAPTOR else -WIN
+    if p.escaped >= 3:
+        return WIN
+    if p.captured >= 3 or p.sleep >= 5:
+        return -WIN
+    b = p.board
+    babies, asleep, scientists, frightened = [], [], [], 0
+    mother = None
+    for q in BOARD_SQUARES:
+        c = b[q]
+        if c == EMPTY or c == ROCK or c == FIRE:
+            continue
+        if c == BABY:
+            babies.append(q)
+        elif c == BABY_ASLEEP or c == BABY_ASLEEP_NEW:
+            asleep.append(q)
+        elif c == MOTHER:
+            mother = q
+        elif c in _ANY_SCI:
+            scientists.append(q)
+            if c == SCIENTIST_FRIGHTENED or c == SCIENTIST_FRIGHTENED_NEW:
+                frightened += 1
+    if not scientists and not p.setup:
+        return WIN
+    s = (W["escaped"] * p.escaped - W["captured"] * p.captured - SLEEP_PENALTY[p.sleep]
+         - W["scientist"] * len(scientists) - W["reserve"] * p.reserve
+         + W["frightened"] * frightened)
+    if p.observe_next:
+        s += W["observe_next"]
+    # babies: distance to the nearest exit; only the (3 - escaped) best count fully
+    dist = _exit_distances(b, p.exits)
+    values = []
+    for q in babies:
+        v = max(0.0, W["baby_near"] - W["baby_step"] * (dist[q] - 1))
+        threat = 0.0
+        for n in NEIGHBOURS[q]:
+            if b[n] == SCIENTIST_ACTIVE or b[n] == SCIENTIST_USED:
+                threat = W["sleep_threat"]
+                break
+        values.append(v)
+        s -= threat
+    for q in asleep:
+        v = 0.4 * max(0.0, W["baby_near"] - W["baby_step"] * (dist[q] - 1))
+        values.append(v)
+        s -= W["asleep"]
+        worst = 0.0
+        for n in NEIGHBOURS[q]:
+            c = b[n]
+            if c == SCIENTIST_ACTIVE or c == SCIENTIST_USED:
+                worst = W["capture_threat"]
+                break
+            if c == SCIENTIST_FRIGHTENED or c == SCIENTIST_FRIGHTENED_NEW:
+                worst = W["capture_later"]
+        s -= worst
+    values.sort(reverse=True)
+    need = 3 - p.escaped
+    s += sum(values[:need]) + 0.3 * sum(values[need:])
+    # the mother: lines of fire, kill threats, reach
+    if mother is not None:
+        s -= W["shot_line"] * _shooters(b, mother)
+        adjacent = set()
+        for n in NEIGHBOURS[mother]:
+            if b[n] in _ANY_SCI:
+                adjacent.add(n)
+        s += W["kill_threat"] * len(adjacent)
+        reach = set()
+        for t in _mother_destinations(b, mother):
+            for n in NEIGHBOURS[t]:
+                if b[n] in _ANY_SCI and n not in adjacent:
+                    reach.add(n)
+        s += W["kill_reach"] * len(reach)
+        if scientists:
+            mr, mc = divmod(mother, 13)
+            near = min(abs(mr - q // 13) + abs(mc - q % 13) for q in scientists)
+            s -= W["mother_scientist"] * near
+    return s
+
+
+def evaluate(v: View) -> float:
+    """Static evaluation of the position in ``v`` in points for the raptor (positive: the
+    raptor is ahead; the scientist's score is the negation). Uses public information only
+    (R11.1): escaped/captured babies, sleep tokens, scientists on the board and in reserve,
+    the babies' path lengths to the exits, sleeping babies, threats next to scientists,
+    lines of fire on the mother and her kill threats. A won game is ``+-10000``.
+    """
+    return _score(_Pos.of(v))
+
+
+# ----------------------------------------------------------------------------- light model
+def _fire_group(b: list[int], start: int) -> list[int]:
+    seen = {start}
+    stack = [start]
+    while stack:
+        q = stack.pop()
+        for n in NEIGHBOURS[q]:
+            if b[n] == FIRE and n not in seen:
+                seen.add(n)
+                stack.append(n)
+    return list(seen)
+
+
+def _after(p: _Pos, a: Action) -> _Pos:
+    """The position after ``a`` (a legal action), for evaluation only: the engine's
+    :func:`engine.apply` stays the one source of truth for play."""
+    q = p.copy()
+    b = q.board
+    t = type(a)
+    if t is MoveBaby:
+        b[a.frm] = EMPTY
+        if b[a.to] == EXIT:
+            q.escaped += 1
+        else:
+            b[a.to] = BABY
+    elif t is MoveMother or t is MoveScientist or t is CallBaby:
+        b[a.to] = b[a.frm]
+        b[a.frm] = EMPTY
+    elif t is Jeep:
+        for ray in RAYS[a.frm]:
+            if a.to in ray:
+                for x in ray[: ray.index(a.to) + 1]:
+                    if b[x] == FIRE:
+                        b[x] = EMPTY
+                break
+        b[a.to] = b[a.frm]
+        b[a.frm] = EMPTY
+    elif t is Kill:
+        b[a.at] = EMPTY
+    elif t is Wake:
+        b[a.at] = BABY
+    elif t is PutOut:
+        for x in _fire_group(b, a.at):
+            b[x] = EMPTY
+    elif t is Stand:
+        b[a.at] = SCIENTIST_ACTIVE
+    elif t is SleepBaby:
+        b[a.at] = BABY_ASLEEP_NEW
+        b[a.by] = SCIENTIST_USED
+    elif t is Capture:
+        b[a.at] = EMPTY
+        b[a.by] = SCIENTIST_USED
+        q.captured += 1
+    elif t is Shoot:
+        b[a.by] = SCIENTIST_USED
+        q.sleep += 1
+    elif t is Frighten:
+        b[a.at] = SCIENTIST_FRIGHTENED_NEW
+    elif t is Heal:
+        q.sleep -= 1
+    elif t is Gas:
+        b[a.at] = BABY_ASLEEP_NEW
+    elif t is Reinforce:
+        b[a.to] = SCIENTIST_ACTIVE
+        q.reserve -= 1
+    elif t is PlaceFire:
+        b[a.at] = FIRE
+    elif t is PlaceMother:
+        b[a.to] = MOTHER
+        q.mother_off = False
+    elif t is PlaceBaby:
+        b[a.to] = BABY
+    elif t is PlaceScientist:
+        b[a.to] = SCIENTIST_ACTIVE
+    return q
+
+
+def _ap_cost(a: Action, state) -> int:
+    t = type(a)
+    if t is MoveScientist:
+        return a.cost
+    if t is MoveMother:
+        return 1 if state.ap.mother_moved else 1 + state.sleep_tokens
+    if t is End or state.phase is not Phase.AP:
+        return 0
+    return 1
+
+
+_COST_EPSILON = 0.75  # points per AP spent: prefer the cheaper of two equal results
+
+
+def _ranked(state, side: Side, legal: Sequence[Action]) -> list[tuple[float, int, Action]]:
+    """Every legal non-pick action scored one step ahead for ``side`` (best first)."""
+    sign = 1.0 if side is RAPTOR else -1.0
+    p = _Pos.of(state)
+    here = sign * _score(p)
+    out = []
+    for i, a in enumerate(legal):
+        if type(a) is End:
+            val = here
+        else:
+            val = sign * _score(_after(p, a)) - _COST_EPSILON * _ap_cost(a, state)
+        out.append((val, -i, a))
+    out.sort(key=lambda x: (x[0], x[1]), reverse=True)
+    return out
+
+
+def _greedy(state, side: Side, legal: Sequence[Action]) -> Action:
+    """Easy policy for every decision but the card pick."""
+    return _ranked(state, side, legal)[0][2]
+
+
+# ----------------------------------------------------------------------------- card values
+def _threats(b: Sequence[int]) -> tuple[int, int, int]:
+    """(active babies next to an active scientist, sleeping babies next to one, targets of
+    Sleeping Gas R10.1)."""
+    sleep_t = capture_t = 0
+    sci_tiles = set()
+    for q in BOARD_SQUARES:
+        if b[q] == SCIENTIST_ACTIVE or b[q] == SCIENTIST_USED:
+            sci_tiles.add(TILE_OF[q])
+            sci_tiles.update(TILE_NEIGHBOURS[TILE_OF[q]])
+    gas = 0
+    for q in BOARD_SQUARES:
+        c = b[q]
+        if c == BABY:
+            if TILE_OF[q] in sci_tiles:
+                gas += 1
+            if any(b[n] == SCIENTIST_ACTIVE for n in NEIGHBOURS[q]):
+                sleep_t += 1
+        elif c == BABY_ASLEEP or c == BABY_ASLEEP_NEW:
+            if any(b[n] == SCIENTIST_ACTIVE for n in NEIGHBOURS[q]):
+                capture_t += 1
+    return sleep_t, capture_t, gas
+
+
+def _knapsack(items: list[tuple[int, float]], k: int, per_ap: float) -> float:
+    """Greedy fill of ``k`` AP with ``(cost, gain)`` items, leftover AP at ``per_ap``."""
+    total = 0.0
+    for cost, gain in sorted(items, key=lambda x: x[1] / x[0], reverse=True):
+        if cost <= k:
+            total += gain
+            k -= cost
+    return total + per_ap * k
+
+
+class _CardModel:
+    """Rough values, for one side, of each card's effect and of k action points, from the
+    public position (R5.4, R5.5, R9, R10). Used by the easy card pick."""
+
+    def __init__(self, p: _Pos):
+        b = p.board
+        self.p = p
+        m = None if p.mother_off else (b.index(MOTHER) if MOTHER in b else None)
+        sleep_t, capture_t, gas = _threats(b)
+        shooters = _shooters(b, m) if m is not None else 0
+        active_sci = sum(1 for q in BOARD_SQUARES if b[q] in _ACTIVE_SCI)
+        frightened_old = sum(1 for q in BOARD_SQUARES if b[q] == SCIENTIST_FRIGHTENED)
+        asleep = sum(1 for q in BOARD_SQUARES if b[q] in _ASLEEP)
+        active_babies = [q for q in BOARD_SQUARES if b[q] == BABY]
+        dist = _exit_distances(b, p.exits)
+        # raptor AP items
+        r_items: list[tuple[int, float]] = []
+        if m is not None:
+            for n in NEIGHBOURS[m]:
+                if b[n] in _ANY_SCI:
+                    r_items.append((1, W["scientist"] + 5))
+                elif b[n] == BABY_ASLEEP:
+                    r_items.append((1, 35.0))
+            dests = _mother_destinations(b, m)
+            if dests:
+                move = 1 + p.sleep
+                if shooters:
+                    r_items.append((move, W["shot_line"] * shooters))
+                best = 0
+                for t in dests:
+                    best = max(best, sum(1 for n in NEIGHBOURS[t] if b[n] in _ANY_SCI
+                                         and n not in NEIGHBOURS[m]))
+                if best:
+                    r_items.append((move + best, (W["scientist"] + 5) * best))
+        need = 3 - p.escaped
+        for d in sorted(dist[q] for q in active_babies)[:need]:
+            if d < _FAR:
+                r_items.append((max(1, d), W["escaped"] if d <= 9 else 20.0))
+        self.r_items = r_items
+        # scientist AP items
+        s_items: list[tuple[int, float]] = []
+        s_items += [(1, W["captured"])] * capture_t
+        s_items += [(1, 60.0)] * shooters
+        s_items += [(1, 45.0)] * sleep_t
+        s_items += [(1, 15.0)] * frightened_old
+        self.s_items = s_items
+        threat = shooters + sleep_t + capture_t
+        sleepy = p.sleep + asleep
+        can_call = bool(active_babies) and m is not None
+        self.effect = {
+            RAPTOR: {1: 15.0 if can_call else 0.0,
+                     2: 30.0 + 40.0 * shooters + 10.0 * p.sleep,
+                     3: (20.0 + 30.0 * min(1, threat)) if active_sci else 0.0,
+                     4: 25.0 if can_call else 0.0,
+                     5: 45.0 * min(2, sleepy),
+                     7: 45.0 * min(3, sleepy),
+                     8: (30.0 + 30.0 * min(2, threat)) if active_sci else 0.0,
+                     9: 0.0},
+            SCIENTIST: {1: 50.0 * min(1, gas),
+                        2: 50.0 * min(2, p.reserve),
+                        3: 20.0 if active_sci else 0.0,
+                        4: 50.0 * min(2, gas),
+                        5: 15.0 if p.board.count(FIRE) < FIRE_TOKENS else 0.0,
+                        7: 25.0 if p.board.count(FIRE) < FIRE_TOKENS else 0.0,
+                        8: 35.0 if active_sci else 0.0,
+                        9: 0.0},
+        }
+        self.effect[RAPTOR][6] = self.effect[RAPTOR][2]
+        self.effect[SCIENTIST][6] = self.effect[SCIENTIST][2]
+        self._ap: dict[tuple[Side, int], float] = {}
+
+    def ap(self, side: Side, k: int) -> float:
+        key = (side, k)
+        v = self._ap.get(key)
+        if v is None:
+            items = self.r_items if side is RAPTOR else self.s_items
+            v = self._ap[key] = _knapsack(items, k, 6.0)
+        return v
+
+    def outcome(self, side: Side, mine: int, theirs: int) -> float:
+        """Value for ``side`` of the round where it plays ``mine`` and the opponent
+        ``theirs`` (R5.3-R5.5)."""
+        if mine == theirs:
+            return 0.0
+        if mine < theirs:
+            return self.effect[side][mine] - self.ap(side.other, theirs - mine)
+        return self.ap(side, mine - theirs) - self.effect[side.other][theirs]
+
+
+def _opponent_pool(v: View, me: Side) -> tuple[list[int], int | None]:
+    """Cards the opponent may hold or have picked (all but its discard pile), and its pick
+    when it is known (revealed, or shown under observation R5.2)."""
+    opp = me.other
+    known = None
+    if v.picked[opp]:
+        if v.revealed is not None:
+            known = v.revealed[0 if opp is RAPTOR else 1]
+        elif opp is SCIENTIST and v.shown_pick is not None:
+            known = v.shown_pick
+    pool = [c for c in CARDS if c not in v.discards[opp]]
+    return pool, known
+
+
+def _easy_pick(v: View, me: Side, hand: Sequence[int]) -> int:
+    """Easy card pick: expected value of each card of the hand against the opponent's
+    possible picks (uniform), or against its shown pick (R5.2)."""
+    model = _CardModel(_Pos.of(v))
+    pool, known = _opponent_pool(v, me)
+    if known is not None:
+        return max(hand, key=lambda c: (model.outcome(me, c, known), -c))
+    if v.observation and me is SCIENTIST:
+        # the raptor sees our card before picking (R5.2): assume its best reply from a
+        # random hand of its size
+        size = max(1, min(v.hand_sizes[me.other], len(pool)))
+        hands = list(itertools.combinations(pool, size))
+
+        def worst(c: int) -> float:
+            return sum(min(model.outcome(me, c, o) for o in h) for h in hands) / len(hands)
+
+        return max(hand, key=lambda c: (worst(c), -c))
+    return max(hand, key=lambda c: (sum(model.outcome(me, c, o) for o in pool), -c))
+
+
+# ----------------------------------------------------------------------------- easy level
+def _decide_easy(v: View, state, me: Side, legal: Sequence[Action]) -> Action:
+    if state.phase is Phase.PICK:
+        card = _easy_pick(v, me, [a.card for a in legal])
+        return Pick(card)
+    return _greedy(state, me, legal)
+
+
+def _policy(state, side: Side) -> Action:
+    """The easy policy on a (determinized) state, used inside hard playouts: it reads only
+    the public position and ``side``'s own cards, as the easy level does from a view."""
+    legal = engine.legal_actions(state, side)
+    if state.phase is Phase.PICK:
+        return Pick(_easy_pick(engine.view(state, side), side, [a.card for a in legal]))
+    return _greedy(state, side, legal)
+
+
+def _play_to_round_end(state, r0: int):
+    """Play the easy policy for both sides until the round ``r0`` ends or the game does."""
+    s = state
+    while s.phase is not Phase.OVER and s.round == r0:
+        movers = engine.to_act(s)
+        if s.phase is Phase.PICK:
+            return s  # the next round's pick: stop (should not happen within r0)
+        side = RAPTOR if RAPTOR in movers else SCIENTIST
+        s = engine.apply(s, side, _policy(s, side))
+    return s
+
+
+# ----------------------------------------------------------------------------- hard level
+class _Clock:
+    """Work cap (playouts) plus an optional wall-clock deadline."""
+
+    def __init__(self, cap: int, deadline: float | None):
+        self.cap = cap
+        self.used = 0
+        self.deadline = deadline
+
+    def spend(self) -> bool:
+        """True if one more playout may run (and counts it)."""
+        if self.used >= self.cap:
+            return False
+        if self.used and self.deadline is not None and time.perf_counter() > self.deadline:
+            return False
+        self.used += 1
+        return True
+
+
+def _value(state, me: Side) -> float:
+    return (1.0 if me is RAPTOR else -1.0) * _score(_Pos.of(state))
+
+
+def _mine(state, me: Side, r0: int) -> bool:
+    return (state.phase in _OWN_SEQUENCE and state.round == r0
+            and engine.to_act(state) == frozenset((me,)))
+
+
+def _beam(state, me: Side, width: int) -> list[tuple[float, Action, object]]:
+    """Beam search over ``me``'s own decisions until control passes (or the phase
+    sequence ends); returns end positions ``(score, first action, state)`` best first,
+    one per distinct end position."""
+    r0 = state.round
+    frontier: list[tuple[object, Action | None]] = [(state, None)]
+    finals: dict[tuple, tuple[float, Action, object]] = {}
+    while frontier:
+        cands: list[tuple[float, int, object, Action, Action]] = []
+        order = 0
+        for node, first in frontier:
+            if not _mine(node, me, r0):
+                key = tuple(node.board) + (node.sleep_tokens, node.escaped, node.captured,
+                                           node.reserve, node.phase)
+                val = _value(node, me)
+                if key not in finals or finals[key][0] < val:
+                    finals[key] = (val, first, node)
+                continue
+            for val, _neg, a in _ranked(node, me, engine.legal_actions(node, me)):
+                cands.append((val, -order, node, a, first if first is not None else a))
+                order += 1
+        if not cands:
+            break
+        cands.sort(key=lambda x: (x[0], x[1]), reverse=True)
+        frontier = []
+        seen = set()
+        for _val, _o, node, a, first in cands:
+            nxt = engine.apply(node, me, a)
+            key = tuple(nxt.board) + (nxt.sleep_tokens, nxt.escaped, nxt.captured,
+                                      nxt.reserve, nxt.phase,
+                                      nxt.ap.remaining if nxt.ap else -1,
+                                      nxt.effect.done if nxt.effect else -1)
+            if key in seen:
+                continue
+            seen.add(key)
+            frontier.append((nxt, first))
+            if len(frontier) >= width:
+                break
+    return sorted(finals.values(), key=lambda x: x[0], reverse=True)
+
+
+def _decide_hard_sequence(state, me: Side, legal: Sequence[Action], clock: _Clock) -> Action:
+    """Hard level outside the pick: beam search, then round playouts of the best ends."""
+    finals = _beam(state, me, BEAM_WIDTH)
+    if not finals:
+        return _greedy(state, me, legal)
+    r0 = state.round
+    best_val, best_first = -math.inf, finals[0][1]
+    for val, first, node in finals:
+        if node.phase is not Phase.OVER and node.round == r0 and node.phase is not Phase.PICK:
+            if not clock.spend():
+                break
+            val = _value(_play_to_round_end(node, r0), me)
+        if val > best_val:
+            best_val, best_first = val, first
+    return best_first
+
+
+def _decide_hard_pick(v: View, state, me: Side, hand: Sequence[int], rng: random.Random,
+                      clock: _Clock) -> int:
+    """Hard card pick: round playouts of (own card, opponent card) pairs, weighted by a
+    model of the opponent's pick on sampled opponent hands."""
+    opp = me.other
+    pool, known = _opponent_pool(v, me)
+    r0 = state.round
+    model = _CardModel(_Pos.of(v))
+    cache: dict[tuple[int, int], float] = {}
+
+    def outcome(c: int, o: int) -> float:
+        """Value for me of the round (c, o), played out, or the rough model if the work
+        cap is reached."""
+        key = (c, o)
+        if key not in cache:
+            if c == o:
+                cache[key] = _value(state, me)  # a tie: nothing happens (R5.3)
+            elif clock.spend():
+                s = _both_picked(v, me, c, o, rng)
+                cache[key] = (_value(_play_to_round_end(s, r0), me) if s is not None
+                              else model.outcome(me, c, o))
+            else:
+                cache[key] = _value(state, me) + model.outcome(me, c, o)
+        return cache[key]
+
+    if known is not None:
+        return max(hand, key=lambda c: (outcome(c, known), -c))
+    if len(hand) == 1:
+        return hand[0]
+    # sample the opponent's hands; model its pick in each
+    samples = 24
+    size = v.hand_sizes[opp] + (1 if v.picked[opp] else 0)
+    size = max(1, min(size, len(pool)))
+    weights: dict[int, float] = {}
+    for _ in range(samples):
+        h = rng.sample(pool, size)
+        if v.observation and me is SCIENTIST:
+            continue  # handled below: the raptor replies to the shown card
+        their = max(h, key=lambda o: (sum(model.outcome(opp, o, c) for c in CARDS
+                                          if c not in v.discards[me]), -o))
+        for o in h:
+            weights[o] = weights.get(o, 0.0) + UNIFORM_MIX / len(h)
+        weights[their] = weights.get(their, 0.0) + (1.0 - UNIFORM_MIX)
+    if v.observation and me is SCIENTIST:
+        hands = [rng.sample(pool, size) for _ in range(samples)]
+
+        def expected(c: int) -> float:
+            tot = 0.0
+            for h in hands:
+                vals = [outcome(c, o) for o in h]
+                tot += (1.0 - UNIFORM_MIX) * min(vals) + UNIFORM_MIX * sum(vals) / len(vals)
+            return tot / len(hands)
+
+        return max(hand, key=lambda c: (expected(c), -c))
+    likely = sorted(weights, key=lambda o: (-weights[o], o))
+    total = sum(weights.values())
+
+    scores = {c: 0.0 for c in hand}
+    for o in likely:  # most likely opponent cards first, in case the work cap is reached
+        for c in hand:
+            scores[c] += weights[o] / total * outcome(c, o)
+    return max(hand, key=lambda c: (scores[c], -c))
+
+
+def _both_picked(v: View, me: Side, c: int, o: int, rng: random.Random):
+    """A determinization (from :func:`engine.sample_state`, by rejection) in which the
+    opponent holds or has picked ``o``, with both picks made; None if none was drawn."""
+    opp = me.other
+    for _ in range(_REJECTION_TRIES):
+        s = engine.sample_state(v, rng)
+        if v.picked[opp]:
+            if s.picks[opp] != o:
+                continue
+        elif o not in s.hands[opp]:
+            continue
+        if s.picks[me] is None:
+            s = engine.apply(s, me, Pick(c))
+        if s.phase is Phase.PICK and opp in engine.to_act(s):
+            s = engine.apply(s, opp, Pick(o))
+        return s
+    return None
+
+
+_REJECTION_TRIES = 400
+
+
+# ----------------------------------------------------------------------------- entry point
+def choose_action(view: View, *, level: str = "easy", seed: int = 0,
+                  time_budget: float = 2.0, iterations: int | None = None) -> Action:
+    """Choose the decision of ``view.viewer`` in the position shown by ``view``.
+
+    Args:
+        view: the view of the side to move (:func:`engine.view` with a side), never the
+            state itself. Any decision: setup placements (R4), the card pick (R5.1, R5.2),
+            effect units (R9, R10), AP actions including End (R7, R8) and the mother's
+            return (R9.2).
+        level: ``"easy"`` (a greedy heuristic, a few ms) or ``"hard"`` (a search).
+        seed: fixes every random choice: the same view, seed, level and iterations give
+            the same action.
+        time_budget: hard level, seconds per decision (soft: one playout may overrun it).
+            Ignored when ``iterations`` is given, and by the easy level.
+        iterations: hard level, the exact work: the number of round playouts it may run.
+            None: ``max(1, round(time_budget * PLAYOUTS_PER_SECOND))`` playouts, stopping
+            early if the budget runs out.
+
+    Returns:
+        One of ``engine.legal_actions`` for the viewer in every state consistent with the
+        view (legality depends only on public information and the viewer's own cards).
+
+    Raises:
+        ValueError: ``view`` is public (no viewer), the viewer has nothing to decide, the
+            level is unknown, or ``time_budget``/``iterations`` are not positive.
+        TypeError: ``view`` is not an :class:`engine.View`.
+    """
+    if not isinstance(view, View):
+        raise TypeError(f"choose_action needs an engine.View, got {type(view).__name__}")
+    if level not in LEVELS:
+        raise ValueError(f"level must be one of {', '.join(LEVELS)}, got {level!r}")
+    if view.viewer is None:
+        raise ValueError("choose_action needs a player's view, not the public one")
+    me = Side(view.viewer)
+    if me not in view.to_act:
+        raise ValueError(f"the {me.value} has nothing to decide now "
+                         f"(phase {view.phase.value})")
+    if iterations is not None and iterations < 1:
+        raise ValueError(f"iterations must be at least 1, got {iterations}")
+    if iterations is None and not time_budget > 0:
+        raise ValueError(f"time_budget must be positive, got {time_budget}")
+    rng = random.Random(f"raptor-ai:{level}:{int(seed)}")
+    state = engine.sample_state(view, rng)
+    legal = engine.legal_actions(state, me)
+    if not legal:  # pragma: no cover - the engine offers a decision to every side to act
+        raise ValueError(f"the {me.value} has no legal action in this view")
+    if len(legal) == 1:
+        return legal[0]
+    if level == "easy":
+        return _decide_easy(view, state, me, legal)
+    if iterations is not None:
+        clock = _Clock(iterations, None)
+    else:
+        cap = max(1, round(time_budget * PLAYOUTS_PER_SECOND))
+        clock = _Clock(cap, time.perf_counter() + time_budget)
+    if state.phase is Phase.PICK:
+        return Pick(_decide_hard_pick(view, state, me, [a.card for a in legal], rng, clock))
+    return _decide_hard_sequence(state, me, legal, clock)
