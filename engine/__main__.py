@@ -1,0 +1,78 @@
+"""Command line for the engine.
+
+``python -m engine selfplay --games N --seed S``: random legal play; prints results by victory
+condition, rounds per game, decisions and games per second.
+``python -m engine show --seed S [--environment E] [--layout L] [--setup quick|manual]``:
+prints a new game's diagram.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from collections import Counter
+
+from . import apply, legal_actions, new_game, to_act, to_diagram
+
+
+def selfplay(games: int, seed: int, max_rounds: int = 5000) -> dict:
+    """Play ``games`` random legal games (quick setup) from seeds ``seed..seed+games-1``.
+
+    Returns:
+        A dict with ``endings`` (Counter of ``"<winner> <reason>"`` or ``"unfinished"``),
+        ``rounds`` (list, one per game), ``decisions`` (int) and ``seconds`` (float).
+    """
+    endings: Counter[str] = Counter()
+    rounds: list[int] = []
+    decisions = 0
+    t0 = time.perf_counter()
+    for g in range(seed, seed + games):
+        s = new_game(g, setup="quick")
+        rng = random.Random(g)
+        while not s.is_over and s.round <= max_rounds:
+            side = min(to_act(s))
+            s = apply(s, side, rng.choice(legal_actions(s, side)))
+            decisions += 1
+        endings[f"{s.winner.value} {s.reason.value}" if s.is_over else "unfinished"] += 1
+        rounds.append(s.round)
+    return {"endings": endings, "rounds": rounds, "decisions": decisions,
+            "seconds": time.perf_counter() - t0}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m engine", description=__doc__.split("\n")[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    sp = sub.add_parser("selfplay", help="random legal play")
+    sp.add_argument("--games", type=int, default=100)
+    sp.add_argument("--seed", type=int, default=1)
+    sh = sub.add_parser("show", help="print a new game's diagram")
+    sh.add_argument("--seed", type=int, default=1)
+    sh.add_argument("--environment", choices=("jungle", "savannah"), default="jungle")
+    sh.add_argument("--layout", choices=("random", "standard"), default="random")
+    sh.add_argument("--setup", choices=("manual", "quick"), default="quick")
+    args = parser.parse_args(argv)
+    if args.command == "show":
+        sys.stdout.write(to_diagram(new_game(args.seed, environment=args.environment,
+                                             layout=args.layout, setup=args.setup)))
+        return 0
+    if args.games < 1:
+        parser.error("--games must be at least 1")
+    r = selfplay(args.games, args.seed)
+    rounds = r["rounds"]
+    print(f"{args.games} games from seed {args.seed}, random legal play")
+    for ending, n in r["endings"].most_common():
+        print(f"  {ending:<28} {n:6d}  {100 * n / args.games:5.1f} %")
+    print(f"rounds per game: median {statistics.median(rounds):.0f}, mean "
+          f"{statistics.fmean(rounds):.0f}, max {max(rounds)}; over 300: "
+          f"{sum(1 for x in rounds if x > 300)}")
+    print(f"{r['decisions']} decisions in {r['seconds']:.2f} s: "
+          f"{r['decisions'] / r['seconds']:,.0f} decisions/s, "
+          f"{args.games / r['seconds']:.1f} games/s")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
