@@ -22,9 +22,9 @@ whose version is newer than this code knows (:class:`DatabaseTooNewError`).
 Tables (migration 1 unless noted):
 
 - ``matches``: one row per match (players, AI levels, hidden seed, options JSON, status,
-  state JSON from ``GameState.to_json()``, version counter, timestamps, deadline and reminder,
-  result and reason, draw offer, rematch link). A UNIQUE partial index allows at most one
-  ``status = 'active'`` match per channel.
+  state JSON from ``GameState.to_json()``, version counter, number of log records,
+  timestamps, deadline and reminder time, result and reason, draw offer, rematch link). A
+  UNIQUE partial index allows at most one ``status = 'active'`` match per channel.
 - ``match_log``: append-only (triggers refuse UPDATE and DELETE) list of decisions per match:
   ``seq`` 1, 2, ..., ``side``, ``kind`` ``'action'`` or ``'undo'``, ``action`` JSON from
   ``action.to_dict()`` (for an undo: the action undone), time.
@@ -94,6 +94,7 @@ MIGRATIONS: tuple[Migration, ...] = (
                               CHECK (status IN ('active', 'finished')),
             state             TEXT NOT NULL,
             version           INTEGER NOT NULL DEFAULT 0,
+            log_length        INTEGER NOT NULL DEFAULT 0,
             created_at        REAL NOT NULL,
             updated_at        REAL NOT NULL,
             last_activity     REAL NOT NULL,
