@@ -1,0 +1,157 @@
+"""The private hand image of one player (R11.2: only that player may see it).
+
+:func:`render_hand` lists the player's cards as wide rows (value, name and what the effect
+does), so that the text stays readable when Discord shows the image about 400 px wide.
+"""
+
+from __future__ import annotations
+
+import re
+
+from PIL import Image, ImageDraw
+
+from engine import Phase, Side, View, card_name, card_text
+
+from . import theme as T
+from .board import SIDE_NAMES, encode_png
+from .text import draw_text, text_width, wrap
+
+WIDTH = T.WIDTH            #: the same width as the board image
+PAD = 24
+TITLE_H = 64
+ROW_GAP = 14
+VALUE_W = 84               #: the coloured value box at the left of a card
+NAME_SIZE = 26
+BODY_SIZE = 22
+LINE_H = 28
+LABEL_SIZE = 22
+
+SIDE_COLOUR = {Side.RAPTOR: T.RAPTOR, Side.SCIENTIST: T.SCIENTIST_DARK}
+PICK_COLOUR = (255, 196, 40)   # frame of the card picked this round
+
+
+def effect_text(side: Side, value: int) -> str:
+    """The effect of a card, with "As card N." spelt out (cards 6 repeat cards 2)."""
+    text = card_text(side, value)
+    m = re.fullmatch(r"As card (\d)\.", text)
+    return card_text(side, int(m.group(1))) if m else text
+
+
+def _card_height(side: Side, value: int) -> int:
+    lines = wrap(effect_text(side, value), BODY_SIZE, WIDTH - 2 * PAD - VALUE_W - 36)
+    return max(VALUE_W + 16, 14 + 34 + len(lines) * LINE_H + 12)
+
+
+def _card(im: Image.Image, d: ImageDraw.ImageDraw, y: int, side: Side, value: int, *,
+          tag: str | None = None, frame: tuple[int, int, int] | None = None) -> int:
+    """Draw one card row at ``y``; returns its height."""
+    h = _card_height(side, value)
+    x0, x1 = PAD, WIDTH - PAD
+    if frame is not None:
+        d.rounded_rectangle((x0 - 6, y - 6, x1 + 6, y + h + 6), radius=16, fill=frame)
+    d.rounded_rectangle((x0, y, x1, y + h), radius=12, fill=T.CARD_FACE, outline=T.CARD_EDGE,
+                        width=2)
+    colour = SIDE_COLOUR[side]
+    d.rounded_rectangle((x0 + 8, y + 8, x0 + 8 + VALUE_W - 8, y + h - 8), radius=8,
+                        fill=colour)
+    draw_text(im, (x0 + 4 + VALUE_W / 2, y + h / 2), str(value), 52, (255, 255, 255),
+              bold=True, anchor="mm")
+    tx = x0 + VALUE_W + 18
+    name_w = draw_text(im, (tx, y + 12), card_name(side, value), NAME_SIZE, (24, 20, 16),
+                       bold=True)
+    if tag:
+        tw = text_width(tag, 18, True)
+        bx = min(tx + name_w + 14, x1 - tw - 24)
+        d.rounded_rectangle((bx, y + 14, bx + tw + 16, y + 42), radius=8,
+                            fill=frame or colour)
+        draw_text(im, (bx + 8, y + 28), tag, 18, (24, 20, 16) if frame else (255, 255, 255),
+                  bold=True, anchor="lm")
+    ty = y + 14 + 34
+    for line in wrap(effect_text(side, value), BODY_SIZE, x1 - tx - 18):
+        draw_text(im, (tx, ty), line, BODY_SIZE, (60, 54, 48))
+        ty += LINE_H
+    return h
+
+
+def _status(v: View) -> str:
+    me = v.viewer
+    if v.phase is Phase.OVER:
+        return "Game over"
+    if v.phase is Phase.PICK:
+        if v.my_pick is not None:
+            return f"Round {v.round} · card picked"
+        if me in v.to_act:
+            return f"Round {v.round} · pick a card"
+        return f"Round {v.round} · the scientist picks first"
+    if v.revealed is not None:
+        return f"Round {v.round} · Raptor {v.revealed[0]} vs Scientist {v.revealed[1]}"
+    return f"Round {v.round}" if v.round else "Setup"
+
+
+def hand_image(v: View) -> Image.Image:
+    """The picture of :func:`render_hand` as a Pillow RGB image (not encoded)."""
+    if v.viewer is None:
+        raise ValueError("render_hand needs a player's view (view(state, side)), not the "
+                         "public one")
+    me = v.viewer
+    env = T.ENVIRONMENTS[v.layout.environment]
+    hand = tuple(v.hand or ())
+    rows: list[tuple[str, Side, int, str | None, tuple[int, int, int] | None]] = []
+    for value in hand:
+        rows.append(("card", me, value, None, None))
+    sections: list[tuple[str, list]] = [("Your hand", rows)]
+    if v.my_pick is not None:
+        label = ("Your card this round (revealed)" if v.revealed is not None
+                 else "Your pick (face down until both are revealed)")
+        sections.append((label,
+                         [("card", me, v.my_pick, "PICKED", PICK_COLOUR)]))
+    if me is Side.RAPTOR and v.shown_pick is not None:
+        sections.append(("The scientist's card, shown to you (observation)",
+                         [("card", Side.SCIENTIST, v.shown_pick, "SHOWN", None)]))
+    height = TITLE_H + 16
+    for _, items in sections:
+        height += 40
+        height += sum(_card_height(s, val) + ROW_GAP for _, s, val, _, _ in items) or 40
+    height += 76
+    im = Image.new("RGB", (WIDTH, height), env.frame)
+    d = ImageDraw.Draw(im)
+    d.line((0, TITLE_H - 1, WIDTH, TITLE_H - 1), fill=env.frame_line, width=2)
+    colour = T.RAPTOR_TEXT if me is Side.RAPTOR else T.SCIENTIST_TEXT
+    w = draw_text(im, (PAD, TITLE_H / 2), f"{SIDE_NAMES[me]}'s hand", T.HEADER_SIZE, colour,
+                  bold=True, anchor="lm")
+    draw_text(im, (PAD + w + 16, TITLE_H / 2), "private", T.PANEL_SIZE, T.TEXT_DIM,
+              anchor="lm")
+    draw_text(im, (WIDTH - PAD, TITLE_H / 2), _status(v), T.PANEL_SIZE, T.TEXT, bold=True,
+              anchor="rm")
+    y = TITLE_H + 16
+    for label, items in sections:
+        draw_text(im, (PAD, y + 18), label, LABEL_SIZE, T.TEXT_DIM, anchor="lm")
+        y += 40
+        if not items:
+            draw_text(im, (PAD, y + 16), "(no cards)", T.PANEL_SIZE, T.TEXT_DIM, anchor="lm")
+            y += 40
+        for _, side, value, tag, frame in items:
+            y += _card(im, d, y, side, value, tag=tag, frame=frame) + ROW_GAP
+    # what the player knows of their own deck (contents, not order) and discard pile
+    y += 12
+    deck = " ".join(str(c) for c in (v.deck or ())) or "-"
+    pile = " ".join(str(c) for c in v.discards.get(me, ())) or "-"
+    line = f"Deck ({v.deck_sizes.get(me, 0)}, order unknown): {deck}   ·   Discard: {pile}"
+    draw_text(im, (PAD, y + 12), line, T.PANEL_SIZE, T.TEXT, anchor="lm")
+    draw_text(im, (PAD, y + 42), "Lower card: its effect.  Higher card: the difference in AP.",
+              20, T.TEXT_DIM, anchor="lm")
+    return im
+
+
+def render_hand(v: View) -> bytes:
+    """A player's private hand as PNG bytes (828 px wide; the height grows with the cards).
+
+    Shows each card of ``v.hand`` with its value, name and effect (R9 for the raptor, R10 for
+    the scientist), the card picked this round (``v.my_pick``) framed, and, for the raptor
+    under observation (R5.2), the scientist's card shown to them (``v.shown_pick``). This
+    image is private to ``v.viewer`` (R11.2): send it only to that player (ephemeral).
+
+    Raises:
+        ValueError: ``v`` is the public view (``v.viewer is None``).
+    """
+    return encode_png(hand_image(v))
