@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import io
 import re
+import time
 from collections.abc import AsyncIterator
 
 import discord
@@ -145,6 +146,25 @@ async def ask(interaction: discord.Interaction) -> None:
 async def slow(interaction: discord.Interaction) -> None:
     await asyncio.sleep(0.3)
     await interaction.response.send_message("finally")
+
+
+@toy.command(description="Render in a worker thread, then answer")
+async def render(interaction: discord.Interaction) -> None:
+    await interaction.response.defer(thinking=True, ephemeral=True)
+    await asyncio.to_thread(time.sleep, 0.3)  # longer than the harness's idle window
+    await interaction.followup.send("rendered")  # inherits the defer's ephemerality
+    await interaction.followup.send("and one for everyone")
+
+
+async def turn_timer(channel: discord.abc.Messageable) -> None:
+    await asyncio.sleep(60)
+    await channel.send("time is up")
+
+
+@toy.command(description="Start a long background timer")
+async def timer(interaction: discord.Interaction) -> None:
+    asyncio.create_task(turn_timer(interaction.channel))
+    await interaction.response.send_message("timer started")
 
 
 class ToyBot(commands.Bot):
@@ -322,3 +342,16 @@ async def test_late_ack_and_unknown_route_are_reported() -> None:
         assert any("late ack" in p for p in problems)
         assert any("unknown route" in p for p in problems)
     assert discord.http.Route.BASE.startswith("https://discord.com")
+
+
+async def test_waits_for_worker_threads_but_not_for_timers(fakediscord: FakeDiscord) -> None:
+    fake = fakediscord
+    alice = fake.add_user("alice")
+    await fake.start_client(ToyBot())
+    out = await alice.slash("toy render")
+    assert [(r.content, r.visibility) for r in out.replies] == [
+        ("rendered", "ephemeral"), ("and one for everyone", "public")]
+    started = time.monotonic()
+    out = await alice.slash("toy timer")  # the 60 s timer task is "parked": don't wait for it
+    assert out.content == "timer started" and time.monotonic() - started < 2
+    # the timer task is cancelled when the fake stops

@@ -565,7 +565,8 @@ class FakeDiscord:
         reset = _TRACKER.set(tracker)
         try:
             state.parsers["READY"](self.server.ready_payload())
-            state.parsers["GUILD_CREATE"](self.server.guild_payload())
+            state.parsers["GUILD_CREATE"](
+                self.server.guild_payload(all_members=client.intents.members))
         finally:
             _TRACKER.reset(reset)
         try:
@@ -754,11 +755,12 @@ class FakeDiscord:
     # ------------------------------------------------------------------ dispatch machinery
     def _new_tracker(self, label: str) -> _Tracker:
         tracker = _Tracker(label)
+        # forget finished tasks/trackers so long runs don't accumulate them
+        if len(self._trackers) > 100:
+            for old in self._trackers:
+                old.tasks = [t for t in old.tasks if not t.done()]
+            self._trackers = [t for t in self._trackers if t.tasks or t.label == "startup"]
         self._trackers.append(tracker)
-        # forget old finished trackers so the list doesn't grow forever
-        if len(self._trackers) > 200:
-            self._trackers = [t for t in self._trackers if any(not x.done() for x in t.tasks)]
-            self._trackers.append(tracker)
         return tracker
 
     def _require_client(self) -> discord.Client:

@@ -597,8 +597,12 @@ class FakeDiscordServer:
             data["permissions"] = str(self.permissions(for_user, chan.id))
         return data
 
-    def guild_payload(self, *, full: bool = True) -> dict[str, Any]:
+    def guild_payload(self, *, full: bool = True, all_members: bool = True) -> dict[str, Any]:
+        """GUILD_CREATE (``full``) or REST guild payload.  Without the privileged members
+        intent Discord only sends the bot's own member, so pass ``all_members=False`` then
+        (``member_count`` stays the real count)."""
         members = [u for u in self.users.values() if u.in_guild]
+        sent = members if all_members else [self.bot]
         data: dict[str, Any] = {
             "id": str(self.guild_id),
             "name": self.guild_name,
@@ -637,7 +641,7 @@ class FakeDiscordServer:
                 "large": False,
                 "joined_at": _iso(self.bot.joined_at),
                 "member_count": len(members),
-                "members": [self.member_payload(u.id) for u in members],
+                "members": [self.member_payload(u.id) for u in sent],
                 "channels": [self.channel_payload(c) for c in self.channels.values()
                              if not c.is_dm],
                 "threads": [],
