@@ -129,6 +129,12 @@ W = {
     "frightened": 10.0,         # a frightened scientist (needs an AP to stand, R8.2)
     "mother_scientist": 2.0,    # per step between the mother and the nearest scientist
     "observe_next": 15.0,       # R5.2 next round favours the raptor
+    # action points still to be spent this round (see _potential)
+    "kill_now": 45.0,           # a scientist next to the mother, AP left
+    "wake_now": 15.0,           # a sleeping baby next to the mother, AP left
+    "capture_now": 120.0,       # a sleeping baby next to an unused scientist, AP left
+    "shot_now": 45.0,           # an unused scientist with a clear shot, AP left
+    "sleep_now": 35.0,          # an active baby next to an unused scientist, AP left
 }
 #: Sleep tokens on the mother (R6.2: five lose), cumulative penalty for the raptor.
 SLEEP_PENALTY = (0.0, 60.0, 130.0, 220.0, 340.0, WIN)
@@ -150,10 +156,13 @@ class _Pos:
     """The public part of a position that the evaluation needs, cheap to copy and change.
 
     Built from a :class:`engine.View` or a determinized state (same attribute names).
+    ``ap_side``/``ap_left`` are the action points still to be spent this round: those of
+    the AP phase in progress, or during an effect those the higher card will bring (R5.5).
     """
 
     __slots__ = ("board", "sleep", "escaped", "captured", "reserve", "mother_off",
-                 "observe_next", "exits", "setup", "winner")
+                 "observe_next", "exits", "setup", "winner", "ap_side", "ap_left",
+                 "mother_moved")
 
     @classmethod
     def of(cls, src) -> _Pos:
@@ -168,6 +177,13 @@ class _Pos:
         p.exits = src.layout.exits
         p.setup = src.phase in _SETUP
         p.winner = src.winner
+        p.ap_side, p.ap_left, p.mother_moved = None, 0, False
+        if src.phase is Phase.AP and src.ap is not None:
+            p.ap_side, p.ap_left, p.mother_moved = (src.ap.side, src.ap.remaining,
+                                                    src.ap.mother_moved)
+        elif src.phase is Phase.EFFECT and src.effect is not None and src.revealed:
+            p.ap_side = src.effect.side.other
+            p.ap_left = abs(src.revealed[0] - src.revealed[1])
         return p
 
     def copy(self) -> _Pos:
@@ -177,6 +193,7 @@ class _Pos:
                                                      self.reserve)
         p.mother_off, p.observe_next, p.exits, p.setup, p.winner = (
             self.mother_off, self.observe_next, self.exits, self.setup, self.winner)
+        p.ap_side, p.ap_left, p.mother_moved = self.ap_side, self.ap_left, self.mother_moved
         return p
 
 
@@ -305,7 +322,50 @@ def _score(p: _Pos) -> float:
             mr, mc = divmod(mother, 13)
             near = min(abs(mr - q // 13) + abs(mc - q % 13) for q in scientists)
             s -= W["mother_scientist"] * near
+    if p.ap_left > 0:
+        s += _potential(p, mother, asleep, babies)
     return s
+
+
+def _potential(p: _Pos, mother: int | None, asleep: list[int], babies: list[int]) -> float:
+    """What the action points still to be spent this round can surely cash in, in points
+    for the raptor: kills and wakes next to the mother (R7.3, R7.4), or captures, shots
+    and sleeps by active scientists (R8.3-R8.5)."""
+    b = p.board
+    r = p.ap_left
+    if p.ap_side is RAPTOR:
+        if mother is None:
+            return 0.0
+        kills = sum(1 for n in NEIGHBOURS[mother] if b[n] in _ANY_SCI)
+        k = min(r, kills)
+        wakes = sum(1 for n in NEIGHBOURS[mother] if b[n] == BABY_ASLEEP)
+        return W["kill_now"] * k + W["wake_now"] * min(r - k, wakes)
+    used: set[int] = set()
+    gains = []
+    for q in asleep:
+        for n in NEIGHBOURS[q]:
+            if b[n] == SCIENTIST_ACTIVE and n not in used:
+                used.add(n)
+                gains.append(W["capture_now"])
+                break
+    if mother is not None:
+        for ray in RAYS[mother]:
+            for t in ray:
+                c = b[t]
+                if c in _SHOT_TRANSPARENT:
+                    continue
+                if c == SCIENTIST_ACTIVE and t not in used:
+                    used.add(t)
+                    gains.append(W["shot_now"])
+                break
+    for q in babies:
+        for n in NEIGHBOURS[q]:
+            if b[n] == SCIENTIST_ACTIVE and n not in used:
+                used.add(n)
+                gains.append(W["sleep_now"])
+                break
+    gains.sort(reverse=True)
+    return -sum(gains[:r])
 
 
 def evaluate(v: View) -> float:
@@ -331,12 +391,16 @@ def _fire_group(b: list[int], start: int) -> list[int]:
     return list(seen)
 
 
-def _after(p: _Pos, a: Action) -> _Pos:
-    """The position after ``a`` (a legal action), for evaluation only: the engine's
-    :func:`engine.apply` stays the one source of truth for play."""
+def _after(p: _Pos, a: Action, cost: int = 0) -> _Pos:
+    """The position after ``a`` (a legal action costing ``cost`` AP), for evaluation only:
+    the engine's :func:`engine.apply` stays the one source of truth for play."""
     q = p.copy()
     b = q.board
     t = type(a)
+    if cost:
+        q.ap_left -= cost
+    if t is MoveMother:
+        q.mother_moved = True
     if t is MoveBaby:
         b[a.frm] = EMPTY
         if b[a.to] == EXIT:
@@ -413,13 +477,13 @@ def _ranked(state, side: Side, legal: Sequence[Action]) -> list[tuple[float, int
     """Every legal non-pick action scored one step ahead for ``side`` (best first)."""
     sign = 1.0 if side is RAPTOR else -1.0
     p = _Pos.of(state)
-    here = sign * _score(p)
     out = []
     for i, a in enumerate(legal):
-        if type(a) is End:
-            val = here
-        else:
-            val = sign * _score(_after(p, a)) - _COST_EPSILON * _ap_cost(a, state)
+        cost = _ap_cost(a, state)
+        q = _after(p, a, cost)
+        if type(a) is End and state.phase is Phase.AP:
+            q.ap_left = 0  # R5.5: unspent AP are lost
+        val = sign * _score(q) - _COST_EPSILON * cost
         out.append((val, -i, a))
     out.sort(key=lambda x: (x[0], x[1]), reverse=True)
     return out
