@@ -98,8 +98,9 @@ async def post(interaction: discord.Interaction) -> None:
     await asyncio.sleep(0.05)  # "rendering"
     view = discord.ui.View(timeout=None)
     view.add_item(CountButton(0))
-    await interaction.followup.send("board", file=discord.File(io.BytesIO(tiny_png()),
-                                                               "board.png"), view=view)
+    embed = discord.Embed(title="Board").set_image(url="attachment://board.png")
+    await interaction.followup.send("board", embed=embed, view=view,
+                                    file=discord.File(io.BytesIO(tiny_png()), "board.png"))
 
 
 @toy.command(description="Pick a move from a menu")
@@ -140,6 +141,12 @@ async def announce(interaction: discord.Interaction, channel: discord.TextChanne
 @toy.command(description="Ask with a modal")
 async def ask(interaction: discord.Interaction) -> None:
     await interaction.response.send_modal(AskModal())
+
+
+@toy.command(description="Embeds an image it forgot to upload")
+async def broken(interaction: discord.Interaction) -> None:
+    embed = discord.Embed(title="Board").set_image(url="attachment://missing.png")
+    await interaction.response.send_message(embed=embed)
 
 
 @toy.command(description="Answers too late")
@@ -228,6 +235,8 @@ async def test_deferred_followup_png_and_dynamic_button() -> None:
         assert att.filename == "board.png" and att.is_png
         assert att.image().size == (4, 3)
         assert reply.labels == ["Count 0"]
+        assert reply.embeds[0]["image"]["url"] == "attachment://board.png"
+        assert "Board" in reply.text
 
         click = await alice.click("Count 0")
         assert click.ack.callback_type == 7
@@ -326,7 +335,7 @@ async def test_double_click_and_latency(fakediscord: FakeDiscord) -> None:
     assert fake.unknown_routes == []
 
 
-async def test_late_ack_and_unknown_route_are_reported() -> None:
+async def test_problems_are_reported() -> None:
     fake = FakeDiscord(ack_deadline=0.2, strict=False)
     async with fake:
         alice = fake.add_user("alice")
@@ -338,9 +347,13 @@ async def test_late_ack_and_unknown_route_are_reported() -> None:
         with pytest.raises(discord.NotFound):
             await bot.http.request(discord.http.Route("GET", "/nope/{x}", x=1))
         assert [u.path for u in fake.unknown_routes] == ["/api/v10/nope/1"]
+        await alice.slash("toy broken")
         problems = fake.problems()
         assert any("late ack" in p for p in problems)
         assert any("unknown route" in p for p in problems)
+        assert any("attachment://missing.png" in p for p in problems)
+        with pytest.raises(HarnessError):
+            fake.assert_clean()
     assert discord.http.Route.BASE.startswith("https://discord.com")
 
 

@@ -736,7 +736,8 @@ class FakeDiscord:
     def problems(self) -> list[str]:
         """Things that indicate a bot bug: unknown routes, requests Discord would reject as
         invalid (400/413), callbacks after the deadline, follow-ups on unknown/expired
-        tokens, fake server crashes and ERROR log records."""
+        tokens, embeds referencing ``attachment://`` files that weren't uploaded, fake
+        server crashes and ERROR log records."""
         out = [f"unknown route {u.method} {u.path}" for u in self.unknown_routes]
         for r in self.rejections:
             if r.status in (400, 413) or r.code in (10062, 10015):
@@ -744,6 +745,8 @@ class FakeDiscord:
                            f"{r.errors}")
         out += [f"late ack ({a.latency:.2f}s) for {a.name}" for a in self.acks if a.late]
         out += [f"fake server error: {e}" for e in self.server.server_errors]
+        out += [f"dangling attachment:// reference: {e}"
+                for e in self.server.dangling_attachment_refs]
         out += [f"logged error: {e}" for e in self.errors]
         return out
 

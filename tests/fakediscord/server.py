@@ -440,6 +440,9 @@ class FakeDiscordServer:
         self.rejections: list[Rejection] = []
         self.requests: list[RequestLog] = []
         self.server_errors: list[str] = []
+        # Embeds pointing at attachment://name without such a file: Discord accepts the
+        # message but shows no image, so the harness reports it as a problem.
+        self.dangling_attachment_refs: list[str] = []
 
         # --- activity tracking (for the harness's "wait until the bot is done")
         self.inflight = 0
@@ -882,6 +885,7 @@ class FakeDiscordServer:
         chan.last_message_id = mid
         if record:
             self.records.append(msg.snapshot())
+            self._check_attachment_refs(msg)
             if visibility != "ephemeral":
                 self._gateway("MESSAGE_CREATE", msg)
         return msg
@@ -922,9 +926,21 @@ class FakeDiscordServer:
         snap = msg.snapshot(seq=self._next_seq(), edit=not fill, interaction_id=interaction_id,
                             source=source, time=now)
         self.records.append(snap)
+        self._check_attachment_refs(msg)
         if msg.visibility != "ephemeral":
             self._gateway("MESSAGE_CREATE" if fill else "MESSAGE_UPDATE", msg)
         return msg
+
+    def _check_attachment_refs(self, msg: Record) -> None:
+        names = {a.filename for a in msg.attachments}
+        for emb in msg.embeds:
+            for key in ("image", "thumbnail", "footer", "author"):
+                part = emb.get(key) or {}
+                url = part.get("url") or part.get("icon_url") or ""
+                if url.startswith("attachment://") and url[len("attachment://"):] not in names:
+                    self.dangling_attachment_refs.append(
+                        f"message {msg.message_id}: embed {key} {url} but files are "
+                        f"{sorted(names)}")
 
     def delete_message(self, msg: Record) -> None:
         msg.deleted = True
