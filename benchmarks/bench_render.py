@@ -1,0 +1,124 @@
+"""Speed of the board image (run by hand: ``python benchmarks/bench_render.py``).
+
+Plays seeded random games with the engine, keeps varied mid-game positions, and prints:
+the median time of ``render_board`` (static layer already cached, as when a match is shown
+again and again), the median time Pillow takes just to encode the finished image as PNG with
+the same settings (the floor), their ratio, the PNG sizes, the time of a first render of a
+layout (static layer not cached yet) and of ``render_hand``. ``--levels`` also compares zlib
+levels. Targets: board ≤ 60 ms median, ≤ 1.5 x the encode time, file ≤ 400 KB.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import engine  # noqa: E402
+from engine import Phase, Side  # noqa: E402
+from render import board_image, render_board, render_hand, static_layer  # noqa: E402
+from render.board import PNG_OPTIONS, encode_png  # noqa: E402
+
+
+def positions(games: int, per_game: int, seed: int = 1) -> list[engine.GameState]:
+    """``per_game`` positions from the middle of each of ``games`` seeded random games."""
+    out = []
+    for g in range(games):
+        env = "jungle" if g % 2 == 0 else "savannah"
+        s = engine.new_game(seed * 1000 + g, environment=env, layout="random", setup="quick")
+        rng = random.Random(seed * 1000 + g)
+        states = []
+        while s.phase is not Phase.OVER and len(states) < 400:
+            side = sorted(engine.to_act(s))[0]
+            s = engine.apply(s, side, rng.choice(engine.legal_actions(s, side)))
+            if s.round >= 3 and s.phase in (Phase.PICK, Phase.EFFECT, Phase.AP,
+                                            Phase.MOTHER_RETURN):
+                states.append(s)
+        step = max(1, len(states) // per_game)
+        out.extend(states[::step][:per_game])
+    return out
+
+
+def ms(values: list[float]) -> str:
+    return f"median {statistics.median(values) * 1000:6.2f} ms  (min {min(values) * 1000:.2f}, " \
+           f"max {max(values) * 1000:.2f})"
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=8)
+    ap.add_argument("--per-game", type=int, default=10)
+    ap.add_argument("--levels", action="store_true", help="also compare zlib levels")
+    args = ap.parse_args()
+    states = positions(args.games, args.per_game)
+    views = [engine.view(s, None) for s in states]
+    print(f"{len(views)} positions from {args.games} random games; PNG options {PNG_OPTIONS}")
+
+    cold, seen = [], set()
+    for v in views:
+        if v.layout in seen:
+            continue
+        seen.add(v.layout)
+        static_layer.cache_clear()
+        t = time.perf_counter()
+        render_board(v)
+        cold.append(time.perf_counter() - t)
+    print(f"first render of a layout (static layer built): {ms(cold)}  [{len(cold)} layouts]")
+    for v in views:  # warm-up: every layout's static layer cached
+        render_board(v)
+
+    render_t, encode_t, draw_t, sizes = [], [], [], []
+    for _ in range(3):
+        for v in views:
+            t0 = time.perf_counter()
+            data = render_board(v)
+            t1 = time.perf_counter()
+            im = board_image(v)
+            t2 = time.perf_counter()
+            encode_png(im)
+            t3 = time.perf_counter()
+            render_t.append(t1 - t0)
+            draw_t.append(t2 - t1)
+            encode_t.append(t3 - t2)
+            sizes.append(len(data))
+    med_r, med_e = statistics.median(render_t), statistics.median(encode_t)
+    print(f"render_board (PNG bytes)  : {ms(render_t)}  [{len(render_t)} renders]")
+    print(f"  drawing only            : {ms(draw_t)}")
+    print(f"  PNG encode only (floor) : {ms(encode_t)}")
+    print(f"ratio render / encode     : {med_r / med_e:.2f}")
+    print(f"PNG size                  : median {statistics.median(sizes) / 1024:.1f} KB, "
+          f"max {max(sizes) / 1024:.1f} KB")
+    print(f"targets: <= 60 ms {'OK' if med_r <= 0.060 else 'MISSED'}, "
+          f"<= 1.5x encode {'OK' if med_r <= 1.5 * med_e else 'MISSED'}, "
+          f"<= 400 KB {'OK' if max(sizes) <= 400 * 1024 else 'MISSED'}")
+
+    hand_t = []
+    for s in states[:50]:
+        hv = engine.view(s, Side.RAPTOR)
+        t = time.perf_counter()
+        render_hand(hv)
+        hand_t.append(time.perf_counter() - t)
+    print(f"render_hand               : {ms(hand_t)}")
+
+    if args.levels:
+        ims = [board_image(v) for v in views[:30]]
+        for level in (0, 1, 2, 3, 6, 9):
+            ts, ss = [], []
+            for im in ims:
+                buf = io.BytesIO()
+                t = time.perf_counter()
+                im.save(buf, "PNG", compress_level=level, optimize=False)
+                ts.append(time.perf_counter() - t)
+                ss.append(buf.tell())
+            print(f"  zlib level {level}: encode {ms(ts)}, size median "
+                  f"{statistics.median(ss) / 1024:.1f} KB")
+
+
+if __name__ == "__main__":
+    main()
