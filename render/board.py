@@ -664,10 +664,11 @@ def board_image(v: View, *, highlight: bool = True,
             sprite = make()
             x0, y0, _, _ = square_box(q)
             im.paste(sprite, (x0, y0), sprite)
-            if board[q] == MOTHER and v.sleep_tokens:
-                badge = sprites.sleep_badge(v.sleep_tokens)
-                im.paste(badge, (x0, y0), badge)
     _draw_events(d, shown, over=True)
+    mother = v.mother
+    if mother is not None and v.sleep_tokens:
+        badge = sprites.sleep_badge(v.sleep_tokens)
+        im.paste(badge, square_box(mother)[:2], badge)
     _header(im, d, v)
     _panel(im, d, v)
     return im
@@ -682,7 +683,7 @@ def encode_png(im: Image.Image) -> bytes:
 
 def render_board(v: View, *, highlight: bool = True,
                  events: Sequence[Event] | None = None) -> bytes:
-    """The board of a view as PNG bytes, ``BOARD_IMAGE_SIZE`` pixels (828 x 786).
+    """The board of a view as PNG bytes, ``BOARD_IMAGE_SIZE`` pixels (828 x 756).
 
     Draws the grid of R2.2 (tiles in the environment's look, rocks, the four exits, the
     coordinates), the pieces and tokens (R1), the highlights of ``events`` (by default

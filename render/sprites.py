@@ -185,10 +185,10 @@ def fire(size: int = T.CELL) -> Image.Image:
 def sleep_badge(tokens: int, size: int = T.CELL) -> Image.Image:
     """The number of sleep tokens on the mother (R7.2, R8.5), for the top-right corner."""
     im, d, b = _canvas(size)
-    r = 0.17 * b
-    cx, cy = b - r - 0.02 * b, r + 0.02 * b
+    r = 0.21 * b
+    cx, cy = b - r - 0.01 * b, r + 0.01 * b
     d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=(255, 255, 255))
     d.ellipse((cx - r + 0.03 * b, cy - r + 0.03 * b, cx + r - 0.03 * b, cy + r - 0.03 * b),
               fill=T.SLEEP)
-    _letter(d, (cx, cy), str(tokens), int(0.24 * b), T.SLEEP_TEXT)
+    _letter(d, (cx, cy), str(tokens), int(0.30 * b), T.SLEEP_TEXT)
     return _reduce(im, size)

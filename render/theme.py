@@ -21,7 +21,7 @@ BOARD_LEFT = MARGIN                                #: x of column A's left edge
 BOARD_TOP = HEADER_H + MARGIN                      #: y of row 1's top edge
 BOARD_BOTTOM = BOARD_TOP + 6 * CELL                #: y of row 6's bottom edge
 PANEL_TOP = BOARD_BOTTOM + MARGIN                  #: y where the panel starts
-HEIGHT = PANEL_TOP + PANEL_H                       #: 786
+HEIGHT = PANEL_TOP + PANEL_H                       #: 756
 SUPERSAMPLE = 3      #: static layer and sprites are drawn this much larger, then reduced
 
 # --- text sizes ---
