@@ -10,6 +10,8 @@ of :mod:`engine.diagram` (``.`` free, ``#`` rock, ``*`` fire, ``o`` exit, ``M`` 
 
 from __future__ import annotations
 
+import random
+
 import engine
 from engine import Side, format_action, from_diagram, legal_actions, square
 from engine.geometry import SQUARE_NAMES
@@ -85,3 +87,28 @@ def names(*text: str) -> set[str]:
 def actset(*text: str) -> set[str]:
     """Action notations separated by commas: ``actset("E4-E3, kill E5", "end")``."""
     return {a.strip() for t in text for a in t.split(",") if a.strip()}
+
+
+def hidden_variant(state: engine.GameState, viewer: Side | None,
+                   rng: random.Random) -> engine.GameState:
+    """A state that differs from ``state`` only in what ``viewer`` may not know (R11.2): the
+    seed, every deck order, and the opponent's (for the public view: both players') cards in
+    hand, deck and unrevealed pick, dealt out again at random into the same places."""
+    t = state.copy()
+    t.seed = state.seed + 1_000_003
+    hidden_sides = [Side.RAPTOR, Side.SCIENTIST] if viewer is None else [viewer.other]
+    for side in (Side.RAPTOR, Side.SCIENTIST):
+        hand, deck, pick = t.hands[side], list(t.decks[side]), t.picks[side]
+        if side not in hidden_sides:
+            rng.shuffle(deck)
+            t.decks[side] = tuple(deck)
+            continue
+        shown = side is Side.SCIENTIST and state.observation and viewer is Side.RAPTOR
+        pick_hidden = pick is not None and state.revealed is None and not shown
+        pool = list(hand) + deck + ([pick] if pick_hidden else [])
+        rng.shuffle(pool)
+        t.hands[side] = tuple(sorted(pool[:len(hand)]))
+        t.decks[side] = tuple(pool[len(hand):len(hand) + len(deck)])
+        if pick_hidden:
+            t.picks[side] = pool[-1]
+    return t
