@@ -37,7 +37,6 @@ fast as the calibration one); pass ``iterations`` to fix the work exactly.
 
 from __future__ import annotations
 
-import heapq
 import itertools
 import math
 import random
@@ -115,7 +114,7 @@ WIN = 10_000.0
 W = {
     "escaped": 150.0,           # per escaped baby (R6.1)
     "captured": 150.0,          # per captured baby (R6.2)
-    "scientist": 55.0,          # per scientist on the board (R6.1: none left wins)
+    "scientist": 70.0,          # per scientist on the board (R6.1: none left wins)
     "reserve": 12.0,            # per scientist in the reserve (reinforcements, R10.2)
     "baby_near": 60.0,          # an active baby next to an exit is worth this much ...
     "baby_step": 7.0,           # ... minus this per step of its path to the nearest exit
@@ -123,8 +122,8 @@ W = {
     "sleep_threat": 22.0,       # an active baby next to an active scientist (R8.3)
     "capture_threat": 60.0,     # a sleeping baby next to an active scientist (R8.4)
     "capture_later": 20.0,      # a sleeping baby next to a frightened scientist
-    "shot_line": 32.0,          # an active scientist with a clear shot at the mother (R8.5)
-    "kill_threat": 28.0,        # a scientist next to the mother (R7.3)
+    "shot_line": 28.0,          # an active scientist with a clear shot at the mother (R8.5)
+    "kill_threat": 30.0,        # a scientist next to the mother (R7.3)
     "kill_reach": 8.0,          # a scientist next to a square the mother reaches in 1 move
     "frightened": 10.0,         # a frightened scientist (needs an AP to stand, R8.2)
     "mother_scientist": 2.0,    # per step between the mother and the nearest scientist
@@ -198,25 +197,40 @@ class _Pos:
 
 
 def _exit_distances(board: Sequence[int], exits: Sequence[int]) -> list[int]:
-    """Cheapest path cost from every square to an exit for a baby (``_PATH_COST``)."""
+    """Cheapest path cost from every square to an exit for a baby (``_PATH_COST``; ``_FAR``
+    when none), by Dial's algorithm. Memoized on the pattern of path costs, which moves of
+    babies and of the mother, shots and sleeps leave unchanged."""
+    key = (bytes(board).translate(_COST_CLASS), exits)
+    hit = _DIST_CACHE.get(key)
+    if hit is not None:
+        return hit
     dist = [_FAR] * len(board)
-    heap = []
+    buckets: list[list[int]] = [[] for _ in range(_FAR)]
     for e in exits:
         dist[e] = 0
-        heap.append((0, e))
+        buckets[0].append(e)
     step_cost = _STEP_COST
-    while heap:
-        d, u = heapq.heappop(heap)
-        if d > dist[u]:
-            continue
-        nd = d + (1 if board[u] == EXIT else step_cost[board[u]])
-        if nd >= _FAR:
-            continue
-        for v in NEIGHBOURS[u]:
-            if step_cost[board[v]] and nd < dist[v]:
-                dist[v] = nd
-                heapq.heappush(heap, (nd, v))
+    for d in range(_FAR):
+        for u in buckets[d]:
+            if dist[u] != d:
+                continue
+            cu = board[u]
+            nd = d + (1 if cu == EXIT else step_cost[cu])
+            if nd >= _FAR:
+                continue
+            for v in NEIGHBOURS[u]:
+                if nd < dist[v] and step_cost[board[v]]:
+                    dist[v] = nd
+                    buckets[nd].append(v)
+    if len(_DIST_CACHE) > 4096:
+        _DIST_CACHE.clear()
+    _DIST_CACHE[key] = dist
     return dist
+
+
+_DIST_CACHE: dict[tuple, list[int]] = {}
+#: bytes.translate table: cell code -> its path cost (exits kept apart as 99).
+_COST_CLASS = bytes((99 if c == EXIT else _STEP_COST[c]) if c < 16 else 0 for c in range(256))
 
 
 def _shooters(board: Sequence[int], m: int) -> int:
@@ -277,7 +291,7 @@ def _score(p: _Pos) -> float:
     if p.observe_next:
         s += W["observe_next"]
     # babies: distance to the nearest exit; only the (3 - escaped) best count fully
-    dist = _exit_distances(b, p.exits)
+    dist = _exit_distances(b, p.exits) if babies or asleep else ()
     values = []
     for q in babies:
         v = max(0.0, W["baby_near"] - W["baby_step"] * (dist[q] - 1))
