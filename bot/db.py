@@ -39,6 +39,7 @@ Tables (migration 1 unless noted):
 from __future__ import annotations
 
 import asyncio
+import logging
 import os
 import sqlite3
 from collections.abc import AsyncIterator, Iterable, Sequence
@@ -49,6 +50,11 @@ from typing import Any
 import aiosqlite
 
 BUSY_TIMEOUT_MS = 5000
+
+# aiosqlite logs every statement's parameters at DEBUG level: those include match seeds and
+# states (hands, deck orders), which are hidden information and must never reach a log line,
+# even when the bot runs with RAPTOR_LOG_LEVEL=DEBUG.
+logging.getLogger("aiosqlite").setLevel(logging.INFO)
 
 
 class DatabaseTooNewError(RuntimeError):

@@ -73,6 +73,11 @@ MAX_AI_STEPS = 10_000  # a safety valve for play_ai; a real game is far shorter
 _random = secrets.SystemRandom()
 
 
+def _new_seed() -> int:
+    """A fresh, unpredictable 63-bit match seed."""
+    return secrets.randbits(63)
+
+
 # ----------------------------------------------------------------------------- errors
 class ServiceError(Exception):
     """Base of the service's errors. ``message`` is a sentence for the user that says what to
@@ -389,6 +394,8 @@ class MatchService:
         ai_time_budget: seconds of thinking per AI decision, passed to the AI.
         ai_chooser: the AI's ``choose_action(view, *, level, seed, time_budget) -> Action``;
             by default ``bot.ai.choose_action``, imported on first use.
+        seed_source: returns a new match seed; by default ``secrets.randbits(63)``. Only tests
+            should pass another one (a predictable seed reveals every deck order).
 
     Raises:
         ValueError: a timeout that is not a positive finite number.
@@ -397,7 +404,8 @@ class MatchService:
     def __init__(self, db: Database, *, turn_timeout: float = 86400.0,
                  challenge_timeout: float = 600.0, clock: Callable[[], float] = time.time,
                  ai_time_budget: float = 2.0,
-                 ai_chooser: Callable[..., Action] | None = None) -> None:
+                 ai_chooser: Callable[..., Action] | None = None,
+                 seed_source: Callable[[], int] | None = None) -> None:
         for name, value in (("turn_timeout", turn_timeout),
                             ("challenge_timeout", challenge_timeout)):
             if not (isinstance(value, int | float) and math.isfinite(value) and value > 0):
@@ -408,6 +416,7 @@ class MatchService:
         self.clock = clock
         self.ai_time_budget = ai_time_budget
         self._ai_chooser = ai_chooser
+        self._seed_source = seed_source or _new_seed
         self._ai_locks: weakref.WeakValueDictionary[int, asyncio.Lock] = (
             weakref.WeakValueDictionary())
 
@@ -581,7 +590,7 @@ class MatchService:
                             rematch_of: int | None = None,
                             after_insert: Callable[[Transaction, int], Any] | None = None
                             ) -> Match:
-        seed = secrets.randbits(63)
+        seed = self._seed_source()
         state = engine.new_game(seed, environment=environment, layout="random", setup=setup)
         now = self.clock()
         timeout = await self.guild_timeout(guild_id)
