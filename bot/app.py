@@ -1,0 +1,114 @@
+"""The Discord bot: a :class:`commands.Bot` subclass wired to the match service.
+
+``run(settings)`` is what ``python -m bot`` calls: it sets up logging, opens the database,
+builds the bot and runs it until interrupted, closing the database at the end.
+``create_bot(settings, db)`` builds the same bot for tests (e.g. with the fake Discord of
+``tests/fakediscord``).
+
+Start-up (``setup_hook``): the ``/raptor`` cog is added, the dynamic components are registered
+(:data:`bot.components.DYNAMIC_ITEMS`), the commands are synced — to the development guild
+(``copy_global_to`` + ``sync(guild=...)``) when ``RAPTOR_DEV_GUILD_ID`` is set, globally
+otherwise — and the timer loop of :class:`bot.flow.Flow` starts. Only default intents are
+used (no privileged intent).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable
+
+import discord
+from discord.ext import commands
+
+from .cog import RaptorCog
+from .components import DYNAMIC_ITEMS
+from .db import Database
+from .flow import Flow
+from .service import MatchService
+from .settings import Settings
+
+log = logging.getLogger(__name__)
+
+
+class RaptorBot(commands.Bot):
+    """The Raptor bot. Dependencies are passed in: ``settings``, an open ``db`` and the
+    ``service`` (built from the settings when not given). ``flow`` posts the matches."""
+
+    def __init__(self, settings: Settings, db: Database, *,
+                 service: MatchService | None = None) -> None:
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=discord.Intents.default(),
+            help_command=None,
+            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+        )
+        self.settings = settings
+        self.db = db
+        self.service = service or build_service(settings, db)
+        self.flow = Flow(self)
+
+    async def setup_hook(self) -> None:
+        await self.add_cog(RaptorCog(self))
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        guild_id = self.settings.dev_guild_id
+        if guild_id:
+            guild = discord.Object(id=guild_id)
+            self.tree.copy_global_to(guild=guild)
+            synced = await self.tree.sync(guild=guild)
+            log.info("synced %d application commands to the development guild %d",
+                     len(synced), guild_id)
+        else:
+            synced = await self.tree.sync()
+            log.info("synced %d application commands globally", len(synced))
+        self.flow.start()
+
+    async def on_ready(self) -> None:
+        log.info("ready as %s (id %s) in %d servers", self.user, self.user and self.user.id,
+                 len(self.guilds))
+
+    async def close(self) -> None:
+        await self.flow.stop()
+        await super().close()
+
+
+def build_service(settings: Settings, db: Database, *,
+                  clock: Callable[[], float] | None = None) -> MatchService:
+    """The match service configured from ``settings`` (timeouts, AI time budget)."""
+    kwargs = {} if clock is None else {"clock": clock}
+    return MatchService(db, turn_timeout=settings.turn_timeout_hours * 3600.0,
+                        challenge_timeout=settings.challenge_timeout_minutes * 60.0,
+                        ai_time_budget=settings.ai_time_budget, **kwargs)
+
+
+async def create_bot(settings: Settings, db: Database, *,
+                     service: MatchService | None = None) -> RaptorBot:
+    """Build the bot (not yet logged in) on an open database. Tests pass their own
+    ``service`` (e.g. with a fake clock or a scripted AI)."""
+    return RaptorBot(settings, db, service=service)
+
+
+def run(settings: Settings) -> None:
+    """Run the bot until interrupted (needs ``settings.discord_token``).
+
+    Raises:
+        ValueError: no token in the settings.
+    """
+    if settings.discord_token is None:
+        raise ValueError("DISCORD_TOKEN is not set")
+    discord.utils.setup_logging(level=getattr(logging, settings.log_level))
+    token = settings.discord_token.get_secret_value()
+
+    async def main() -> None:
+        db = await Database.open(settings.db_path)
+        try:
+            bot = await create_bot(settings, db)
+            async with bot:
+                await bot.start(token)
+        finally:
+            await db.close()
+
+    try:
+        asyncio.run(main())
+    except KeyboardInterrupt:
+        log.info("stopped")

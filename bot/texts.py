@@ -1,0 +1,491 @@
+"""Every sentence the Discord bot shows: message texts, the rules summary and card reference.
+
+Pure functions of public data (a :class:`~bot.service.Match`'s public fields, public
+:class:`engine.Event` values, a player's own hand). Nothing here imports discord, so the texts
+can be checked without a client. A function that takes a player's *private* information
+(their hand, their own pick, the card shown to them under observation, R5.2) says so in its
+docstring; its text may only be sent to that player (ephemeral message or DM).
+
+Discord markup used: ``<@id>`` mentions, ``<t:unix:R>`` relative timestamps, ``**bold**`` and
+`` `code` `` for notation.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+import engine
+from engine import Event, Phase, Side
+from engine.geometry import SQUARE_NAMES, TILE_NAMES
+
+RAPTOR = Side.RAPTOR
+SCIENTIST = Side.SCIENTIST
+N = SQUARE_NAMES
+
+# --------------------------------------------------------------------------- small pieces
+
+
+def ts(unix: float, style: str = "R") -> str:
+    """A Discord timestamp, shown in each reader's own time zone (``R``: "in 3 hours")."""
+    return f"<t:{int(unix)}:{style}>"
+
+
+def mention(user_id: int) -> str:
+    return f"<@{user_id}>"
+
+
+def card_label(side: Side, card: int) -> str:
+    """``"5 · Recovery ×2"``: a card's value and title (R9, R10)."""
+    return f"{card} · {engine.card_name(side, card)}"
+
+
+def player(match, side: Side) -> str:
+    """``"<@123> (raptor)"``; an AI side reads ``"<@bot> (raptor, AI easy)"``."""
+    level = match.ai.get(side)
+    extra = f", AI {level}" if level else ""
+    return f"{mention(match.players[side])} ({side.value}{extra})"
+
+
+def match_title(match) -> str:
+    return f"Match #{match.id}"
+
+
+PHASE_NAMES = {
+    Phase.SETUP_MOTHER: "Setup: the mother",
+    Phase.SETUP_BABIES: "Setup: the babies",
+    Phase.SETUP_SCIENTISTS: "Setup: the scientists",
+    Phase.PICK: "Card pick",
+    Phase.EFFECT: "Card effect",
+    Phase.AP: "Action points",
+    Phase.MOTHER_RETURN: "The mother's return",
+    Phase.OVER: "Game over",
+}
+
+REASONS = {
+    "babies_escaped": "three babies escaped",
+    "no_scientists": "no scientist is left on the board",
+    "mother_asleep": "the mother has five sleep tokens",
+    "babies_captured": "three babies were captured",
+}
+
+# --------------------------------------------------------------------------- events
+
+
+def event_text(e: Event) -> str | None:
+    """One public event as short notation-like text (``"G2-G5"``, ``"kill F3"``,
+    ``"B5 shoot G5"``), or None for events that are told another way (picks, reveals, draws,
+    round ends). Events never carry hidden information (see :class:`engine.Event`)."""
+    k = e.kind
+    if k == "placed":
+        letter = {"mother": "M", "baby": "B", "scientist": "S"}.get(e.piece or "", "?")
+        return f"{letter}@{N[e.to]}"
+    if k in ("moved", "called", "jeep"):
+        text = f"{N[e.at]}-{N[e.to]}"
+        if k == "jeep" and e.cells:
+            text += f" (puts out {len(e.cells)} fire)"
+        return text
+    if k == "escaped":
+        return f"{N[e.at]}-{N[e.to]} (a baby escapes!)"
+    if k == "disappeared":
+        return f"the mother disappears from {N[e.at]}"
+    if k == "frightened":
+        return f"fear {N[e.at]}"
+    if k == "stood":
+        return f"stand {N[e.at]}"
+    if k == "slept":
+        if e.text == "gas":
+            return f"gas {N[e.at]}"
+        return f"{N[e.at]} sleep {N[e.to]}"
+    if k == "woken":
+        return f"wake {N[e.at]}"
+    if k == "healed":
+        return "heal"
+    if k == "captured":
+        return f"{N[e.at]} capture {N[e.to]}"
+    if k == "shot":
+        return f"{N[e.at]} shoot {N[e.to]} ({e.value} sleep token{'s' if e.value != 1 else ''})"
+    if k == "killed":
+        return f"kill {N[e.at]}"
+    if k == "fire_placed":
+        return f"fire {N[e.at]}"
+    if k == "fire_out":
+        n = len(e.cells) or 1
+        return f"out {N[e.at]} ({n} fire token{'s' if n != 1 else ''})"
+    if k == "reinforced":
+        return f"R@{N[e.to]}"
+    return None
+
+
+def events_line(events: Iterable[Event]) -> str:
+    """The notation-like texts of ``events``, comma separated (empty string if none)."""
+    return ", ".join(t for t in (event_text(e) for e in events) if t)
+
+
+def reveal_text(match, raptor_card: int, scientist_card: int, events: Sequence[Event]) -> str:
+    """The public reveal of both picks (R5.1): cards, who resolves the effect, how many AP
+    (R5.3-R5.5). Called only once both cards are revealed."""
+    head = (f"**Round {_round_of(events, match)} · reveal** — {player(match, RAPTOR)} played "
+            f"**{card_label(RAPTOR, raptor_card)}**, {player(match, SCIENTIST)} played "
+            f"**{card_label(SCIENTIST, scientist_card)}**.")
+    if raptor_card == scientist_card:
+        return head + "\nEqual cards: nothing happens this round (R5.3)."
+    lower = RAPTOR if raptor_card < scientist_card else SCIENTIST
+    low, high = sorted((raptor_card, scientist_card))
+    effect = engine.card_name(lower, low)
+    return (head + f"\nThe {lower.value} resolves **{effect}**; then the {lower.other.value} "
+            f"gets **{high - low} AP**.")
+
+
+def _round_of(events: Sequence[Event], match) -> int:
+    for e in events:
+        if e.kind == "round_end" and e.value is not None:
+            return e.value
+    return match.state.round
+
+
+def round_story(events: Sequence[Event]) -> list[str]:
+    """The lines of a round summary, from that round's public events in order: the cards,
+    the effect and its choices, the AP and the actions, the mother's return, shuffles."""
+    lines: list[str] = []
+    section: list[str] | None = None
+    placements: list[str] = []
+    for e in events:
+        k = e.kind
+        if k == "placed" and section is None:
+            placements.append(event_text(e) or "")
+            continue
+        if k == "revealed":
+            lines.append(f"Cards: raptor **{card_label(RAPTOR, e.value)}**, scientist "
+                         f"**{card_label(SCIENTIST, e.value2)}**.")
+        elif k == "tie":
+            lines.append("Equal cards: nothing happened.")
+        elif k == "effect":
+            section = []
+            lines.append(f"Effect ({e.side.value}, {engine.card_name(e.side, e.value)}): ")
+        elif k == "ap":
+            _close(lines, section)
+            section = []
+            lines.append(f"Action points ({e.side.value}, {e.value} AP): ")
+        elif k == "returned":
+            _close(lines, section)
+            section = None
+            lines.append(f"The mother returns on {N[e.to]}.")
+        elif k == "shuffled":
+            _close(lines, section)
+            section = None
+            lines.append(f"The {e.side.value} shuffles their discard pile into a new deck.")
+        elif k == "game_over":
+            _close(lines, section)
+            section = None
+        elif k == "placed" and section is not None and e.piece == "mother":
+            continue  # the mother's return: told by 'returned'
+        else:
+            text = event_text(e)
+            if text and section is not None:
+                section.append(text)
+    _close(lines, section)
+    if placements:
+        lines.insert(0, "Placed: " + ", ".join(placements) + ".")
+    return lines
+
+
+def _close(lines: list[str], section: list[str] | None) -> None:
+    if section is None or not lines:
+        return
+    if lines[-1].endswith(": "):
+        lines[-1] += (", ".join(f"`{s}`" for s in section) if section else "nothing") + "."
+    section.clear()
+
+
+def round_summary(match, round_no: int, events: Sequence[Event]) -> str:
+    """The public message after a round (R5.6): the round's story, then the score."""
+    v = engine.view(match.state, None)
+    story = "\n".join(round_story(events)) or "Nothing happened."
+    return (f"**{match_title(match)} · Round {round_no} summary**\n{story}\n"
+            + score_line(v))
+
+
+def score_line(v) -> str:
+    """Public counters (R11.1): escaped / captured babies, sleep tokens, scientists."""
+    from engine.state import SCIENTIST_CODES
+
+    on_board = sum(1 for c in v.board if c in SCIENTIST_CODES)
+    return (f"Babies escaped {v.escaped}/3 · captured {v.captured}/3 · sleep tokens "
+            f"{v.sleep_tokens}/5 · scientists on the board {on_board} (reserve {v.reserve})")
+
+
+def setup_summary(match, events: Sequence[Event]) -> str:
+    placements = [t for t in (event_text(e) for e in events if e.kind == "placed") if t]
+    return f"**{match_title(match)} · setup done**: " + ", ".join(f"`{p}`" for p in placements)
+
+
+# --------------------------------------------------------------------------- match messages
+
+
+def challenge_text(ch, *, bot_id: int | None = None) -> str:
+    side = {"random": "a random side"}.get(ch.side, f"the {ch.side}")
+    return (f"{mention(ch.challenged_id)}, {mention(ch.challenger_id)} challenges you to a game "
+            f"of **Raptor**! They want to play {side} · {ch.environment} · {ch.setup} setup.\n"
+            f"Accept or decline {ts(ch.expires_at)}.")
+
+
+def challenge_closed_text(ch, status: str) -> str:
+    words = {"accepted": "accepted ✅", "declined": "declined", "cancelled": "cancelled",
+             "expired": "expired"}
+    return (f"~~Challenge~~ from {mention(ch.challenger_id)} to {mention(ch.challenged_id)}: "
+            f"{words.get(status, status)}.")
+
+
+def match_start_text(match) -> str:
+    o = match.options
+    kind = "practice game" if match.practice else "match"
+    return (f"**{match_title(match)}** — a new {kind}: {player(match, RAPTOR)} vs "
+            f"{player(match, SCIENTIST)} · {o.environment} · {o.setup} setup.\n"
+            "Decisions come as buttons and menus here; you can also type `/raptor act`. "
+            "`/raptor rules` explains the game, `/raptor hand` shows your cards.")
+
+
+def round_start_text(match) -> str:
+    s = match.state
+    who = " and ".join(player(match, side) for side in (RAPTOR, SCIENTIST))
+    text = (f"**{match_title(match)} · Round {s.round}** — {who}: pick your card "
+            "(click the button; your hand is shown only to you).")
+    if s.observation:
+        text += ("\n👁 **Observation** (R5.2): the scientist picks first and the raptor sees "
+                 "that card before picking.")
+    return text
+
+
+def picked_text(match, side: Side) -> str:
+    """Public: a player has a card face down (R11.1 allows the fact, never the value)."""
+    text = f"{player(match, side)} has picked a card."
+    s = match.state
+    if s.phase is Phase.PICK and s.observation and side is SCIENTIST and s.picks[RAPTOR] is None:
+        text += (f"\n{mention(match.players[RAPTOR])}, the scientist's card is shown to you "
+                 "(observation): click **Pick your card**.")
+    return text
+
+
+def decision_text(match, side: Side) -> str:
+    """What ``side`` must decide now (effect, AP, setup, mother's return): public."""
+    s = match.state
+    ph = s.phase
+    if ph is Phase.EFFECT:
+        eff = s.effect
+        kind, most, least = engine.EFFECTS[(eff.side, eff.card)]
+        done = f" ({eff.done} done)" if eff.done else ""
+        return (f"resolve **{card_label(side, eff.card)}**{done}: "
+                f"{engine.card_text(side, eff.card)}")
+    if ph is Phase.AP:
+        ap = s.ap
+        text = f"spend your action points: **{ap.remaining} AP** left"
+        if side is RAPTOR and not ap.mother_moved and s.sleep_tokens:
+            text += (f" (the mother's first move this round costs 1 + {s.sleep_tokens} for her "
+                     "sleep tokens)")
+        return text + "."
+    if ph is Phase.SETUP_MOTHER:
+        return "place the mother on a free space of T2 or T5 (the central tiles)."
+    if ph is Phase.SETUP_BABIES:
+        return "place a baby on each square tile without one."
+    if ph is Phase.SETUP_SCIENTISTS:
+        return "place a scientist on each L-tile (columns B and L)."
+    if ph is Phase.MOTHER_RETURN:
+        return "put the mother back on any free space."
+    return "decide."
+
+
+def turn_text(match, side: Side, deadline: float | None) -> str:
+    s = match.state
+    head = f"**{match_title(match)} · Round {s.round} · {PHASE_NAMES[s.phase]}**"
+    if s.phase in (Phase.SETUP_MOTHER, Phase.SETUP_BABIES, Phase.SETUP_SCIENTISTS):
+        head = f"**{match_title(match)} · {PHASE_NAMES[s.phase]}**"
+    text = f"{head} — {mention(match.players[side])} ({side.value}), your move: "
+    text += decision_text(match, side)
+    text += "\nUse the menu below, or `/raptor act`."
+    if deadline:
+        text += f" Time runs out {ts(deadline)}."
+    return text
+
+
+def turn_done_text(match_id: int, header: str, line: str) -> str:
+    return f"✔ {header} — {line}"
+
+
+def action_line(match, side: Side, action, events: Sequence[Event]) -> str:
+    """A public line for one action: who, the notation and what happened. Never called for a
+    card pick (the value is hidden until the reveal, R11.2)."""
+    if isinstance(action, engine.Pick):
+        raise ValueError("a pick is never told publicly by its value")
+    what = events_line(e for e in events if e.side is side or e.kind == "disappeared")
+    if isinstance(action, engine.End):
+        word = "ends the turn" if any(e.kind in ("ap", "round_end", "returned")
+                                      for e in events) else "stops"
+        what = word
+    notation = engine.format_action(action)
+    if what:
+        return f"{player(match, side)}: `{notation}` — {what}"
+    return f"{player(match, side)}: `{notation}`"
+
+
+def result_text(match) -> str:
+    """The public message at the end of a match: the result and why."""
+    reason = match.reason or ""
+    if match.result == "draw":
+        return f"**{match_title(match)} is over: a draw**, agreed by both players. 🤝"
+    if match.result is None:
+        return (f"**{match_title(match)} is over**: both players ran out of time, so it ends "
+                "without a result (not rated).")
+    winner = Side(match.result)
+    loser = winner.other
+    if reason == "resigned":
+        why = f"{player(match, loser)} resigned"
+    elif reason == "timeout":
+        why = f"{player(match, loser)} ran out of time"
+    else:
+        why = REASONS.get(reason, reason)
+    return (f"🏆 **{match_title(match)} is over: {player(match, winner)} wins** — {why}.\n"
+            + score_line(engine.view(match.state, None)))
+
+
+def status_text(match, now: float) -> str:
+    """``/raptor status``: public facts only (R11.1): who must decide, deadlines, picks made
+    (not their values), AP left, draw offer."""
+    s = match.state
+    v = engine.view(s, None)
+    lines = [f"**{match_title(match)}** — {player(match, RAPTOR)} vs "
+             f"{player(match, SCIENTIST)} · {match.options.environment} · "
+             f"{match.options.setup} setup"]
+    if not match.active:
+        lines.append(result_text(match))
+        return "\n".join(lines)
+    lines.append(f"Round {s.round} · {PHASE_NAMES[s.phase]}")
+    waiting = match.waiting_for()
+    if waiting:
+        lines.append("Waiting for " + " and ".join(player(match, sd) for sd in sorted(waiting)))
+    if s.phase is Phase.PICK:
+        done = [player(match, sd) for sd in (RAPTOR, SCIENTIST) if v.picked[sd]]
+        if done:
+            lines.append("Has picked: " + ", ".join(done))
+        if s.observation:
+            lines.append("Observation: the scientist picks first (R5.2).")
+    if v.revealed:
+        lines.append(f"Revealed: raptor {card_label(RAPTOR, v.revealed[0])}, scientist "
+                     f"{card_label(SCIENTIST, v.revealed[1])}")
+    if s.phase is Phase.AP:
+        lines.append(f"The {s.ap.side.value} has {s.ap.remaining} AP left.")
+    if match.deadline_at:
+        lines.append(f"Time runs out {ts(match.deadline_at)} "
+                     f"({ts(match.deadline_at, 'f')}).")
+    if match.draw_offered_by:
+        lines.append(f"{mention(match.draw_offered_by)} offers a draw (`/raptor draw` to "
+                     "accept).")
+    lines.append(score_line(v))
+    return "\n".join(lines)
+
+
+# --------------------------------------------------------------------------- the hand (private)
+
+
+def hand_text(match, side: Side) -> str:
+    """The player's hand (R11.2): PRIVATE to the player of ``side`` — send it ephemerally or
+    by DM to that player only."""
+    v = engine.view(match.state, side)
+    lines = [f"**{match_title(match)} · your hand** ({side.value}, round {v.round}):"]
+    for card in v.hand or ():
+        lines.append(f"• **{card_label(side, card)}** — {engine.card_text(side, card)}")
+    if v.shown_pick is not None and side is RAPTOR:
+        shown = card_label(SCIENTIST, v.shown_pick)
+        lines.append(f"👁 Observation: the scientist has picked **{shown}**.")
+    if v.my_pick is not None and v.revealed is None:
+        lines.append(f"You picked **{card_label(side, v.my_pick)}** (face down).")
+    if v.deck is not None:
+        lines.append(f"Deck ({len(v.deck)}): {' '.join(str(c) for c in v.deck) or '-'} · "
+                     f"discard: {' '.join(str(c) for c in v.discards[side]) or '-'}")
+    return "\n".join(lines)
+
+
+def pick_prompt(match, side: Side) -> str:
+    s = match.state
+    if s.phase is not Phase.PICK:
+        return "Picking is closed now."
+    if side not in engine.to_act(s):
+        if s.picks[side] is not None:
+            return "You have picked; waiting for your opponent."
+        return "Under observation the scientist picks first: wait for their card."
+    return "Pick a card with the buttons below (or `/raptor act play <n>`)."
+
+
+# --------------------------------------------------------------------------- notices
+
+NOT_YOUR_MATCH = "This isn't your match: only its two players can use these controls."
+NO_MATCH_HERE = ("There is no match in this channel. Start one with `/raptor challenge` or "
+                 "`/raptor practice`.")
+DM_CLOSED = ("I couldn't send you a direct message (your DMs are closed for this server), so "
+             "here is your hand as a message only you can see.")
+
+PERMISSION_NAMES = {
+    "send_messages": "Send Messages",
+    "attach_files": "Attach Files",
+    "embed_links": "Embed Links",
+    "view_channel": "View Channel",
+}
+
+
+def missing_permissions_text(missing: Sequence[str]) -> str:
+    names = ", ".join(f"**{PERMISSION_NAMES.get(m, m)}**" for m in missing)
+    return (f"I can't run a match in this channel: I'm missing the {names} permission"
+            f"{'s' if len(missing) > 1 else ''} here. A server admin must grant "
+            f"{'them' if len(missing) > 1 else 'it'} to me (channel settings → Permissions), "
+            "or play in another channel.")
+
+
+def stale_text(what: str = "control") -> str:
+    return (f"This {what} is out of date: the match has moved on since it was posted, so "
+            "nothing was changed. Use the latest message, or `/raptor status`.")
+
+
+# --------------------------------------------------------------------------- rules
+
+
+RULES_SUMMARY = """\
+**Raptor** is a duel on a 6×13 grid (columns A–M, rows 1–6). One player leads the **raptors**: \
+a mother and five babies. The other leads the **scientists**, who want the babies for a zoo.
+
+**How to win**
+• Raptor: 3 babies escape through the exits, or no scientist is left on the board.
+• Scientist: the mother carries 5 sleep tokens, or 3 babies are captured.
+
+**A round**
+1. Both players secretly pick one of their 3 cards (values 1–9), then both are revealed.
+2. Equal cards: nothing happens.
+3. The **lower** card's owner resolves that card's effect (as fully as possible).
+4. The **higher** card's owner gets action points (AP) = the difference, spends any of them, \
+then ends the turn. Unspent AP are lost.
+5. Both draw back to 3 cards.
+
+**Raptor actions (1 AP each)** — a baby steps to a free neighbouring space or out through an \
+exit; the mother runs any distance in a straight line (her first move of a round also costs one \
+AP per sleep token); the mother kills an adjacent scientist, wakes an adjacent sleeping baby or \
+puts out an adjacent fire (with every fire connected to it).
+**Scientist actions** — a scientist walks one space per AP (through fire, never stopping on it); \
+stands up if frightened (not the round it was frightened); puts an adjacent baby to sleep, \
+captures an adjacent sleeping baby, or shoots the mother along a clear line (rocks and standing \
+scientists block). Each scientist makes at most one of those three aggressive actions per round.
+**Observation** — after the raptor plays Disappearance (2 or 6), next round the scientist \
+picks first and the raptor sees that card before picking.
+
+**Playing here** — click *Pick your card* each round; when it is your move use the menus, or \
+type `/raptor act` (e.g. `G2-G5`, `kill F3`, `B5 shoot G5`, `fire E4`, `end`). \
+`/raptor board` shows the board, `/raptor status` whose move it is."""
+
+
+def card_reference(side: Side) -> str:
+    """The nine cards of a side with their effects (R9 / R10), from the engine's card texts."""
+    lines = [f"**{side.value.capitalize()} cards** (the effect applies only to the lower card)"]
+    for card in range(1, 10):
+        lines.append(f"**{card_label(side, card)}** — {engine.card_text(side, card)}")
+    return "\n".join(lines)
+
+
+def tile_name(tile: int) -> str:
+    return TILE_NAMES[tile]
