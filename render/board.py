@@ -399,11 +399,11 @@ def _draw_events(d: ImageDraw.ImageDraw, events: Sequence[Event], *, over: bool)
         elif k == "slept":
             if e.to is not None and e.at is not None:   # a scientist's action (R8.3)
                 if over:
-                    _frame(d, e.to, T.SLEEP)
+                    _frame(d, e.to, T.HL_SLEEP)
                 else:
-                    _arrow(d, e.at, e.to, T.SLEEP, dashed=True, head=False)
+                    _arrow(d, e.at, e.to, T.HL_SLEEP, dashed=True, head=False)
             elif e.at is not None and over:             # sleeping gas (R10.1)
-                _frame(d, e.at, T.SLEEP, dashed=True)
+                _frame(d, e.at, T.HL_SLEEP, dashed=True)
         elif k == "killed" and e.at is not None:
             _cross_mark(d, e.at)
         elif k == "captured" and e.to is not None:
@@ -438,7 +438,7 @@ def _exit_glow(d: ImageDraw.ImageDraw, q: int) -> None:
     x0, y0, x1, y1 = square_box(q)
     cy = (y0 + y1) / 2
     cx = x1 if q % COLS == 0 else x0
-    r = T.HALF + 2
+    r = T.HALF - 1
     d.ellipse((cx - r, cy - r, cx + r, cy + r), outline=T.HL_EDGE, width=6)
     d.ellipse((cx - r + 1, cy - r + 1, cx + r - 1, cy + r - 1), outline=T.HL_RAPTOR, width=4)
 

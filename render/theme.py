@@ -101,6 +101,7 @@ SNORE = (20, 40, 110)          # the "z" of a sleeping baby
 HL_RAPTOR = (255, 186, 30)     # raptor moves, calls, escapes
 HL_SCIENTIST = (70, 210, 255)  # scientist moves, jeep, reinforcements
 HL_SHOT = (240, 40, 40)
+HL_SLEEP = (160, 170, 255)     # a baby put to sleep (dart or gas)
 HL_EDGE = (16, 16, 16)
 HL_SMOKE = (90, 90, 90)
 HL_FIRE = (255, 120, 0)
