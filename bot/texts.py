@@ -124,7 +124,8 @@ def events_line(events: Iterable[Event]) -> str:
 def reveal_text(match, raptor_card: int, scientist_card: int, events: Sequence[Event]) -> str:
     """The public reveal of both picks (R5.1): cards, who resolves the effect, how many AP
     (R5.3-R5.5). Called only once both cards are revealed."""
-    head = (f"**Round {_round_of(events, match)} · reveal** — {player(match, RAPTOR)} played "
+    head = (f"**{match_title(match)} · Round {_round_of(events, match)} · reveal** — "
+            f"{player(match, RAPTOR)} played "
             f"**{card_label(RAPTOR, raptor_card)}**, {player(match, SCIENTIST)} played "
             f"**{card_label(SCIENTIST, scientist_card)}**.")
     if raptor_card == scientist_card:
