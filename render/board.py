@@ -560,19 +560,19 @@ def _card_line(im: Image.Image, d: ImageDraw.ImageDraw, x: float, y: float, v: V
         name = card_name(side, value)
         draw_text(im, (cx, y), name, _fit(name, (T.PANEL_SIZE, 20, 18), int(x + width - cx)),
                   T.TEXT, anchor="lm")
-    elif v.picked.get(side):
+        return
+    if v.picked.get(side):
         cx += _chip(im, d, cx, y, None) + 8
-        draw_text(im, (cx, y), "picked, face down", T.PANEL_SIZE, T.TEXT, anchor="lm")
+        cx += draw_text(im, (cx, y), "picked", T.PANEL_SIZE, T.TEXT, anchor="lm")
     elif v.phase is Phase.PICK and side in v.to_act:
-        draw_text(im, (cx, y), "choosing...", T.PANEL_SIZE, T.TEXT, anchor="lm")
+        cx += draw_text(im, (cx, y), "choosing...", T.PANEL_SIZE, T.TEXT, anchor="lm")
     else:
-        last = _last_revealed(v) if v.phase is Phase.PICK else None
-        if last is not None:
-            cx += draw_text(im, (cx, y), "last round", T.PANEL_SIZE, T.TEXT_DIM, anchor="lm")
-            cx += 8
-            _chip(im, d, cx, y, last[idx], dim=True)
-        else:
-            draw_text(im, (cx, y), "-", T.PANEL_SIZE, T.TEXT_DIM, anchor="lm")
+        cx += draw_text(im, (cx, y), "-", T.PANEL_SIZE, T.TEXT_DIM, anchor="lm")
+    last = _last_revealed(v) if v.phase is Phase.PICK else None
+    if last is not None:
+        cx += 20
+        cx += draw_text(im, (cx, y), "last round", T.PANEL_SIZE, T.TEXT_DIM, anchor="lm") + 8
+        _chip(im, d, cx, y, last[idx], dim=True)
 
 
 def _panel(im: Image.Image, d: ImageDraw.ImageDraw, v: View) -> None:
