@@ -110,7 +110,7 @@ _ALIASES = {
     "done": "end", "stop": "end", "e": "end", "card": "play", "pick": "play", "p": "play",
     "shot": "shoot", "tranq": "sleep", "s": "sleep", "c": "capture",
 }
-_TOKEN = re.compile(r"[a-m][1-6]|\d+|[a-z]+|->|→|[-@x]", re.I)
+_TOKEN = re.compile(r"[a-m][1-6]|\d+|x(?=[a-m][1-6])|[a-z]+|->|→|[-@x]", re.I)
 
 
 def _normalise(text: str) -> str:
