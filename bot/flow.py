@@ -196,7 +196,7 @@ class Flow:
     def __init__(self, bot: RaptorBot) -> None:
         self.bot = bot
         self._turn_msgs: dict[int, tuple[int, int, str]] = {}  # match -> channel, message, head
-        self._round_msgs: dict[int, tuple[int, int]] = {}  # match -> channel, message
+        self._round_msgs: dict[int, tuple[int, int, str]] = {}  # match -> channel, msg, text
         self._dm_failed: set[int] = set()
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
@@ -295,7 +295,7 @@ class Flow:
         msg = await self.post(m.channel_id, post.content, png=png, view=post.view,
                               allowed_mentions=pings(*post.ping) if post.ping else None)
         if msg is not None and post.remember_round:
-            self._round_msgs[m.id] = (m.channel_id, msg.id)
+            self._round_msgs[m.id] = (m.channel_id, msg.id, post.content)
         for side in post.dm_sides:
             await self.dm_hand_if_wanted(m, side)
 
@@ -311,10 +311,13 @@ class Flow:
                          allowed_mentions=NO_PINGS)
         return True
 
-    async def _retire_round(self, match_id: int) -> None:
+    async def _retire_round(self, match_id: int, note: str) -> None:
+        """Remove the "Pick your card" button of the match's round message (if known)."""
         entry = self._round_msgs.pop(match_id, None)
         if entry is not None:
-            await self._edit(entry[0], entry[1], view=None)
+            channel_id, message_id, content = entry
+            await self._edit(channel_id, message_id, view=None, allowed_mentions=NO_PINGS,
+                             content=f"{content}\n✔ {note}")
 
     def _adopt_turn_message(self, match_id: int, message: discord.Message | None) -> None:
         """A click on a public turn message we have no record of (e.g. after a restart):
@@ -403,7 +406,7 @@ class Flow:
                     lines.append(line)
             if "revealed" in kinds:
                 flush(m)
-                await self._retire_round(m.id)
+                await self._retire_round(m.id, "Both cards are in: see the reveal below.")
                 ev = next(e for e in r.events if e.kind == "revealed")
                 posts.append(_Post(m, texts.reveal_text(m, ev.value, ev.value2, r.events)))
             if r.game_over:
@@ -445,7 +448,8 @@ class Flow:
         if with_story and m.state.round_events:
             story = "\n".join(texts.round_story(m.state.round_events))
             if story:
-                content = f"**Round {m.state.round}**\n{story}\n{content}"
+                content = (f"**{texts.match_title(m)} · Round {m.state.round}**\n{story}\n"
+                           f"{content}")
         humans = tuple(m.players[s] for s in (Side.RAPTOR, Side.SCIENTIST) if not m.ai[s])
         return _Post(m, content[:2000], board=True, view=components.rematch_view(m.id),
                      ping=humans)
@@ -453,7 +457,7 @@ class Flow:
     async def finish(self, match: Match, note: str | None = None) -> None:
         """Post the end of a match ended outside the game (resignation, draw, timeout)."""
         await self._retire_turn(match.id, note or "the match is over")
-        await self._retire_round(match.id)
+        await self._retire_round(match.id, "The match is over.")
         await self._send_post(self._result_post(match))
         self.poke()
 

@@ -39,6 +39,15 @@ def card_label(side: Side, card: int) -> str:
     return f"{card} · {engine.card_name(side, card)}"
 
 
+def card_effect(side: Side, card: int) -> str:
+    """The effect text of a card, with "As card 2." spelled out (R9, R10)."""
+    text = engine.card_text(side, card)
+    if text.startswith("As card "):
+        other = int(text[len("As card "):].rstrip(". "))
+        return engine.card_text(side, other)
+    return text
+
+
 def player(match, side: Side) -> str:
     """``"<@123> (raptor)"``; an AI side reads ``"<@bot> (raptor, AI easy)"``."""
     level = match.ai.get(side)
@@ -116,6 +125,58 @@ def event_text(e: Event) -> str | None:
     return None
 
 
+def event_phrase(e: Event) -> str | None:
+    """One public event as a short sentence for an action line ("the mother kills the
+    scientist on F3"), or None for events told another way."""
+    k = e.kind
+    piece = e.piece or ""
+    if k == "placed":
+        return f"{piece or 'a figurine'} placed on {N[e.to]}"
+    if k == "moved":
+        verb = {"mother": "the mother runs", "baby": "a baby steps",
+                "scientist": "a scientist walks"}.get(piece, "moves")
+        cost = f" ({e.value} AP)" if piece == "scientist" and e.value and e.value > 1 else ""
+        return f"{verb} {N[e.at]}→{N[e.to]}{cost}"
+    if k == "called":
+        return f"a baby answers the call {N[e.at]}→{N[e.to]}"
+    if k == "jeep":
+        fires = f", putting out {len(e.cells)} fire" if e.cells else ""
+        return f"a jeep drives {N[e.at]}→{N[e.to]}{fires}"
+    if k == "escaped":
+        return f"a baby escapes through the exit {N[e.to]}! 🦖"
+    if k == "disappeared":
+        return f"the mother disappears from {N[e.at]}"
+    if k == "frightened":
+        return f"the scientist on {N[e.at]} is frightened"
+    if k == "stood":
+        return f"the scientist on {N[e.at]} stands up"
+    if k == "slept":
+        if e.text == "gas":
+            return f"the baby on {N[e.at]} falls asleep"
+        return f"the scientist on {N[e.at]} puts the baby on {N[e.to]} to sleep"
+    if k == "woken":
+        return f"the baby on {N[e.at]} wakes up"
+    if k == "healed":
+        return f"the mother loses a sleep token ({e.value} left)"
+    if k == "captured":
+        return f"the scientist on {N[e.at]} captures the baby on {N[e.to]}"
+    if k == "shot":
+        return (f"the scientist on {N[e.at]} shoots the mother ({e.value} sleep "
+                f"token{'s' if e.value != 1 else ''})")
+    if k == "killed":
+        return f"the mother kills the scientist on {N[e.at]}"
+    if k == "fire_placed":
+        return f"fire on {N[e.at]}"
+    if k == "fire_out":
+        n = len(e.cells) or 1
+        return f"the mother puts out {n} fire token{'s' if n != 1 else ''}"
+    if k == "reinforced":
+        return f"a scientist arrives on {N[e.to]}"
+    if k == "returned":
+        return f"the mother returns on {N[e.to]}"
+    return None
+
+
 def events_line(events: Iterable[Event]) -> str:
     """The notation-like texts of ``events``, comma separated (empty string if none)."""
     return ", ".join(t for t in (event_text(e) for e in events) if t)
@@ -129,7 +190,7 @@ def reveal_text(match, raptor_card: int, scientist_card: int, events: Sequence[E
             f"**{card_label(RAPTOR, raptor_card)}**, {player(match, SCIENTIST)} played "
             f"**{card_label(SCIENTIST, scientist_card)}**.")
     if raptor_card == scientist_card:
-        return head + "\nEqual cards: nothing happens this round (R5.3)."
+        return head + "\nEqual cards: nothing happens this round."
     lower = RAPTOR if raptor_card < scientist_card else SCIENTIST
     low, high = sorted((raptor_card, scientist_card))
     effect = engine.card_name(lower, low)
@@ -252,7 +313,7 @@ def round_start_text(match) -> str:
     text = (f"**{match_title(match)} · Round {s.round}** — {who}: pick your card "
             "(click the button; your hand is shown only to you).")
     if s.observation:
-        text += ("\n👁 **Observation** (R5.2): the scientist picks first and the raptor sees "
+        text += ("\n👁 **Observation**: the scientist picks first and the raptor sees "
                  "that card before picking.")
     return text
 
@@ -276,7 +337,7 @@ def decision_text(match, side: Side) -> str:
         kind, most, least = engine.EFFECTS[(eff.side, eff.card)]
         done = f" ({eff.done} done)" if eff.done else ""
         return (f"resolve **{card_label(side, eff.card)}**{done}: "
-                f"{engine.card_text(side, eff.card)}")
+                f"{card_effect(side, eff.card)}")
     if ph is Phase.AP:
         ap = s.ap
         text = f"spend your action points: **{ap.remaining} AP** left"
@@ -317,11 +378,18 @@ def action_line(match, side: Side, action, events: Sequence[Event]) -> str:
     card pick (the value is hidden until the reveal, R11.2)."""
     if isinstance(action, engine.Pick):
         raise ValueError("a pick is never told publicly by its value")
-    what = events_line(e for e in events if e.side is side or e.kind == "disappeared")
+    phrases = []
+    for e in events:
+        if e.kind == "placed" and any(x.kind == "returned" for x in events):
+            continue  # told by 'returned'
+        if e.side is side or e.kind == "disappeared":
+            phrase = event_phrase(e)
+            if phrase:
+                phrases.append(phrase)
+    what = ", ".join(phrases)
     if isinstance(action, engine.End):
-        word = "ends the turn" if any(e.kind in ("ap", "round_end", "returned")
-                                      for e in events) else "stops"
-        what = word
+        what = "ends the turn" if any(e.kind in ("round_end", "returned") for e in events) \
+            or not any(e.kind == "ap" for e in events) else "stops the effect"
     notation = engine.format_action(action)
     if what:
         return f"{player(match, side)}: `{notation}` — {what}"
@@ -368,7 +436,7 @@ def status_text(match, now: float) -> str:
         if done:
             lines.append("Has picked: " + ", ".join(done))
         if s.observation:
-            lines.append("Observation: the scientist picks first (R5.2).")
+            lines.append("Observation: the scientist picks first.")
     if v.revealed:
         lines.append(f"Revealed: raptor {card_label(RAPTOR, v.revealed[0])}, scientist "
                      f"{card_label(SCIENTIST, v.revealed[1])}")
@@ -393,7 +461,7 @@ def hand_text(match, side: Side) -> str:
     v = engine.view(match.state, side)
     lines = [f"**{match_title(match)} · your hand** ({side.value}, round {v.round}):"]
     for card in v.hand or ():
-        lines.append(f"• **{card_label(side, card)}** — {engine.card_text(side, card)}")
+        lines.append(f"• **{card_label(side, card)}** — {card_effect(side, card)}")
     if v.shown_pick is not None and side is RAPTOR:
         shown = card_label(SCIENTIST, v.shown_pick)
         lines.append(f"👁 Observation: the scientist has picked **{shown}**.")

@@ -170,7 +170,7 @@ async def test_resign_with_confirmation_then_rematch_and_records(world: World) -
     assert (await world.match()).active
     out = await alice.click("Resign")
     assert fake.message(out.reply.id).content == "You resigned."
-    result = next(r for r in out if r.visibility == "public" and "is over" in r.content)
+    result = next(r for r in out if r.visibility == "public" and "Match #1 is over" in r.content)
     assert f"{bob.mention} (scientist) wins" in result.content
     assert f"{alice.mention} (raptor) resigned" in result.content
     assert result.attachments[0].is_png and result.labels == ["Rematch"]
@@ -212,7 +212,7 @@ async def test_draw_offer_and_answers(world: World) -> None:
 
     await bob.slash("raptor draw")
     out = await alice.click("Accept draw")
-    result = next(r for r in out if r.visibility == "public" and "is over" in r.content)
+    result = next(r for r in out if r.visibility == "public" and "Match #1 is over" in r.content)
     assert "a draw" in result.content
     assert await world.service.active_match(fake.channel.id) is None
 

@@ -132,7 +132,7 @@ async def test_controls_survive_a_restart(world: World) -> None:
     await fake.start_client(restarted)
     world.bot = restarted
     out = await bob.click("1 · Sleeping Gas & Shuffle", message=hand.id)
-    assert any("reveal" in r.content for r in out)
+    assert any("· reveal**" in r.content for r in out)
     turn = turn_message(world)
     await bob.select("Choose an action", values=["gas D3"], message=turn.id)
     match = await world.match()

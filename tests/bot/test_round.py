@@ -52,7 +52,7 @@ async def test_challenge_accept_and_round_one_by_clicks(world: World) -> None:
     assert fake.message(hand.id).buttons == []  # the hand message lost its pick buttons
 
     out = await pick(bob, S, 1)
-    reveal = next(r for r in out if "reveal" in r.content)
+    reveal = next(r for r in out if "· reveal**" in r.content)
     assert "**7 · Recovery ×3**" in reveal.content
     assert "**1 · Sleeping Gas & Shuffle**" in reveal.content
     assert "The scientist resolves **Sleeping Gas & Shuffle**" in reveal.content
