@@ -39,6 +39,7 @@ from __future__ import annotations
 
 from .errors import DiagramError
 from .geometry import (
+    ALL_EXIT_SQUARES,
     BOARD_SQUARES,
     COLS,
     EXIT_CHOICES,
@@ -193,6 +194,9 @@ def from_diagram(text: str) -> GameState:
                                    f"{'blank' if code == VOID else 'an exit'}")
             if not on_board and code not in (VOID, EXIT):
                 raise DiagramError(f"{SQUARE_NAMES[q]}: columns A and M hold only exits")
+            if code == EXIT and q not in ALL_EXIT_SQUARES:
+                raise DiagramError(f"{SQUARE_NAMES[q]} cannot be an exit: exits are only "
+                                   f"at A1 A3 A4 A6 M1 M3 M4 M6 (R2.1)")
             board[q] = code
     kv: dict[str, str] = {}
     for line in raw[ROWS + 1:]:
