@@ -566,31 +566,62 @@ class MatchService:
     async def start_practice(self, guild_id: int, channel_id: int, user_id: int, *,
                              side: str = "random", level: str = "easy",
                              environment: str = "jungle", setup: str = "quick",
-                             ai_user_id: int) -> Match:
+                             ai_user_id: int, seed: int | None = None) -> Match:
         """A match between ``user_id`` (playing ``side``) and the AI at ``level`` (the AI's
         side has ``ai_user_id``, the bot's user id). Call :meth:`play_ai` afterwards: the AI
         may have to act first. Practice matches are not rated.
+
+        Args:
+            seed: a fixed match seed, for offline play only (a known seed reveals every deck
+                order); by default a fresh secret one.
 
         Raises:
             InvalidRequestError: a bad option or AI level.
             ChannelBusyError: the channel has an active match.
         """
         self._check_options(side, environment, setup, CHALLENGE_SIDES)
+        self._check_level(level)
+        human = Side(side if side != "random" else _random.choice(("raptor", "scientist")))
+        players = {human: user_id, human.other: ai_user_id}
+        ai: dict[Side, str | None] = {human: None, human.other: level}
+        return await self._create_match(guild_id, channel_id, players, ai, environment, setup,
+                                        seed=seed)
+
+    async def start_ai_match(self, guild_id: int, channel_id: int, *,
+                             levels: dict[Side, str], ai_user_ids: dict[Side, int],
+                             environment: str = "jungle", setup: str = "quick",
+                             seed: int | None = None) -> Match:
+        """A match where the AI plays both sides (demos, tests; addition to the contract):
+        ``levels`` and ``ai_user_ids`` give each side's AI level and user id. Drive it with
+        :meth:`play_ai`. Not rated.
+
+        Args:
+            seed: a fixed match seed (demos); by default a fresh secret one.
+
+        Raises:
+            InvalidRequestError: a bad option or AI level.
+            ChannelBusyError: the channel has an active match.
+        """
+        self._check_options("random", environment, setup, CHALLENGE_SIDES)
+        for side in SIDES:
+            self._check_level(levels[side])
+        ai: dict[Side, str | None] = {side: levels[side] for side in SIDES}
+        players = {side: ai_user_ids[side] for side in SIDES}
+        return await self._create_match(guild_id, channel_id, players, ai, environment, setup,
+                                        seed=seed)
+
+    def _check_level(self, level: str) -> None:
         levels = self._ai_levels()
         if level not in levels:
             raise InvalidRequestError(f"Unknown AI level {level!r}: choose one of "
                                       f"{', '.join(levels)}.")
-        human = Side(side if side != "random" else _random.choice(("raptor", "scientist")))
-        players = {human: user_id, human.other: ai_user_id}
-        ai: dict[Side, str | None] = {human: None, human.other: level}
-        return await self._create_match(guild_id, channel_id, players, ai, environment, setup)
 
     async def _create_match(self, guild_id: int, channel_id: int, players: dict[Side, int],
                             ai: dict[Side, str | None], environment: str, setup: str, *,
-                            rematch_of: int | None = None,
+                            rematch_of: int | None = None, seed: int | None = None,
                             after_insert: Callable[[Transaction, int], Any] | None = None
                             ) -> Match:
-        seed = self._seed_source()
+        seed = self._seed_source() if seed is None else int(seed)
         state = engine.new_game(seed, environment=environment, layout="random", setup=setup)
         now = self.clock()
         timeout = await self.guild_timeout(guild_id)
@@ -816,11 +847,14 @@ class MatchService:
             return AI_LEVELS_FALLBACK
         return tuple(getattr(ai, "LEVELS", AI_LEVELS_FALLBACK))
 
-    async def play_ai(self, match_id: int) -> list[ActResult]:
-        """Let the AI act while an AI-controlled side must decide; returns what it did (empty
-        if no AI side is to act). The AI decides from its own :func:`engine.view` only (in the
-        simultaneous pick it never sees the human's pick), in a worker thread, with a seed
-        derived from the match seed and the log length. Calls for one match take turns.
+    async def play_ai(self, match_id: int, *, max_steps: int | None = None
+                      ) -> list[ActResult]:
+        """Let the AI act while an AI-controlled side must decide (at most ``max_steps``
+        actions if given); returns what it did (empty if no AI side is to act).
+
+        The AI decides from its own :func:`engine.view` only (in the simultaneous pick it never
+        sees the human's pick), in a worker thread, with a seed derived one-way from the match
+        seed and the log length. Calls for one match take turns.
 
         Raises:
             NotFoundError; whatever the AI raises.
@@ -829,8 +863,11 @@ class MatchService:
         if lock is None:
             lock = self._ai_locks[match_id] = asyncio.Lock()
         results: list[ActResult] = []
+        limit = MAX_AI_STEPS if max_steps is None else max_steps
         async with lock:
             for _ in range(MAX_AI_STEPS):
+                if len(results) >= limit:
+                    break
                 m = await self.get_match(match_id)
                 if not m.active:
                     break
