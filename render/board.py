@@ -236,14 +236,15 @@ def _grid_layer(layout: Layout, rocks: tuple[int, ...]) -> Image.Image:
         d.rectangle((x0 - w, y0 - w, x1 + w - 1, y1 + w - 1), outline=env.border, width=2 * w)
     for q in layout.exits:
         _exit(d, env, q, k)
-    return im.resize((gw, gh), Image.Resampling.LANCZOS)
+    return im.reduce(k)  # box filter: each pixel averages k x k samples
 
 
-@lru_cache(maxsize=32)
+@lru_cache(maxsize=16)   # about 1.9 MB each
 def static_layer(layout: Layout, rocks: tuple[int, ...]) -> Image.Image:
     """The picture without pieces, tokens, highlights or texts that change: frame, tiles with
     the environment's look, tile borders, rocks (on ``rocks``), exits, coordinates. Cached by
-    layout and rock squares (the board's rocks normally equal ``layout.rocks()``)."""
+    layout and rock squares (the board's rocks normally equal ``layout.rocks()``). The
+    returned image is shared: copy it before drawing on it."""
     env = T.ENVIRONMENTS[layout.environment]
     im = Image.new("RGB", BOARD_IMAGE_SIZE, env.frame)
     im.paste(_grid_layer(layout, rocks), GRID_BOX[:2])
