@@ -110,6 +110,7 @@ _ALIASES = {
     "done": "end", "stop": "end", "e": "end", "card": "play", "pick": "play", "p": "play",
     "shot": "shoot", "tranq": "sleep", "s": "sleep", "c": "capture",
 }
+_NOT_A_SQUARE = re.compile(r"(?<![a-z])[a-m](?![1-6](?!\d))\d+")  # e.g. h9, e44, a0
 _TOKEN = re.compile(r"[a-m][1-6]|\d+|x(?=[a-m][1-6])|[a-z]+|->|→|[-@x]", re.I)
 
 
@@ -123,6 +124,10 @@ def _normalise(text: str) -> str:
     if leftover:
         raise NotationError(f"{text!r} is not action notation (stray {leftover!r}); try "
                             f"'G2-G5', 'kill F3', 'play 5' or 'end'")
+    bad_square = _NOT_A_SQUARE.search(raw)
+    if bad_square:
+        raise NotationError(f"{text!r}: {bad_square.group(0).upper()!r} is not a square (columns "
+                            f"A-M, rows 1-6)")
     out: list[str] = []
     for i, tok in enumerate(tokens):
         if tok == "x" and 0 < i < len(tokens) - 1 and _is_sq(tokens[i - 1]) and _is_sq(
