@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable
+from typing import Any
 
 import discord
 from discord.ext import commands
@@ -72,10 +72,9 @@ class RaptorBot(commands.Bot):
         await super().close()
 
 
-def build_service(settings: Settings, db: Database, *,
-                  clock: Callable[[], float] | None = None) -> MatchService:
-    """The match service configured from ``settings`` (timeouts, AI time budget)."""
-    kwargs = {} if clock is None else {"clock": clock}
+def build_service(settings: Settings, db: Database, **kwargs: Any) -> MatchService:
+    """The match service configured from ``settings`` (timeouts, AI time budget); ``kwargs``
+    go to :class:`MatchService` (tests: ``clock``, ``seed_source``, ``ai_chooser``)."""
     return MatchService(db, turn_timeout=settings.turn_timeout_hours * 3600.0,
                         challenge_timeout=settings.challenge_timeout_minutes * 60.0,
                         ai_time_budget=settings.ai_time_budget, **kwargs)
@@ -88,6 +87,20 @@ async def create_bot(settings: Settings, db: Database, *,
     return RaptorBot(settings, db, service=service)
 
 
+def configure_logging(level: str | int, *, handler: bool = True) -> None:
+    """Log through ``discord.utils.setup_logging`` at ``level`` (a name such as ``"INFO"``).
+
+    discord.py's own DEBUG lines print HTTP request bodies and gateway payloads, which carry
+    players' hands (ephemeral messages) and picks (button ids) — hidden information (R11) — so
+    the ``discord`` loggers never go below INFO, whatever ``level`` says. ``handler=False``
+    only applies that cap (tests).
+    """
+    numeric = logging.getLevelName(level) if isinstance(level, str) else level
+    if handler:
+        discord.utils.setup_logging(level=numeric)
+    logging.getLogger("discord").setLevel(max(numeric, logging.INFO))
+
+
 def run(settings: Settings) -> None:
     """Run the bot until interrupted (needs ``settings.discord_token``).
 
@@ -96,7 +109,7 @@ def run(settings: Settings) -> None:
     """
     if settings.discord_token is None:
         raise ValueError("DISCORD_TOKEN is not set")
-    discord.utils.setup_logging(level=getattr(logging, settings.log_level))
+    configure_logging(settings.log_level)
     token = settings.discord_token.get_secret_value()
 
     async def main() -> None:

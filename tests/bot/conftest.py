@@ -8,7 +8,6 @@ with a tiny time budget.
 
 from __future__ import annotations
 
-import random
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 
@@ -67,19 +66,12 @@ def make_settings(**overrides: object) -> Settings:
 
 
 @pytest.fixture
-def fixed_seed(monkeypatch: pytest.MonkeyPatch) -> int:
-    """Every new match gets ``SEED`` (the service draws seeds with ``secrets.randbits``)."""
-    monkeypatch.setattr(bot.service.secrets, "randbits", lambda bits: SEED)
-    monkeypatch.setattr(bot.service, "_random", random.Random(1))
-    return SEED
-
-
-@pytest.fixture
-async def world(tmp_path, fixed_seed) -> AsyncIterator[World]:
+async def world(tmp_path) -> AsyncIterator[World]:
+    """Every new match gets the seed ``SEED``; the service's clock is a ``FakeClock``."""
     clock = FakeClock()
     db = await Database.open(tmp_path / "raptor.sqlite3")
     settings = make_settings(db_path=str(tmp_path / "raptor.sqlite3"))
-    service = build_service(settings, db, clock=clock)
+    service = build_service(settings, db, clock=clock, seed_source=lambda: SEED)
     try:
         async with FakeDiscord() as fake:
             alice = fake.add_user("alice")

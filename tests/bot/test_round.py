@@ -166,3 +166,43 @@ async def test_disappearance_group_menus_return_and_observation(world: World) ->
     assert out.reply.user_id == alice.id and out.reply.ephemeral
     assert len(out.reply.buttons) == 3
     assert fake.problems() == []
+
+
+async def test_manual_setup_by_menus(world: World) -> None:
+    alice, bob = world.alice, world.bob
+    match = await start_match(world, setup="manual")
+    assert match.state.phase is Phase.SETUP_MOTHER
+    turn = turn_message(world)
+    assert alice.mention in turn.content and "place the mother" in turn.content
+    places = option_values(turn)
+    assert len(places) <= 18 and all(p.startswith("M@") for p in places)
+    await alice.select("Choose an action", values=[places[0]])
+
+    grouped = 0
+    for placed in range(5):  # babies: a menu of tiles first while > 25 spaces are free
+        turn = turn_message(world)
+        assert "place a baby" in turn.content
+        options = option_values(turn)
+        if turn.select_menu("Choose an action"):
+            assert len(options) <= 25 and all(o.startswith("B@") for o in options)
+            await alice.select("Choose an action", values=[options[0]])
+            continue
+        grouped += 1
+        assert len(options) == 5 - placed and all(t.startswith("T") for t in options)
+        out = await alice.select("Choose a figurine or an area", values=[options[0]])
+        space = option_values(out.reply)[0]
+        assert space.startswith("B@")
+        await alice.select(f"Tile {options[0]}: choose an action", values=[space],
+                           message=out.reply.id)
+    assert grouped >= 2
+
+    for _ in range(4):
+        turn = turn_message(world)
+        assert bob.mention in turn.content and "place a scientist" in turn.content
+        await bob.select("Choose an action", values=[option_values(turn)[0]])
+    match = await world.match()
+    assert match.state.phase is Phase.PICK and match.state.round == 1
+    setup = next(r for r in world.fake.public_messages() if "setup done" in r.content)
+    assert setup.content.count("`B@") == 5 and setup.content.count("`S@") == 4
+    assert setup.attachments[0].is_png
+    assert world.fake.public_messages()[-1].labels == ["Pick your card"]
