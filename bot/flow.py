@@ -367,11 +367,20 @@ class Flow:
         """If an AI side must act, let it (``service.play_ai``) and post what it did."""
         if not match.active or not any(match.ai[s] for s in engine.to_act(match.state)):
             return match
+        typing = None
+        try:  # "RaptorBot is typing…" while the AI thinks
+            typing = self._messageable(match.channel_id).typing()
+            await typing.__aenter__()
+        except discord.HTTPException:
+            typing = None
         try:
             results = await self.service.play_ai(match.id)
         except Exception:
             log.exception("match %d: the AI failed to act", match.id)
             return match
+        finally:
+            if typing is not None:
+                await typing.__aexit__(None, None, None)
         if results:
             match = await self.publish(results)
         return match

@@ -38,6 +38,7 @@ async def test_practice_progresses_to_the_humans_next_decision(world: World) -> 
     # The AI committed its pick before alice's (it only sees its own view).
     assert match.state.picks[S] is not None and match.state.picks[R] is None
     assert any(r.content == f"<@{bot_id}> (scientist, AI easy) has picked a card." for r in out)
+    assert any(r.path.endswith(f"/channels/{fake.channel.id}/typing") for r in fake.requests)
 
     rounds = 0
     while rounds < 3 and match.active:
