@@ -21,6 +21,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from PIL import Image  # noqa: E402
+
 import engine  # noqa: E402
 from engine import Phase, Side  # noqa: E402
 from render import board_image, render_board, render_hand, static_layer  # noqa: E402
@@ -55,7 +57,8 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=8)
     ap.add_argument("--per-game", type=int, default=10)
-    ap.add_argument("--levels", action="store_true", help="also compare zlib levels")
+    ap.add_argument("--levels", action="store_true",
+                    help="also compare zlib levels and a 256-colour palette PNG")
     args = ap.parse_args()
     states = positions(args.games, args.per_game)
     views = [engine.view(s, None) for s in states]
@@ -127,6 +130,16 @@ def main() -> None:
                 ss.append(buf.tell())
             print(f"  zlib level {level}: encode {ms(ts)}, size median "
                   f"{statistics.median(ss) / 1024:.1f} KB")
+        ts, ss = [], []
+        for im in ims:
+            buf = io.BytesIO()
+            t = time.perf_counter()
+            pal = im.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+            pal.save(buf, "PNG", compress_level=1, optimize=False)
+            ts.append(time.perf_counter() - t)
+            ss.append(buf.tell())
+        print(f"  palette (quantize 256 + level 1): {ms(ts)}, size median "
+              f"{statistics.median(ss) / 1024:.1f} KB")
 
 
 if __name__ == "__main__":
