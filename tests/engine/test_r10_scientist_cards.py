@@ -250,3 +250,13 @@ def test_R10_scientist_effect_table():
         9: ("none", 0, 0)}
     assert engine.card_name(SCIENTIST, 8) == "Jeep ×4"
     assert engine.card_name(RAPTOR, 4) == "Mother's Call ×2"
+
+
+def test_R10_4_R5_4_gas_x2_with_one_baby_in_range_gasses_it_and_stops():
+    rows = ["S..........", ".B.........", "...........", "...........", "........B..",
+            ".....M....."]   # scientist B1 (X1): only the baby C2 (T1) is in range
+    s = reveal(rows, 9, 4)
+    assert acts(s, SCIENTIST) == actset("gas C2")
+    after = play(s, SCIENTIST, "gas C2")
+    assert after.phase is Phase.AP and after.ap.side is RAPTOR and after.ap.remaining == 5
+    assert cells(after, BABY_ASLEEP_NEW) == {"C2"}

@@ -276,3 +276,19 @@ def test_R9_raptor_effect_table():
         1: ("call", 1, 1), 2: ("disappear", 0, 0), 3: ("fear", 1, 1), 4: ("call", 2, 1),
         5: ("recover", 2, 1), 6: ("disappear", 0, 0), 7: ("recover", 3, 1),
         8: ("fear", 2, 1), 9: ("none", 0, 0)}
+
+
+def test_R9_2_R5_7_a_win_during_the_scientists_AP_ends_the_game_before_the_return():
+    #          BCDEFGHIJKL
+    rows = ["S..........",
+            "..b........",   # sleeping baby D2
+            "..S........",   # scientist D3 beside it
+            "...........",
+            "......M....",   # the mother H5, soon off the board
+            "..........."]
+    s = reveal(rows, 2, 9, captured=2)
+    assert s.mother_off and s.phase is Phase.AP
+    after = play(s, SCIENTIST, "D3 capture D2")
+    assert after.phase is Phase.OVER and after.winner is SCIENTIST
+    assert after.reason is engine.Reason.BABIES_CAPTURED
+    assert engine.to_act(after) == frozenset() and after.mother_off
