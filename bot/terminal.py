@@ -1,0 +1,163 @@
+"""Terminal mode: play one side against the AI by typing action notation.
+
+``python -m bot play [--side raptor|scientist] [--level easy|hard] [--seed S] [--out DIR]``
+
+The match runs through the same match service, SQLite storage (``DIR/play.sqlite3``) and
+renderer as the bot. After every round the path of the latest board PNG is printed. Type
+``?`` for your legal actions, ``board`` to see the board again, ``quit`` to stop. The AI's
+card stays hidden until both cards are revealed, as on Discord.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import engine
+from engine import Side
+from engine.diagram import CHARS, HEADER
+from engine.geometry import COLS, ROWS, sq
+
+from .db import Database
+from .service import ActResult, MatchService, ServiceError
+
+HUMAN_ID = 1
+AI_ID = 2
+GUILD, CHANNEL = 1, 1
+HELP = ("Type an action in notation (e.g. 'G2-G5', 'kill F3', 'play 5', 'end'), '?' for "
+        "your legal actions, 'board' for the board, 'quit' to stop.")
+
+
+def view_text(v: engine.View) -> str:
+    """A text picture of a view: the grid (legend as in :mod:`engine.diagram`), the public
+    counters and, in a player's view, that player's own hand. Nothing hidden from ``v``."""
+    lines = [HEADER]
+    for r in range(ROWS):
+        lines.append(f"{r + 1}   " + " ".join(CHARS[v.board[sq(r, c)]] for c in range(COLS)))
+    lines.append("legend: M mother, B baby, b/z sleeping baby, S/A scientist, s/f frightened, "
+                 "* fire, # rock, o exit")
+    lines.append(f"round {v.round} · {v.phase.value} · waiting for "
+                 f"{', '.join(sorted(s.value for s in v.to_act)) or 'nobody'}")
+    lines.append(f"sleep tokens {v.sleep_tokens}/5 · escaped {v.escaped}/3 · captured "
+                 f"{v.captured}/3 · reserve {v.reserve} · fire supply {v.fire_supply}"
+                 + (" · the mother has disappeared" if v.mother_off else ""))
+    for side in (Side.RAPTOR, Side.SCIENTIST):
+        pile = " ".join(map(str, v.discards[side])) or "-"
+        lines.append(f"{side.value} discard: {pile} · deck {v.deck_sizes[side]} · hand "
+                     f"{v.hand_sizes[side]}")
+    if v.revealed:
+        lines.append(f"revealed: raptor {v.revealed[0]}, scientist {v.revealed[1]}")
+    if v.ap is not None:
+        lines.append(f"{v.ap.side.value} has {v.ap.remaining} AP left")
+    if v.effect is not None:
+        lines.append(f"{v.effect.side.value} resolves "
+                     f"{engine.card_name(v.effect.side, v.effect.card)}")
+    if v.viewer is not None and v.hand is not None:
+        cards = ", ".join(f"{c} {engine.card_name(v.viewer, c)}" for c in v.hand)
+        lines.append(f"your hand: {cards}")
+        if v.my_pick is not None:
+            lines.append(f"your pick: {v.my_pick}")
+        if v.shown_pick is not None and v.viewer is Side.RAPTOR:
+            lines.append(f"observation: the scientist picked {v.shown_pick}")
+    return "\n".join(lines)
+
+
+def describe_opponent(res: ActResult) -> str:
+    """The opponent's step as the human may see it: a pick is only 'picked a card'."""
+    if isinstance(res.action, engine.Pick):
+        return f"The {res.side.value} (AI) has picked a card."
+    return f"The {res.side.value} (AI): {engine.format_action(res.action)}"
+
+
+async def play(out: Path, *, side: str = "raptor", level: str = "easy", seed: int | None = None,
+               read: Callable[[str], str] = input, echo: Callable[[str], None] = print,
+               time_budget: float = 1.0) -> dict:
+    """Run a terminal match; returns ``{"match_id", "result", "reason", "rounds"}``.
+    ``read``/``echo`` are the input and output functions (tests pass their own)."""
+    from render import render_board
+
+    out.mkdir(parents=True, exist_ok=True)
+    db = await Database.open(out / "play.sqlite3")
+    try:
+        service = MatchService(db, ai_time_budget=time_budget)
+        old = await service.active_match(CHANNEL)
+        if old is not None:
+            await service.resign(old.id, old.players[Side.RAPTOR] if old.ai[Side.RAPTOR] is None
+                                 else old.players[Side.SCIENTIST])
+        m = await service.start_practice(GUILD, CHANNEL, HUMAN_ID, side=side, level=level,
+                                         ai_user_id=AI_ID, seed=seed)
+        me = m.side_of(HUMAN_ID)
+        echo(f"You play the {me.value}; the AI ({level}) plays the {me.other.value}. {HELP}")
+        shown_round = -1
+        while True:
+            for res in await service.play_ai(m.id):
+                echo(describe_opponent(res))
+                for e in res.events:
+                    if e.kind == "revealed":
+                        echo(f"Revealed: raptor {e.value}, scientist {e.value2}.")
+            m = await service.get_match(m.id)
+            state = m.state
+            if state.round != shown_round and state.last_round_events:
+                png = out / "board.png"
+                png.write_bytes(render_board(engine.view(state, None)))
+                echo(f"Board image: {png.resolve()}")
+                shown_round = state.round
+            if not m.active:
+                echo(view_text(engine.view(state, me)))
+                echo(f"Game over: {m.result or 'no winner'} ({m.reason}).")
+                return {"match_id": m.id, "result": m.result, "reason": m.reason,
+                        "rounds": state.round}
+            v = engine.view(state, me)
+            if me not in v.to_act:
+                continue
+            echo(view_text(v))
+            while True:
+                try:
+                    text = (await asyncio.to_thread(read, f"{me.value}> ")).strip()
+                except EOFError:
+                    text = "quit"
+                if text in ("quit", "exit", "q"):
+                    await service.resign(m.id, HUMAN_ID)
+                    echo("You resigned. Bye.")
+                    return {"match_id": m.id, "result": me.other.value, "reason": "resigned",
+                            "rounds": state.round}
+                if text in ("?", "help", "list", "moves"):
+                    legal = engine.legal_actions(state, me)
+                    echo("\n".join(f"  {engine.format_action(a):<14} "
+                                   f"{engine.describe_action(a, state, me)}" for a in legal))
+                    continue
+                if text in ("board", "b"):
+                    echo(view_text(v))
+                    continue
+                try:
+                    res = await service.act(m.id, HUMAN_ID, text)
+                except (engine.RaptorError, ServiceError) as exc:
+                    echo(f"Not played: {getattr(exc, 'message', None) or exc}")
+                    continue
+                for e in res.events:
+                    if e.kind == "revealed":
+                        echo(f"Revealed: raptor {e.value}, scientist {e.value2}.")
+                break
+    finally:
+        await db.close()
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m bot play``: see the module docstring. Returns the exit status."""
+    parser = argparse.ArgumentParser(prog="python -m bot play",
+                                     description="Play Raptor against the AI in the terminal.")
+    parser.add_argument("--side", choices=("raptor", "scientist", "random"), default="raptor")
+    parser.add_argument("--level", choices=("easy", "hard"), default="easy")
+    parser.add_argument("--seed", type=int, default=None)
+    parser.add_argument("--out", type=Path, default=Path("raptor-play"),
+                        help="folder for the board image and the database (default ./raptor-play)")
+    args = parser.parse_args(argv)
+    try:
+        asyncio.run(play(args.out, side=args.side, level=args.level, seed=args.seed))
+    except KeyboardInterrupt:
+        print("\nStopped.", file=sys.stderr)
+        return 130
+    return 0

@@ -1,0 +1,77 @@
+"""The offline demo (issue 8): a full AI-vs-AI match through service, SQLite and renderer."""
+
+from __future__ import annotations
+
+import io
+import re
+
+from PIL import Image
+
+import engine
+from bot.db import Database
+from bot.demo import main as demo_main
+from bot.demo import play_demo
+from bot.service import MatchService
+
+
+async def test_demo_plays_a_full_match_and_leaves_pngs_log_and_a_replayable_database(tmp_path):
+    lines: list[str] = []
+    summary = await play_demo(tmp_path, seed=3, level="easy", echo=lines.append)
+
+    assert summary["winner"] in ("raptor", "scientist")
+    assert summary["reason"] in {r.value for r in engine.Reason}
+    # one PNG per round played, each a real board image
+    # (a game ends during a round, so the last image is of that unfinished round)
+    assert len(summary["pngs"]) == summary["rounds"] >= 1
+    sizes = set()
+    for png in summary["pngs"] + [tmp_path / "final.png"]:
+        img = Image.open(io.BytesIO(png.read_bytes()))
+        img.load()
+        sizes.add(img.size)
+    assert len(sizes) == 1 and min(next(iter(sizes))) > 300
+    # the images change as the game goes
+    first, last = summary["pngs"][0].read_bytes(), (tmp_path / "final.png").read_bytes()
+    assert first != last
+
+    # printed: a line per round and the result
+    round_lines = [ln for ln in lines if re.match(r"Round +\d+:", ln)]
+    assert len(round_lines) == len(summary["pngs"])
+    assert any(ln.startswith(f"The {summary['winner']} player wins") for ln in lines)
+
+    # the log is readable: every action in notation, the verdict, the final diagram
+    log = summary["log"].read_text(encoding="utf-8")
+    assert "raptor: play " in log and "scientist: play " in log
+    assert f"The {summary['winner']} player wins" in log
+    assert f"winner: {summary['winner']} {summary['reason']}" in log
+
+    # the database replays to the stored final state
+    db = await Database.open(summary["db"])
+    try:
+        service = MatchService(db)
+        match = await service.get_match(summary["match_id"])
+        assert match.status == "finished"
+        assert match.result == summary["winner"]
+        replayed = await service.replayed_state(match.id)
+        assert replayed.key() == match.state.key()
+        assert replayed.winner is match.state.winner
+        entries = await service.action_log(match.id)
+        assert len([1 for ln in log.splitlines() if ln.startswith("[round")]) == len(entries)
+    finally:
+        await db.close()
+
+
+async def test_demo_is_deterministic_for_a_seed(tmp_path):
+    a = await play_demo(tmp_path / "a", seed=11, echo=lambda _: None)
+    b = await play_demo(tmp_path / "b", seed=11, echo=lambda _: None)
+    assert (a["rounds"], a["winner"], a["reason"]) == (b["rounds"], b["winner"], b["reason"])
+    assert a["log"].read_text().splitlines()[3:] == b["log"].read_text().splitlines()[3:]
+
+
+def test_demo_command_line_runs_and_reports(tmp_path, capsys):
+    status = demo_main(["--seed", "5", "--out", str(tmp_path / "out")])
+    out = capsys.readouterr().out
+    assert status == 0
+    assert "Raptor demo: AI (easy) vs AI (easy)" in out
+    assert re.search(r"The (raptor|scientist) player wins in round \d+", out)
+    assert (tmp_path / "out" / "demo.sqlite3").exists()
+    assert (tmp_path / "out" / "round-001.png").exists()

@@ -1,0 +1,73 @@
+"""Terminal mode (issue 8): a person plays one side against the AI by typing notation."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import engine
+from bot.terminal import play, view_text
+
+
+class Typist:
+    """Answers the prompt: asks for the legal actions ('?'), then types the first one listed;
+    starts with a malformed and an illegal entry; resigns ('quit') after ``moves`` actions."""
+
+    def __init__(self, moves: int) -> None:
+        self.out: list[str] = []
+        self.moves = moves
+        self.script = ["E9-Z1", "kill A1"]
+        self.typed: list[str] = []
+
+    def echo(self, text: str) -> None:
+        self.out.append(text)
+
+    def read(self, prompt: str) -> str:
+        if self.script:
+            text = self.script.pop(0)
+        elif self.moves <= 0:
+            text = "quit"
+        elif self.out and self.out[-1].startswith("  "):  # the legal list was just shown
+            text = self.out[-1].split("\n")[0].split()[0]
+            self.moves -= 1
+        else:
+            text = "?"
+        self.typed.append(text)
+        return text
+
+
+async def test_terminal_match_refuses_bad_input_lists_legal_actions_and_prints_board_paths(
+        tmp_path: Path):
+    t = Typist(moves=40)
+    result = await play(tmp_path, side="raptor", level="easy", seed=9, read=t.read, echo=t.echo)
+    text = "\n".join(t.out)
+    assert "You play the raptor; the AI (easy) plays the scientist." in text
+    # malformed and illegal entries get the engine's clear errors, and change nothing
+    assert "Not played: 'E9-Z1' is not action notation" in text or (
+        "Not played: 'E9-Z1'" in text)
+    assert "Not played: 'kill A1' is not legal now; closest legal actions:" in text
+    # '?' lists legal actions with their descriptions
+    assert "play " in text and "Play " in text
+    # a board image path after each round
+    paths = [ln.split(": ", 1)[1] for ln in t.out if ln.startswith("Board image: ")]
+    assert paths and Path(paths[-1]).exists()
+    assert result["result"] in ("raptor", "scientist")
+    if result["reason"] == "resigned":
+        assert t.typed[-1] == "quit"
+        assert "You resigned. Bye." in text
+
+
+async def test_terminal_never_shows_the_ai_pick_before_the_reveal(tmp_path: Path):
+    t = Typist(moves=12)
+    await play(tmp_path, side="raptor", level="easy", seed=4, read=t.read, echo=t.echo)
+    for line in t.out:
+        if line.startswith("The scientist (AI)"):
+            assert "play" not in line  # only "has picked a card"
+
+
+def test_view_text_shows_own_hand_only():
+    s = engine.new_game(2, setup="quick")
+    mine = view_text(engine.view(s, engine.Side.RAPTOR))
+    public = view_text(engine.view(s, None))
+    assert "your hand:" in mine and "your hand:" not in public
+    for c in s.hands[engine.Side.SCIENTIST]:
+        assert engine.card_name(engine.Side.SCIENTIST, c) not in mine
