@@ -119,8 +119,10 @@ def report(pairing: str, results: list[dict], elapsed: float) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--pairing", choices=("easy-random", "hard-easy", "both"),
-                        default="both")
+    parser.add_argument("--pairing", default="both",
+                        choices=("easy-random", "hard-easy", "both", "easy-easy", "hard-random",
+                                 "hard-hard"),
+                        help="first-second level, or both = easy-random and hard-easy")
     parser.add_argument("--games", type=int, default=200, help="games per pairing (200)")
     parser.add_argument("--budget", type=float, default=2.0,
                         help="hard level: seconds per decision (2.0)")

@@ -38,7 +38,6 @@ fast as the calibration one); pass ``iterations`` to fix the work exactly.
 from __future__ import annotations
 
 import itertools
-import math
 import random
 import time
 from collections.abc import Sequence
@@ -72,7 +71,15 @@ from engine import (
     View,
     Wake,
 )
-from engine.geometry import BOARD_SQUARES, NEIGHBOURS, RAYS, TILE_NEIGHBOURS, TILE_OF
+from engine.geometry import (
+    BOARD_SQUARES,
+    L_TILES,
+    NEIGHBOURS,
+    RAYS,
+    TILE_NEIGHBOURS,
+    TILE_OF,
+    TILE_SQUARES,
+)
 from engine.state import (
     BABY,
     BABY_ASLEEP,
@@ -101,7 +108,11 @@ CARDS = (1, 2, 3, 4, 5, 6, 7, 8, 9)
 PLAYOUTS_PER_SECOND = 40
 #: Hard level: beam width of the search over the side's own sequence of decisions.
 BEAM_WIDTH = 6
-#: Hard level: weight of a uniform choice in the opponent's modelled card pick.
+#: Hard level: how many end positions of the beam search are compared by rollouts.
+TOP_K = 6
+#: Hard level: full rounds a rollout plays after the current one.
+ROLLOUT_ROUNDS = 1
+#: Hard level: chance that the modelled opponent picks any card of its hand.
 UNIFORM_MIX = 0.3
 
 _SETUP = (Phase.SETUP_MOTHER, Phase.SETUP_BABIES, Phase.SETUP_SCIENTISTS)
@@ -116,12 +127,14 @@ W = {
     "captured": 150.0,          # per captured baby (R6.2)
     "scientist": 70.0,          # per scientist on the board (R6.1: none left wins)
     "reserve": 12.0,            # per scientist in the reserve (reinforcements, R10.2)
+    "few": 0.0,                 # times (4 - n)^2 when only n <= 3 scientists are left
     "baby_near": 60.0,          # an active baby next to an exit is worth this much ...
     "baby_step": 7.0,           # ... minus this per step of its path to the nearest exit
     "asleep": 30.0,             # a sleeping baby (cannot move; can be captured)
-    "sleep_threat": 22.0,       # an active baby next to an active scientist (R8.3)
-    "capture_threat": 60.0,     # a sleeping baby next to an active scientist (R8.4)
-    "capture_later": 20.0,      # a sleeping baby next to a frightened scientist
+    "sleep_threat": 28.0,       # an active baby next to an active scientist (R8.3) ...
+    "capture_threat": 70.0,     # a sleeping baby next to one (R8.4); both fade with the
+                                # steps a scientist needs to get next to it (_DECAY)
+    "guard": 12.0,              # a sleeping baby next to the mother (R7.4)
     "shot_line": 28.0,          # an active scientist with a clear shot at the mother (R8.5)
     "kill_threat": 30.0,        # a scientist next to the mother (R7.3)
     "kill_reach": 8.0,          # a scientist next to a square the mother reaches in 1 move
@@ -135,6 +148,9 @@ W = {
     "shot_now": 45.0,           # an unused scientist with a clear shot, AP left
     "sleep_now": 35.0,          # an active baby next to an unused scientist, AP left
 }
+#: Threat on a baby by the number of steps the nearest scientist needs to stand next to it
+#: (Manhattan distance; a frightened scientist needs one more, to stand up).
+_DECAY = (1.0, 0.6, 0.4, 0.25, 0.15, 0.1, 0.05)
 #: Sleep tokens on the mother (R6.2: five lose), cumulative penalty for the raptor.
 SLEEP_PENALTY = (0.0, 60.0, 130.0, 220.0, 340.0, WIN)
 #: Path costs for a baby's distance to an exit (rocks and off-board squares are walls).
@@ -290,31 +306,36 @@ def _score(p: _Pos) -> float:
          + W["frightened"] * frightened)
     if p.observe_next:
         s += W["observe_next"]
-    # babies: distance to the nearest exit; only the (3 - escaped) best count fully
+    if len(scientists) <= 3 and not p.setup:
+        s += W["few"] * (4 - len(scientists)) ** 2
+    # babies: distance to the nearest exit; only the (3 - escaped) best count fully;
+    # threats from scientists that could reach them (during setup, from the free squares
+    # of L-tiles still without a scientist, R4.2)
     dist = _exit_distances(b, p.exits) if babies or asleep else ()
+    hunters = [(q // 13, q % 13, 0 if b[q] in _ACTIVE_SCI else 1) for q in scientists]
+    if p.setup:
+        for t in L_TILES:
+            if not any(b[q] in _ANY_SCI for q in TILE_SQUARES[t]):
+                hunters.extend((q // 13, q % 13, 0) for q in TILE_SQUARES[t] if b[q] == EMPTY)
+    decay = _DECAY
     values = []
     for q in babies:
-        v = max(0.0, W["baby_near"] - W["baby_step"] * (dist[q] - 1))
-        threat = 0.0
-        for n in NEIGHBOURS[q]:
-            if b[n] == SCIENTIST_ACTIVE or b[n] == SCIENTIST_USED:
-                threat = W["sleep_threat"]
-                break
-        values.append(v)
-        s -= threat
+        values.append(max(0.0, W["baby_near"] - W["baby_step"] * (dist[q] - 1)))
+        if hunters:
+            r, c = divmod(q, 13)
+            steps = min(abs(r - hr) + abs(c - hc) - 1 + lag for hr, hc, lag in hunters)
+            if steps < len(decay):
+                s -= W["sleep_threat"] * decay[steps]
     for q in asleep:
-        v = 0.4 * max(0.0, W["baby_near"] - W["baby_step"] * (dist[q] - 1))
-        values.append(v)
+        values.append(0.4 * max(0.0, W["baby_near"] - W["baby_step"] * (dist[q] - 1)))
         s -= W["asleep"]
-        worst = 0.0
-        for n in NEIGHBOURS[q]:
-            c = b[n]
-            if c == SCIENTIST_ACTIVE or c == SCIENTIST_USED:
-                worst = W["capture_threat"]
-                break
-            if c == SCIENTIST_FRIGHTENED or c == SCIENTIST_FRIGHTENED_NEW:
-                worst = W["capture_later"]
-        s -= worst
+        if hunters:
+            r, c = divmod(q, 13)
+            steps = min(abs(r - hr) + abs(c - hc) - 1 + lag for hr, hc, lag in hunters)
+            if steps < len(decay):
+                s -= W["capture_threat"] * decay[steps]
+        if mother is not None and mother in NEIGHBOURS[q]:
+            s += W["guard"]
     values.sort(reverse=True)
     need = 3 - p.escaped
     s += sum(values[:need]) + 0.3 * sum(values[need:])
@@ -682,13 +703,13 @@ def _policy(state, side: Side) -> Action:
     return _greedy(state, side, legal)
 
 
-def _play_to_round_end(state, r0: int):
-    """Play the easy policy for both sides until the round ``r0`` ends or the game does."""
+def _rollout(state, last_round: int):
+    """Play the easy policy for both sides until round ``last_round`` is over (or the
+    game); in a simultaneous pick the raptor picks first, which changes nothing since
+    neither sees the other's card (R5.1)."""
     s = state
-    while s.phase is not Phase.OVER and s.round == r0:
+    while s.phase is not Phase.OVER and s.round <= last_round:
         movers = engine.to_act(s)
-        if s.phase is Phase.PICK:
-            return s  # the next round's pick: stop (should not happen within r0)
         side = RAPTOR if RAPTOR in movers else SCIENTIST
         s = engine.apply(s, side, _policy(s, side))
     return s
@@ -703,13 +724,15 @@ class _Clock:
         self.used = 0
         self.deadline = deadline
 
-    def spend(self) -> bool:
-        """True if one more playout may run (and counts it)."""
-        if self.used >= self.cap:
-            return False
-        if self.used and self.deadline is not None and time.perf_counter() > self.deadline:
-            return False
-        self.used += 1
+    def spend(self, k: int) -> bool:
+        """True if a batch of ``k`` more playouts may run (and counts them). The first
+        batch always runs."""
+        if self.used:
+            if self.used + k > self.cap:
+                return False
+            if self.deadline is not None and time.perf_counter() > self.deadline:
+                return False
+        self.used += k
         return True
 
 
@@ -725,20 +748,18 @@ def _mine(state, me: Side, r0: int) -> bool:
 def _beam(state, me: Side, width: int) -> list[tuple[float, Action, object]]:
     """Beam search over ``me``'s own decisions until control passes (or the phase
     sequence ends); returns end positions ``(score, first action, state)`` best first,
-    one per distinct end position."""
+    the best one per first action."""
     r0 = state.round
     frontier: list[tuple[object, Action | None]] = [(state, None)]
-    finals: dict[tuple, tuple[float, Action, object]] = {}
+    finals: dict[Action, tuple[float, Action, object]] = {}
     while frontier:
         cands: list[tuple[float, int, object, Action, Action]] = []
         order = 0
         for node, first in frontier:
             if not _mine(node, me, r0):
-                key = tuple(node.board) + (node.sleep_tokens, node.escaped, node.captured,
-                                           node.reserve, node.phase)
                 val = _value(node, me)
-                if key not in finals or finals[key][0] < val:
-                    finals[key] = (val, first, node)
+                if first not in finals or finals[first][0] < val:
+                    finals[first] = (val, first, node)
                 continue
             for val, _neg, a in _ranked(node, me, engine.legal_actions(node, me)):
                 cands.append((val, -order, node, a, first if first is not None else a))
@@ -750,10 +771,9 @@ def _beam(state, me: Side, width: int) -> list[tuple[float, Action, object]]:
         seen = set()
         for _val, _o, node, a, first in cands:
             nxt = engine.apply(node, me, a)
-            key = tuple(nxt.board) + (nxt.sleep_tokens, nxt.escaped, nxt.captured,
-                                      nxt.reserve, nxt.phase,
-                                      nxt.ap.remaining if nxt.ap else -1,
-                                      nxt.effect.done if nxt.effect else -1)
+            key = (tuple(nxt.board), nxt.sleep_tokens, nxt.escaped, nxt.captured,
+                   nxt.reserve, nxt.phase, nxt.ap.remaining if nxt.ap else -1,
+                   nxt.effect.done if nxt.effect else -1)
             if key in seen:
                 continue
             seen.add(key)
@@ -763,107 +783,59 @@ def _beam(state, me: Side, width: int) -> list[tuple[float, Action, object]]:
     return sorted(finals.values(), key=lambda x: x[0], reverse=True)
 
 
-def _decide_hard_sequence(state, me: Side, legal: Sequence[Action], clock: _Clock) -> Action:
-    """Hard level outside the pick: beam search, then round playouts of the best ends."""
-    finals = _beam(state, me, BEAM_WIDTH)
+def _decide_hard_sequence(state, me: Side, legal: Sequence[Action], rng: random.Random,
+                          clock: _Clock) -> Action:
+    """Hard level outside the pick: a beam search proposes the best sequences of own
+    decisions; each proposal's end position is re-determinized from ``me``'s view of it
+    and played on by rollouts; the first action of the best mean wins."""
+    finals = _beam(state, me, BEAM_WIDTH)[:TOP_K]
     if not finals:
         return _greedy(state, me, legal)
-    r0 = state.round
-    best_val, best_first = -math.inf, finals[0][1]
-    for val, first, node in finals:
-        if node.phase is not Phase.OVER and node.round == r0 and node.phase is not Phase.PICK:
-            if not clock.spend():
-                break
-            val = _value(_play_to_round_end(node, r0), me)
-        if val > best_val:
-            best_val, best_first = val, first
-    return best_first
-
-
-def _decide_hard_pick(v: View, state, me: Side, hand: Sequence[int], rng: random.Random,
-                      clock: _Clock) -> int:
-    """Hard card pick: round playouts of (own card, opponent card) pairs, weighted by a
-    model of the opponent's pick on sampled opponent hands."""
-    opp = me.other
-    pool, known = _opponent_pool(v, me)
-    r0 = state.round
-    model = _CardModel(_Pos.of(v))
-    cache: dict[tuple[int, int], float] = {}
-
-    def outcome(c: int, o: int) -> float:
-        """Value for me of the round (c, o), played out, or the rough model if the work
-        cap is reached."""
-        key = (c, o)
-        if key not in cache:
-            if c == o:
-                cache[key] = _value(state, me)  # a tie: nothing happens (R5.3)
-            elif clock.spend():
-                s = _both_picked(v, me, c, o, rng)
-                cache[key] = (_value(_play_to_round_end(s, r0), me) if s is not None
-                              else model.outcome(me, c, o))
-            else:
-                cache[key] = _value(state, me) + model.outcome(me, c, o)
-        return cache[key]
-
-    if known is not None:
-        return max(hand, key=lambda c: (outcome(c, known), -c))
-    if len(hand) == 1:
-        return hand[0]
-    # sample the opponent's hands; model its pick in each
-    samples = 24
-    size = v.hand_sizes[opp] + (1 if v.picked[opp] else 0)
-    size = max(1, min(size, len(pool)))
-    weights: dict[int, float] = {}
-    for _ in range(samples):
-        h = rng.sample(pool, size)
-        if v.observation and me is SCIENTIST:
-            continue  # handled below: the raptor replies to the shown card
-        their = max(h, key=lambda o: (sum(model.outcome(opp, o, c) for c in CARDS
-                                          if c not in v.discards[me]), -o))
-        for o in h:
-            weights[o] = weights.get(o, 0.0) + UNIFORM_MIX / len(h)
-        weights[their] = weights.get(their, 0.0) + (1.0 - UNIFORM_MIX)
-    if v.observation and me is SCIENTIST:
-        hands = [rng.sample(pool, size) for _ in range(samples)]
-
-        def expected(c: int) -> float:
-            tot = 0.0
-            for h in hands:
-                vals = [outcome(c, o) for o in h]
-                tot += (1.0 - UNIFORM_MIX) * min(vals) + UNIFORM_MIX * sum(vals) / len(vals)
-            return tot / len(hands)
-
-        return max(hand, key=lambda c: (expected(c), -c))
-    likely = sorted(weights, key=lambda o: (-weights[o], o))
-    total = sum(weights.values())
-
-    scores = {c: 0.0 for c in hand}
-    for o in likely:  # most likely opponent cards first, in case the work cap is reached
-        for c in hand:
-            scores[c] += weights[o] / total * outcome(c, o)
-    return max(hand, key=lambda c: (scores[c], -c))
-
-
-def _both_picked(v: View, me: Side, c: int, o: int, rng: random.Random):
-    """A determinization (from :func:`engine.sample_state`, by rejection) in which the
-    opponent holds or has picked ``o``, with both picks made; None if none was drawn."""
-    opp = me.other
-    for _ in range(_REJECTION_TRIES):
-        s = engine.sample_state(v, rng)
-        if v.picked[opp]:
-            if s.picks[opp] != o:
+    if len(finals) == 1:
+        return finals[0][1]
+    last_round = max(state.round, 1) + ROLLOUT_ROUNDS
+    views = [None if node.phase is Phase.OVER else engine.view(node, me)
+             for _v, _f, node in finals]
+    totals = [0.0] * len(finals)
+    n = 0
+    while clock.spend(len(finals)):
+        sample_seed = rng.getrandbits(64)
+        for i, (static, _first, _node) in enumerate(finals):
+            if views[i] is None:
+                totals[i] += static
                 continue
-        elif o not in s.hands[opp]:
-            continue
-        if s.picks[me] is None:
-            s = engine.apply(s, me, Pick(c))
-        if s.phase is Phase.PICK and opp in engine.to_act(s):
-            s = engine.apply(s, opp, Pick(o))
-        return s
-    return None
+            s = engine.sample_state(views[i], random.Random(sample_seed))
+            totals[i] += _value(_rollout(s, last_round), me)
+        n += 1
+    best = max(range(len(finals)), key=lambda i: (totals[i], finals[i][0], -i))
+    return finals[best][1]
 
 
-_REJECTION_TRIES = 400
+def _decide_hard_pick(v: View, me: Side, hand: Sequence[int], rng: random.Random,
+                      clock: _Clock) -> int:
+    """Hard card pick: flat Monte Carlo. Each sample is one determinization of the view
+    (the opponent's cards drawn by :func:`engine.sample_state`); in it the opponent's pick
+    is the easy heuristic on its sampled hand (or, with probability ``UNIFORM_MIX``, any
+    card of that hand), and every own card is played out by rollouts to the end of the
+    next round. The card with the best mean wins (common samples for all cards)."""
+    opp = me.other
+    last_round = v.round + ROLLOUT_ROUNDS
+    totals = dict.fromkeys(hand, 0.0)
+    while clock.spend(len(hand)):
+        base = engine.sample_state(v, rng)
+        uniform = rng.random() < UNIFORM_MIX
+        u = rng.random()
+        for c in hand:
+            s = engine.apply(base, me, Pick(c))
+            if s.round == base.round and s.phase is Phase.PICK and opp in engine.to_act(s):
+                if uniform:
+                    theirs = s.hands[opp]
+                    their_pick = Pick(theirs[int(u * len(theirs))])
+                else:
+                    their_pick = _policy(s, opp)
+                s = engine.apply(s, opp, their_pick)
+            totals[c] += _value(_rollout(s, last_round), me)
+    return max(hand, key=lambda c: (totals[c], -c))
 
 
 # ----------------------------------------------------------------------------- entry point
@@ -923,5 +895,5 @@ def choose_action(view: View, *, level: str = "easy", seed: int = 0,
         cap = max(1, round(time_budget * PLAYOUTS_PER_SECOND))
         clock = _Clock(cap, time.perf_counter() + time_budget)
     if state.phase is Phase.PICK:
-        return Pick(_decide_hard_pick(view, state, me, [a.card for a in legal], rng, clock))
-    return _decide_hard_sequence(state, me, legal, clock)
+        return Pick(_decide_hard_pick(view, me, [a.card for a in legal], rng, clock))
+    return _decide_hard_sequence(state, me, legal, rng, clock)
