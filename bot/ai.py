@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import itertools
 import random
+import re
 import time
 from collections.abc import Sequence
 
@@ -114,6 +115,13 @@ TOP_K = 6
 ROLLOUT_ROUNDS = 1
 #: Hard level: chance that the modelled opponent picks any card of its hand.
 UNIFORM_MIX = 0.3
+
+# The evaluation scans the board by code ranges: free/rock/fire < mother < active baby <
+# sleeping babies < active scientists < frightened ones.
+if not (max(EMPTY, ROCK, FIRE) < MOTHER < BABY < BABY_ASLEEP < BABY_ASLEEP_NEW
+        < SCIENTIST_ACTIVE < SCIENTIST_USED < SCIENTIST_FRIGHTENED
+        < SCIENTIST_FRIGHTENED_NEW):  # pragma: no cover - guards an engine renumbering
+    raise ImportError("bot.ai expects the engine's cell codes in their documented order")
 
 _SETUP = (Phase.SETUP_MOTHER, Phase.SETUP_BABIES, Phase.SETUP_SCIENTISTS)
 _OWN_SEQUENCE = (Phase.EFFECT, Phase.AP, Phase.MOTHER_RETURN) + _SETUP
@@ -283,83 +291,100 @@ def _score(p: _Pos) -> float:
     if p.captured >= 3 or p.sleep >= 5:
         return -WIN
     b = p.board
-    babies, asleep, scientists, frightened = [], [], [], 0
+    babies, asleep, active, frightened = [], [], [], []
     mother = None
-    for q in BOARD_SQUARES:
+    for found in _PIECES.finditer(bytes(b)):
+        q = found.start()
         c = b[q]
-        if c == EMPTY or c == ROCK or c == FIRE:
-            continue
         if c == BABY:
             babies.append(q)
-        elif c == BABY_ASLEEP or c == BABY_ASLEEP_NEW:
-            asleep.append(q)
         elif c == MOTHER:
             mother = q
-        elif c in _ANY_SCI:
-            scientists.append(q)
-            if c == SCIENTIST_FRIGHTENED or c == SCIENTIST_FRIGHTENED_NEW:
-                frightened += 1
-    if not scientists and not p.setup:
+        elif c < SCIENTIST_ACTIVE:
+            asleep.append(q)
+        elif c < SCIENTIST_FRIGHTENED:
+            active.append(q)
+        else:
+            frightened.append(q)
+    n_sci = len(active) + len(frightened)
+    if not n_sci and not p.setup:
         return WIN
-    s = (W["escaped"] * p.escaped - W["captured"] * p.captured - SLEEP_PENALTY[p.sleep]
-         - W["scientist"] * len(scientists) - W["reserve"] * p.reserve
-         + W["frightened"] * frightened)
+    w = W
+    s = (w["escaped"] * p.escaped - w["captured"] * p.captured - SLEEP_PENALTY[p.sleep]
+         - w["scientist"] * n_sci - w["reserve"] * p.reserve
+         + w["frightened"] * len(frightened))
     if p.observe_next:
-        s += W["observe_next"]
-    if len(scientists) <= 3 and not p.setup:
-        s += W["few"] * (4 - len(scientists)) ** 2
+        s += w["observe_next"]
+    if n_sci <= 3 and not p.setup:
+        s += w["few"] * (4 - n_sci) ** 2
     # babies: distance to the nearest exit; only the (3 - escaped) best count fully;
     # threats from scientists that could reach them (during setup, from the free squares
     # of L-tiles still without a scientist, R4.2)
-    dist = _exit_distances(b, p.exits) if babies or asleep else ()
-    hunters = [(q // 13, q % 13, 0 if b[q] in _ACTIVE_SCI else 1) for q in scientists]
-    if p.setup:
-        for t in L_TILES:
-            if not any(b[q] in _ANY_SCI for q in TILE_SQUARES[t]):
-                hunters.extend((q // 13, q % 13, 0) for q in TILE_SQUARES[t] if b[q] == EMPTY)
-    decay = _DECAY
-    values = []
-    for q in babies:
-        values.append(max(0.0, W["baby_near"] - W["baby_step"] * (dist[q] - 1)))
-        if hunters:
-            r, c = divmod(q, 13)
-            steps = min(abs(r - hr) + abs(c - hc) - 1 + lag for hr, hc, lag in hunters)
-            if steps < len(decay):
-                s -= W["sleep_threat"] * decay[steps]
-    for q in asleep:
-        values.append(0.4 * max(0.0, W["baby_near"] - W["baby_step"] * (dist[q] - 1)))
-        s -= W["asleep"]
-        if hunters:
-            r, c = divmod(q, 13)
-            steps = min(abs(r - hr) + abs(c - hc) - 1 + lag for hr, hc, lag in hunters)
-            if steps < len(decay):
-                s -= W["capture_threat"] * decay[steps]
-        if mother is not None and mother in NEIGHBOURS[q]:
-            s += W["guard"]
-    values.sort(reverse=True)
-    need = 3 - p.escaped
-    s += sum(values[:need]) + 0.3 * sum(values[need:])
+    if babies or asleep:
+        dist = _exit_distances(b, p.exits)
+        hunters = active
+        if p.setup:
+            hunters = list(active)
+            for t in L_TILES:
+                if not any(b[q] >= SCIENTIST_ACTIVE for q in TILE_SQUARES[t]):
+                    hunters.extend(q for q in TILE_SQUARES[t] if b[q] == EMPTY)
+        decay = _DECAY
+        far = len(decay)
+        near, step = w["baby_near"], w["baby_step"]
+        values = []
+        for q in babies:
+            values.append(max(0.0, near - step * (dist[q] - 1)))
+            steps = _reach_steps(q, hunters, frightened)
+            if steps < far:
+                s -= w["sleep_threat"] * decay[steps]
+        for q in asleep:
+            values.append(0.4 * max(0.0, near - step * (dist[q] - 1)))
+            s -= w["asleep"]
+            steps = _reach_steps(q, hunters, frightened)
+            if steps < far:
+                s -= w["capture_threat"] * decay[steps]
+            if mother is not None and mother in NEIGHBOURS[q]:
+                s += w["guard"]
+        values.sort(reverse=True)
+        need = 3 - p.escaped
+        s += sum(values[:need]) + 0.3 * sum(values[need:])
     # the mother: lines of fire, kill threats, reach
     if mother is not None:
-        s -= W["shot_line"] * _shooters(b, mother)
-        adjacent = set()
-        for n in NEIGHBOURS[mother]:
-            if b[n] in _ANY_SCI:
-                adjacent.add(n)
-        s += W["kill_threat"] * len(adjacent)
+        s -= w["shot_line"] * _shooters(b, mother)
+        adjacent = [n for n in NEIGHBOURS[mother] if b[n] >= SCIENTIST_ACTIVE]
+        s += w["kill_threat"] * len(adjacent)
         reach = set()
         for t in _mother_destinations(b, mother):
             for n in NEIGHBOURS[t]:
-                if b[n] in _ANY_SCI and n not in adjacent:
+                if b[n] >= SCIENTIST_ACTIVE:
                     reach.add(n)
-        s += W["kill_reach"] * len(reach)
-        if scientists:
-            mr, mc = divmod(mother, 13)
-            near = min(abs(mr - q // 13) + abs(mc - q % 13) for q in scientists)
-            s -= W["mother_scientist"] * near
+        s += w["kill_reach"] * len(reach.difference(adjacent))
+        if n_sci:
+            row = _MANHATTAN[mother]
+            s -= w["mother_scientist"] * min(min(map(row.__getitem__, active), default=99),
+                                             min(map(row.__getitem__, frightened), default=99))
     if p.ap_left > 0:
         s += _potential(p, mother, asleep, babies)
     return s
+
+
+#: Squares holding a figurine (codes MOTHER..SCIENTIST_FRIGHTENED_NEW), found at C speed.
+_PIECES = re.compile(b"[%c-%c]" % (MOTHER, SCIENTIST_FRIGHTENED_NEW))
+
+
+def _reach_steps(q: int, active: list[int], frightened: list[int]) -> int:
+    """Steps the nearest scientist needs to stand next to ``q`` (Manhattan distance; a
+    frightened one needs one more, to stand up, R8.2); 99 when there is none."""
+    row = _MANHATTAN[q]
+    best = min(map(row.__getitem__, active), default=100) - 1
+    if frightened:
+        best = min(best, min(map(row.__getitem__, frightened)))
+    return best
+
+
+#: Manhattan distance between any two squares.
+_MANHATTAN = tuple(tuple(abs(a // 13 - b // 13) + abs(a % 13 - b % 13) for b in range(78))
+                   for a in range(78))
 
 
 def _potential(p: _Pos, mother: int | None, asleep: list[int], babies: list[int]) -> float:
@@ -788,7 +813,7 @@ def _decide_hard_sequence(state, me: Side, legal: Sequence[Action], rng: random.
     """Hard level outside the pick: a beam search proposes the best sequences of own
     decisions; each proposal's end position is re-determinized from ``me``'s view of it
     and played on by rollouts; the first action of the best mean wins."""
-    finals = _beam(state, me, BEAM_WIDTH)[:TOP_K]
+    finals = _beam(state, me, BEAM_WIDTH)[:max(1, min(TOP_K, clock.cap))]
     if not finals:
         return _greedy(state, me, legal)
     if len(finals) == 1:

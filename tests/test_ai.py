@@ -113,7 +113,7 @@ def test_imports_only_the_public_engine_and_never_a_game_state():
 @pytest.mark.parametrize("level", ["easy", "hard"])
 def test_the_opponents_hidden_cards_do_not_change_the_decision(positions, level):
     checked = 0
-    for s, side in positions[::5]:
+    for s, side in positions[::8]:
         other = swap_hidden(s, side.other)
         if other.hands[side.other] == s.hands[side.other] and (
                 other.picks[side.other] == s.picks[side.other]):
@@ -144,7 +144,8 @@ def test_easy_is_always_legal(positions):
 
 
 def test_hard_is_always_legal(positions):
-    for i, (s, side) in enumerate(positions):
+    assert len(positions[::2]) >= 300
+    for i, (s, side) in enumerate(positions[::2]):
         action = choose_action(view(s, side), level="hard", seed=i, iterations=1)
         assert action in legal_actions(s, side), (engine.to_diagram(s), side, action)
 
