@@ -42,7 +42,7 @@ import asyncio
 import logging
 import os
 import sqlite3
-from collections.abc import AsyncIterator, Iterable, Sequence
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import Any
@@ -215,15 +215,20 @@ SCHEMA_VERSION = MIGRATIONS[-1].version
 
 
 async def _connect(path: str, *, read_only: bool) -> aiosqlite.Connection:
-    conn = await aiosqlite.connect(path, isolation_level=None)  # explicit BEGIN/COMMIT
+    # The reader runs in autocommit mode. The writer uses explicit BEGIN IMMEDIATE / COMMIT,
+    # and its isolation level makes Python's sqlite3 issue BEGIN IMMEDIATE by itself before
+    # a DML statement run outside a transaction (used by Database.write_pipelined: the
+    # transaction opens in the same call as its first statement).
+    conn = await aiosqlite.connect(path, isolation_level=None if read_only else "IMMEDIATE")
     conn.row_factory = sqlite3.Row
-    await conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-    await conn.execute("PRAGMA foreign_keys = ON")
+    # execute_fetchall runs each PRAGMA to its end (some return a row).
+    await conn.execute_fetchall(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+    await conn.execute_fetchall("PRAGMA foreign_keys = ON")
     if path != ":memory:":
-        await conn.execute("PRAGMA journal_mode = WAL")
-    await conn.execute("PRAGMA synchronous = NORMAL")
+        await conn.execute_fetchall("PRAGMA journal_mode = WAL")
+    await conn.execute_fetchall("PRAGMA synchronous = NORMAL")
     if read_only:
-        await conn.execute("PRAGMA query_only = ON")
+        await conn.execute_fetchall("PRAGMA query_only = ON")
     return conn
 
 
@@ -283,13 +288,15 @@ class Database:
         return int(row[0])
 
     # --- reads (committed data) ---
+    # Each read is one call on the connection's thread that runs the statement to its end
+    # (execute_fetchall): no statement stays open between awaits, so every read starts a
+    # fresh WAL snapshot and sees everything committed before it.
     async def fetchone(self, sql: str, params: Sequence[Any] = ()) -> sqlite3.Row | None:
-        async with self._reader.execute(sql, params) as cur:
-            return await cur.fetchone()
+        rows = await self._reader.execute_fetchall(sql, params)
+        return next(iter(rows), None)
 
     async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
-        async with self._reader.execute(sql, params) as cur:
-            return list(await cur.fetchall())
+        return list(await self._reader.execute_fetchall(sql, params))
 
     # --- writes ---
     @asynccontextmanager
@@ -315,47 +322,97 @@ class Database:
                 await self._rollback()
                 raise
 
+    async def write_pipelined(self, statements: Sequence[tuple[str, Sequence[Any]]], *,
+                              commit_if: Callable[[list[int]], bool] = lambda counts: True
+                              ) -> list[int]:
+        """Run a few DML statements as one transaction, sent to the writer's thread together
+        (one round trip instead of one per statement), then commit or roll back.
+
+        The first statement must be an INSERT, UPDATE, DELETE or REPLACE: Python's sqlite3
+        opens the transaction (``BEGIN IMMEDIATE``) in the same call, so nothing runs outside
+        it. Statements are queued before the results of earlier ones are known, so a
+        statement that depends on an earlier one must say so in SQL (e.g. ``... WHERE
+        changes() = 1``).
+
+        Args:
+            statements: ``(sql, params)`` pairs, run in order.
+            commit_if: called with the row counts; the transaction commits only if it
+                returns true (and every statement succeeded), else it is rolled back.
+
+        Returns:
+            The row count of each statement (whether committed or not).
+
+        Raises:
+            ValueError: the first statement is not DML.
+            sqlite3.Error (or whatever a statement raised): after a rollback.
+        """
+        if not statements or statements[0][0].lstrip()[:7].upper() not in (
+                "INSERT ", "UPDATE ", "DELETE ", "REPLACE"):
+            raise ValueError("the first pipelined statement must be INSERT/UPDATE/DELETE")
+        async with self._lock:
+            if self._closed:
+                raise sqlite3.ProgrammingError("the database is closed")
+            try:
+                # Tasks start in creation order, so the statements reach the thread's queue
+                # in order and run back to back.
+                tasks = [asyncio.ensure_future(self._writer.execute(sql, params))
+                         for sql, params in statements]
+                done = await asyncio.gather(*tasks, return_exceptions=True)
+                for item in done:
+                    if isinstance(item, BaseException):
+                        raise item
+                counts = [cur.rowcount for cur in done]
+                if commit_if(counts):
+                    await self._writer.execute("COMMIT")
+                else:
+                    await self._rollback()
+                return counts
+            except BaseException:
+                await self._rollback()
+                raise
+
     async def _rollback(self) -> None:
+        # Always sent (not only when in_transaction says so): statements queued before a
+        # cancellation may still be running on the thread, and the ROLLBACK is queued
+        # after them.
         try:
-            if self._writer.in_transaction:
-                await asyncio.shield(self._writer.execute("ROLLBACK"))
-        except (sqlite3.Error, ValueError):  # connection already closed / no transaction
+            await asyncio.shield(self._writer.execute("ROLLBACK"))
+        except (sqlite3.Error, ValueError):  # no transaction active / connection closed
             pass
 
 
 class Transaction:
-    """Statements inside one write transaction (see :meth:`Database.transaction`)."""
+    """Statements inside one write transaction (see :meth:`Database.transaction`). Each
+    method is one call on the writer's thread."""
 
     def __init__(self, conn: aiosqlite.Connection) -> None:
         self._conn = conn
 
     async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
         """Run one statement; returns the number of rows changed (``rowcount``)."""
-        async with self._conn.execute(sql, params) as cur:
-            return cur.rowcount
+        cur = await self._conn.execute(sql, params)  # a finished DML statement is reset
+        return cur.rowcount
 
     async def insert(self, sql: str, params: Sequence[Any] = ()) -> int:
         """Run one INSERT; returns the new row's id."""
-        async with self._conn.execute(sql, params) as cur:
-            return int(cur.lastrowid)
+        row = await self._conn.execute_insert(sql, params)
+        return int(row[0])
 
     async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
         await self._conn.executemany(sql, rows)
 
     async def fetchone(self, sql: str, params: Sequence[Any] = ()) -> sqlite3.Row | None:
         """A read inside the transaction (sees its own uncommitted writes)."""
-        async with self._conn.execute(sql, params) as cur:
-            return await cur.fetchone()
+        rows = await self._conn.execute_fetchall(sql, params)
+        return next(iter(rows), None)
 
     async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
-        async with self._conn.execute(sql, params) as cur:
-            return list(await cur.fetchall())
+        return list(await self._conn.execute_fetchall(sql, params))
 
 
 async def _user_version(conn: aiosqlite.Connection) -> int:
-    async with conn.execute("PRAGMA user_version") as cur:
-        row = await cur.fetchone()
-    return int(row[0])
+    rows = await conn.execute_fetchall("PRAGMA user_version")
+    return int(next(iter(rows))[0])
 
 
 async def _migrate(conn: aiosqlite.Connection, path: str, target: int) -> None:

@@ -50,7 +50,7 @@ import sqlite3
 import time
 import weakref
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import engine
@@ -741,40 +741,55 @@ class MatchService:
         now = self.clock()
         deadline, remind = self._timing(state, new, m.ai, now, timeout, m.deadline_at,
                                         m.remind_at)
-        await self._save_step(m, side, "action", action, new, now, deadline, remind)
-        after = await self.get_match(match_id)
+        after = await self._save_step(m, side, "action", action, new, now, deadline, remind)
         return ActResult(after, side, action, new.events,
                          any(e.kind == "round_end" for e in new.events), new.is_over)
 
     async def _save_step(self, m: Match, side: Side, kind: str, action: Action,
                          new: GameState, now: float, deadline: float | None,
-                         remind: float | None) -> None:
+                         remind: float | None) -> Match:
         """Save a new state and its log record in one transaction, if ``m.version`` is still
-        the stored one; finish and rate the match if the game is over."""
+        the stored one; finish and rate the match if the game is over. Returns the match as
+        saved."""
         keep_reminder = remind is not None and remind == m.remind_at and m.reminded
         result = reason = None
         status = "active"
         if new.is_over:
             status, result, reason = "finished", new.winner.value, new.reason.value
             deadline = remind = None
-        async with self.db.transaction() as tx:
-            n = await tx.execute(
-                "UPDATE matches SET state = ?, version = version + 1, "
-                "log_length = log_length + 1, updated_at = ?, last_activity = ?, "
-                "deadline_at = ?, remind_at = ?, reminded = ?, draw_offered_by = NULL, "
-                "status = ?, result = ?, reason = ? "
-                "WHERE id = ? AND version = ? AND status = 'active'",
-                (new.to_json(), now, now, deadline, remind, int(keep_reminder), status, result,
-                 reason, m.id, m.version))
-            if n == 0:
-                raise StaleError("Already done: someone acted in this match at the same "
-                                 "moment. Look at the latest message.")
-            await tx.execute(
-                "INSERT INTO match_log (match_id, seq, side, kind, action, created_at) "
-                "VALUES (?, ?, ?, ?, ?, ?)",
-                (m.id, m.log_length + 1, side.value, kind, json.dumps(action.to_dict()), now))
-            if status == "finished":
+        update = (
+            "UPDATE matches SET state = ?, version = version + 1, "
+            "log_length = log_length + 1, updated_at = ?, last_activity = ?, "
+            "deadline_at = ?, remind_at = ?, reminded = ?, draw_offered_by = NULL, "
+            "status = ?, result = ?, reason = ? "
+            "WHERE id = ? AND version = ? AND status = 'active'",
+            (new.to_json(), now, now, deadline, remind, int(keep_reminder), status, result,
+             reason, m.id, m.version))
+        record = (m.id, m.log_length + 1, side.value, kind, json.dumps(action.to_dict()), now)
+        stale = StaleError("Already done: someone acted in this match at the same moment. "
+                           "Look at the latest message.")
+        if status == "active":
+            # The usual step: both statements in one round trip; the log INSERT happens only
+            # if the versioned UPDATE matched (changes() = 1), and the commit only if both did.
+            counts = await self.db.write_pipelined(
+                [update, ("INSERT INTO match_log (match_id, seq, side, kind, action, "
+                          "created_at) SELECT ?, ?, ?, ?, ?, ? WHERE changes() = 1", record)],
+                commit_if=lambda counts: counts == [1, 1])
+            if counts[0] != 1:
+                raise stale
+            if counts[1] != 1:  # cannot happen: the UPDATE matched, so the INSERT ran
+                raise RuntimeError(f"match {m.id}: the log record was not written")
+        else:
+            async with self.db.transaction() as tx:
+                if await tx.execute(*update) == 0:
+                    raise stale
+                await tx.execute("INSERT INTO match_log (match_id, seq, side, kind, action, "
+                                 "created_at) VALUES (?, ?, ?, ?, ?, ?)", record)
                 await self._record_result(tx, m, result, reason, now)
+        return replace(m, state=new, version=m.version + 1, log_length=m.log_length + 1,
+                       updated_at=now, last_activity=now, deadline_at=deadline,
+                       remind_at=remind, reminded=keep_reminder, draw_offered_by=None,
+                       status=status, result=result, reason=reason)
 
     @staticmethod
     def _timing(old: GameState | None, new: GameState, ai: dict[Side, str | None], now: float,
@@ -828,8 +843,8 @@ class MatchService:
         deadline, remind = now + timeout, now + timeout / 2
         if m.ai[side] is not None:
             deadline = remind = None
-        await self._save_step(m, side, "undo", last.action, before, now, deadline, remind)
-        return await self.get_match(match_id)
+        return await self._save_step(m, side, "undo", last.action, before, now, deadline,
+                                     remind)
 
     # ------------------------------------------------------------------ AI
     def _chooser(self) -> Callable[..., Action]:

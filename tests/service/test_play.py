@@ -7,11 +7,12 @@ import asyncio
 import json
 import logging
 import random
+import sqlite3
 
 import pytest
 
 import engine
-from bot.db import Database, Transaction
+from bot.db import Database
 from bot.service import (
     MatchFinishedError,
     MatchService,
@@ -40,6 +41,7 @@ async def test_whole_match_to_a_result_with_ratings(svc, db, caplog):
     caplog.set_level(logging.DEBUG)
     m = await start_match(svc)
     m = await play_random(svc, m, random.Random(7))
+    assert m == await svc.get_match(m.id)
     assert m.status == "finished" and m.state.is_over
     assert m.result == m.state.winner.value
     assert m.reason == m.state.reason.value
@@ -68,6 +70,7 @@ async def test_act_returns_the_step(svc):
     r = await svc.act(m.id, ALICE, f"pick {card}")  # notation is parsed for the user's side
     assert r.side is RAPTOR and r.action == engine.Pick(card)
     assert r.match.version == 1 and r.match.log_length == 1
+    assert r.match == await svc.get_match(m.id)  # what act() returns is what was saved
     assert r.match.state.picks[RAPTOR] == card
     assert [e.kind for e in r.events] == ["picked"]
     assert not r.round_ended and not r.game_over
@@ -181,57 +184,88 @@ async def test_version_check_holds_across_processes(db_path, svc, clock):
     assert len(await svc.raw_log(m.id)) == 1
 
 
-async def test_failure_in_the_middle_of_saving_leaves_the_previous_state(svc, db, monkeypatch):
+async def _snapshot(db, match_id):
+    row = await db.fetchone("SELECT state, version, log_length, deadline_at, status FROM "
+                            "matches WHERE id = ?", (match_id,))
+    n = (await db.fetchone("SELECT COUNT(*) FROM match_log WHERE match_id = ?",
+                           (match_id,)))[0]
+    return tuple(row), n
+
+
+@pytest.mark.parametrize("trigger", [
+    # the log INSERT fails after the state UPDATE was done in the same transaction
+    "CREATE TRIGGER fail BEFORE INSERT ON match_log "
+    "BEGIN SELECT RAISE(ABORT, 'disk unplugged'); END",
+    # the state UPDATE itself fails after changing the row
+    "CREATE TRIGGER fail AFTER UPDATE OF state ON matches "
+    "BEGIN SELECT RAISE(ABORT, 'disk unplugged'); END",
+])
+async def test_failure_in_the_middle_of_saving_leaves_the_previous_state(svc, db, trigger):
     m = await start_match(svc)
     m = await play_random(svc, m, random.Random(3), steps=12)
-    before = await db.fetchone("SELECT state, version, log_length, deadline_at FROM matches "
-                               "WHERE id = ?", (m.id,))
-    real_execute = Transaction.execute
-
-    async def execute_then_fail(self, sql, params=()):
-        n = await real_execute(self, sql, params)
-        if sql.startswith("INSERT INTO match_log"):
-            raise OSError("disk unplugged")  # after the state UPDATE and the log INSERT
-        return n
-
-    monkeypatch.setattr(Transaction, "execute", execute_then_fail)
+    before = await _snapshot(db, m.id)
+    async with db.transaction() as tx:
+        await tx.execute(trigger)
     side, action = pick_random(m, random.Random(4))
-    with pytest.raises(OSError, match="disk unplugged"):
+    with pytest.raises(sqlite3.IntegrityError, match="disk unplugged"):
         await svc.act(m.id, m.players[side], action)
-    monkeypatch.undo()
-    after = await db.fetchone("SELECT state, version, log_length, deadline_at FROM matches "
-                              "WHERE id = ?", (m.id,))
-    assert tuple(after) == tuple(before)
-    assert len(await svc.raw_log(m.id)) == 12
+    async with db.transaction() as tx:
+        await tx.execute("DROP TRIGGER fail")
+    assert await _snapshot(db, m.id) == before
     assert (await svc.replayed_state(m.id)) == (await svc.get_match(m.id)).state
     # ... and the match goes on normally.
     r = await svc.act(m.id, m.players[side], action)
-    assert r.match.log_length == 13
+    assert r.match.log_length == 13 and r.match == await svc.get_match(m.id)
 
 
-async def test_cancelled_act_leaves_a_consistent_state(svc, db, monkeypatch):
+async def test_failure_while_recording_the_result_saves_nothing(svc, db):
     m = await start_match(svc)
-    real_execute = Transaction.execute
-    started = asyncio.Event()
+    rng = random.Random(7)
+    while True:  # play up to the last action of the game
+        side, action = pick_random(m, rng)
+        if engine.apply(m.state, side, action).is_over:
+            break
+        m = (await svc.act(m.id, m.players[side], action)).match
+    before = await _snapshot(db, m.id)
+    async with db.transaction() as tx:
+        await tx.execute("CREATE TRIGGER fail BEFORE INSERT ON results "
+                         "BEGIN SELECT RAISE(ABORT, 'disk unplugged'); END")
+    with pytest.raises(sqlite3.IntegrityError, match="disk unplugged"):
+        await svc.act(m.id, m.players[side], action)
+    async with db.transaction() as tx:
+        await tx.execute("DROP TRIGGER fail")
+    assert await _snapshot(db, m.id) == before
+    assert (await svc.stats(GUILD, ALICE)).games == 0
+    assert (await svc.get_match(m.id)).active
+    r = await svc.act(m.id, m.players[side], action)
+    assert r.game_over and (await svc.stats(GUILD, ALICE)).games == 1
 
-    async def slow_execute(self, sql, params=()):
-        n = await real_execute(self, sql, params)
-        if sql.startswith("INSERT INTO match_log"):
-            started.set()
-            await asyncio.sleep(10)
-        return n
 
-    monkeypatch.setattr(Transaction, "execute", slow_execute)
-    task = asyncio.create_task(svc.act(m.id, ALICE, engine.Pick(m.state.hands[RAPTOR][0])))
-    await started.wait()
-    task.cancel()
-    with pytest.raises(asyncio.CancelledError):
-        await task
-    monkeypatch.undo()
-    m2 = await svc.get_match(m.id)
-    assert m2.version == 0 and m2.state == m.state
-    assert await svc.raw_log(m.id) == []
-    await svc.act(m.id, ALICE, engine.Pick(m.state.hands[RAPTOR][0]))  # the lock was released
+async def test_cancelled_acts_leave_a_consistent_state(svc, db):
+    """A cancellation (e.g. an interaction that timed out) at any point of act() leaves
+    either the whole step saved or nothing, and no transaction open."""
+    m = await start_match(svc)
+    rng = random.Random(8)
+    saved = 0
+    for delay in list(range(12)) * 3:
+        m = await svc.get_match(m.id)
+        side, action = pick_random(m, rng)
+        task = asyncio.create_task(svc.act(m.id, m.players[side], action))
+        for _ in range(delay):
+            await asyncio.sleep(0)
+        task.cancel()
+        outcome = (await asyncio.gather(task, return_exceptions=True))[0]
+        after = await svc.get_match(m.id)
+        if isinstance(outcome, asyncio.CancelledError):
+            assert after.log_length in (m.log_length, m.log_length + 1)
+        else:
+            assert after.log_length == m.log_length + 1
+        saved += after.log_length - m.log_length
+        assert after.log_length == len(await svc.raw_log(m.id)) == after.version
+        assert (await svc.replayed_state(m.id)) == after.state
+    assert saved > 0
+    side, action = pick_random(await svc.get_match(m.id), rng)
+    await svc.act(m.id, (await svc.get_match(m.id)).players[side], action)  # lock released
 
 
 async def test_replay_equals_stored_state_after_a_long_manual_match(svc):
@@ -272,6 +306,7 @@ async def test_undo_own_ap_actions_of_the_current_ap_phase(svc):
     r = await svc.act(m.id, user, moves[0])
     assert r.match.state.phase is engine.Phase.AP  # the fixed seeds make it so
     undone = await svc.undo(m.id, user)
+    assert undone == await svc.get_match(m.id)
     assert undone.state == start_state
     assert undone.version == r.match.version + 1
     assert (await svc.replayed_state(m.id)) == undone.state

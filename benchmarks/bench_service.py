@@ -1,0 +1,192 @@
+"""Benchmark the match service (bot/service.py) on a real SQLite file. Run by hand:
+
+    python benchmarks/bench_service.py                          # both parts, default sizes
+    python benchmarks/bench_service.py --actions 20000 --matches 1000 --per-match 30
+    python benchmarks/bench_service.py --part concurrent --dir /tmp/bench
+
+Part ``sequential``: one coroutine plays random legal actions (seeded) through
+``MatchService.act`` on one database file, game after game, until ``--actions`` actions are
+saved. Each action is a full persisted step: load the match, ``engine.apply``, then the state
+UPDATE (with its version check) and the log INSERT in one committed WAL transaction. Target:
+>= 500 persisted actions per second. For scale, the engine-only time of the same actions is
+printed too.
+
+Part ``concurrent``: ``--matches`` (1,000) matches between different players in different
+channels, created through challenges, then driven at once with ``asyncio.gather``: each match
+coroutine plays ``--per-match`` actions, one after the other (always passing the version it
+read, as a button would). Printed: creation time, throughput, p50/p95/max latency of one
+``act()`` call as seen by its coroutine (which includes waiting for the write lock behind the
+other matches), stale conflicts (must be 0: every match has one driver), and peak RSS of the
+process (``resource.getrusage``).
+
+Everything runs in one process on one file; the file is removed afterwards unless ``--keep``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import random
+import resource
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+
+import engine  # noqa: E402
+from bot.db import Database  # noqa: E402
+from bot.service import Match, MatchService, StaleError  # noqa: E402
+
+GUILD = 1
+
+
+def _seeds(start: int):
+    n = start
+    while True:
+        yield n
+        n += 1
+
+
+def _pick(m: Match, rng: random.Random) -> tuple[engine.Side, engine.Action]:
+    side = sorted(engine.to_act(m.state))[0]
+    return side, rng.choice(engine.legal_actions(m.state, side))
+
+
+async def _new_match(svc: MatchService, channel: int, a: int, b: int) -> Match:
+    ch = await svc.create_challenge(GUILD, channel, a, b, side="raptor", setup="quick")
+    return await svc.accept_challenge(ch.id, b)
+
+
+async def sequential(path: Path, actions: int) -> None:
+    db = await Database.open(path)
+    try:
+        await _sequential(db, path, actions)
+    finally:
+        await db.close()
+
+
+async def _sequential(db: Database, path: Path, actions: int) -> None:
+    seeds = _seeds(10_000)
+    svc = MatchService(db, seed_source=lambda: next(seeds))
+    rng = random.Random(1)
+    done = games = 0
+    engine_time = 0.0
+    m = await _new_match(svc, 1, 1, 2)
+    t0 = time.perf_counter()
+    while done < actions:
+        if not m.active:
+            games += 1
+            m = await _new_match(svc, 1, 1, 2)
+        side, action = _pick(m, rng)
+        e0 = time.perf_counter()
+        engine.apply(m.state, side, action)  # engine-only cost of the same step, for scale
+        engine_time += time.perf_counter() - e0
+        m = (await svc.act(m.id, m.players[side], action, expected_version=m.version)).match
+        done += 1
+    elapsed = time.perf_counter() - t0
+    check = await svc.replayed_state(m.id) == m.state
+    size = path.stat().st_size + sum(p.stat().st_size for p in path.parent.glob(
+        path.name + "-*"))
+    print("== sequential: one coroutine, one file")
+    print(f"persisted actions:      {done} in {elapsed:.2f} s ({games} games finished)")
+    print(f"throughput:             {done / elapsed:,.0f} actions/s  (target >= 500)")
+    print(f"mean act():             {elapsed / done * 1000:.3f} ms "
+          f"(engine.apply alone: {engine_time / done * 1000:.3f} ms)")
+    print(f"replay == stored state: {check}")
+    print(f"database size:          {size / 1e6:.1f} MB")
+
+
+async def concurrent(path: Path, matches: int, per_match: int) -> None:
+    db = await Database.open(path)
+    try:
+        await _concurrent(db, matches, per_match)
+    finally:
+        await db.close()
+
+
+async def _concurrent(db: Database, matches: int, per_match: int) -> None:
+    seeds = _seeds(50_000)
+    svc = MatchService(db, seed_source=lambda: next(seeds))
+    t0 = time.perf_counter()
+    created = await asyncio.gather(*(
+        _new_match(svc, 1000 + i, 10_000 + 2 * i, 10_001 + 2 * i) for i in range(matches)))
+    t_create = time.perf_counter() - t0
+    latencies: list[float] = []
+    stale = 0
+
+    async def drive(m: Match, seed: int) -> int:
+        nonlocal stale
+        rng = random.Random(seed)
+        n = 0
+        while m.active and n < per_match:
+            side, action = _pick(m, rng)
+            a0 = time.perf_counter()
+            try:
+                m = (await svc.act(m.id, m.players[side], action,
+                                   expected_version=m.version)).match
+            except StaleError:
+                stale += 1
+                m = await svc.get_match(m.id)
+                continue
+            latencies.append(time.perf_counter() - a0)
+            n += 1
+        return n
+
+    t1 = time.perf_counter()
+    counts = await asyncio.gather(*(drive(m, i) for i, m in enumerate(created)))
+    elapsed = time.perf_counter() - t1
+    total = sum(counts)
+    sample = random.Random(0).sample(created, min(20, len(created)))
+    ok = all([await svc.replayed_state(m.id) == (await svc.get_match(m.id)).state
+              for m in sample])
+    latencies.sort()
+    q = statistics.quantiles(latencies, n=100)
+    peak_kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    print(f"== concurrent: {matches} matches in one process, asyncio.gather")
+    print(f"created {matches} matches: {t_create:.2f} s ({matches / t_create:,.0f} matches/s, "
+          "challenge + accept each)")
+    print(f"persisted actions:      {total} in {elapsed:.2f} s ({per_match} per match)")
+    print(f"throughput:             {total / elapsed:,.0f} actions/s")
+    print(f"act() latency:          p50 {q[49] * 1000:.1f} ms, p95 {q[94] * 1000:.1f} ms, "
+          f"max {latencies[-1] * 1000:.1f} ms")
+    print(f"stale conflicts:        {stale}")
+    print(f"replay == stored (20 sampled matches): {ok}")
+    print(f"peak RSS:               {peak_kb / 1024:.0f} MiB")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--part", choices=("all", "sequential", "concurrent"), default="all")
+    parser.add_argument("--actions", type=int, default=10_000,
+                        help="persisted actions in the sequential part")
+    parser.add_argument("--matches", type=int, default=1000)
+    parser.add_argument("--per-match", type=int, default=20,
+                        help="actions per match in the concurrent part")
+    parser.add_argument("--dir", type=Path, default=None,
+                        help="folder for the database files (default: a temporary one)")
+    parser.add_argument("--keep", action="store_true", help="keep the database files")
+    args = parser.parse_args()
+    folder = args.dir or Path(tempfile.mkdtemp(prefix="bench_service_"))
+    folder.mkdir(parents=True, exist_ok=True)
+    print(f"SQLite {__import__('sqlite3').sqlite_version}, Python {sys.version.split()[0]}, "
+          f"files in {folder}")
+    try:
+        if args.part in ("all", "sequential"):
+            asyncio.run(sequential(folder / "sequential.sqlite3", args.actions))
+        if args.part in ("all", "concurrent"):
+            asyncio.run(concurrent(folder / "concurrent.sqlite3", args.matches,
+                                   args.per_match))
+    finally:
+        if not args.keep:
+            for p in folder.glob("*.sqlite3*"):
+                p.unlink()
+            if args.dir is None:
+                folder.rmdir()
+
+
+if __name__ == "__main__":
+    main()
