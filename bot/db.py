@@ -22,12 +22,16 @@ whose version is newer than this code knows (:class:`DatabaseTooNewError`).
 Tables (migration 1 unless noted):
 
 - ``matches``: one row per match (players, AI levels, hidden seed, options JSON, status,
-  state JSON from ``GameState.to_json()``, version counter, number of log records,
+  state JSON from ``GameState.to_json()``, version counter, number of log records and a copy
+  of the last one (``last_side``, ``last_kind``, ``last_action``, ``last_action_at``),
   timestamps, deadline and reminder time, result and reason, draw offer, rematch link). A
   UNIQUE partial index allows at most one ``status = 'active'`` match per channel.
 - ``match_log``: append-only (triggers refuse UPDATE and DELETE) list of decisions per match:
   ``seq`` 1, 2, ..., ``side``, ``kind`` ``'action'`` or ``'undo'``, ``action`` JSON from
-  ``action.to_dict()`` (for an undo: the action undone), time.
+  ``action.to_dict()`` (for an undo: the action undone), time. Records are written by a
+  trigger: an UPDATE of ``matches`` that raises ``log_length`` by one (and must set the
+  ``last_*`` columns) appends that record in the same statement, so one statement saves a
+  step atomically; ``log_length`` can change in no other way.
 - ``challenges``: pending and answered challenges; at most one pending challenge per
   challenger per channel (UNIQUE partial index).
 - ``ratings``: per guild and user: Elo rating, wins/losses per side, draws.
@@ -39,10 +43,11 @@ Tables (migration 1 unless noted):
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import os
 import sqlite3
-from collections.abc import AsyncIterator, Callable, Iterable, Sequence
+from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import Any
@@ -101,6 +106,10 @@ MIGRATIONS: tuple[Migration, ...] = (
             state             TEXT NOT NULL,
             version           INTEGER NOT NULL DEFAULT 0,
             log_length        INTEGER NOT NULL DEFAULT 0,
+            last_side         TEXT,
+            last_kind         TEXT,
+            last_action       TEXT,
+            last_action_at    REAL,
             created_at        REAL NOT NULL,
             updated_at        REAL NOT NULL,
             last_activity     REAL NOT NULL,
@@ -130,6 +139,28 @@ MIGRATIONS: tuple[Migration, ...] = (
             created_at REAL NOT NULL,
             PRIMARY KEY (match_id, seq)
         ) WITHOUT ROWID
+        """,
+        # A step is saved by ONE statement: the UPDATE of the match row that sets the new
+        # state, log_length + 1 and the record in last_*; these triggers append that record
+        # to match_log inside the same statement, so the state and the log cannot diverge.
+        """
+        CREATE TRIGGER matches_log_grows_by_one BEFORE UPDATE OF log_length ON matches
+        WHEN NEW.log_length <> OLD.log_length
+        BEGIN
+            SELECT RAISE(ABORT, 'log_length grows by one, with the record in last_*')
+            WHERE NEW.log_length <> OLD.log_length + 1 OR NEW.last_side IS NULL
+               OR NEW.last_kind IS NULL OR NEW.last_action IS NULL
+               OR NEW.last_action_at IS NULL;
+        END
+        """,
+        """
+        CREATE TRIGGER matches_append_log AFTER UPDATE OF log_length ON matches
+        WHEN NEW.log_length = OLD.log_length + 1
+        BEGIN
+            INSERT INTO match_log (match_id, seq, side, kind, action, created_at)
+            VALUES (NEW.id, NEW.log_length, NEW.last_side, NEW.last_kind, NEW.last_action,
+                    NEW.last_action_at);
+        END
         """,
         """
         CREATE TRIGGER match_log_no_update BEFORE UPDATE ON match_log
@@ -215,11 +246,9 @@ SCHEMA_VERSION = MIGRATIONS[-1].version
 
 
 async def _connect(path: str, *, read_only: bool) -> aiosqlite.Connection:
-    # The reader runs in autocommit mode. The writer uses explicit BEGIN IMMEDIATE / COMMIT,
-    # and its isolation level makes Python's sqlite3 issue BEGIN IMMEDIATE by itself before
-    # a DML statement run outside a transaction (used by Database.write_pipelined: the
-    # transaction opens in the same call as its first statement).
-    conn = await aiosqlite.connect(path, isolation_level=None if read_only else "IMMEDIATE")
+    # Autocommit mode: a statement outside BEGIN ... COMMIT is its own transaction
+    # (Database.write), and transactions are explicit (Database.transaction).
+    conn = await aiosqlite.connect(path, isolation_level=None)
     conn.row_factory = sqlite3.Row
     # execute_fetchall runs each PRAGMA to its end (some return a row).
     await conn.execute_fetchall(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
@@ -322,54 +351,30 @@ class Database:
                 await self._rollback()
                 raise
 
-    async def write_pipelined(self, statements: Sequence[tuple[str, Sequence[Any]]], *,
-                              commit_if: Callable[[list[int]], bool] = lambda counts: True
-                              ) -> list[int]:
-        """Run a few DML statements as one transaction, sent to the writer's thread together
-        (one round trip instead of one per statement), then commit or roll back.
+    async def write(self, sql: str, params: Sequence[Any] = ()) -> int:
+        """Run ONE statement as its own transaction (SQLite makes a single statement atomic,
+        triggers included) in a single call to the writer's thread; returns its row count.
 
-        The first statement must be an INSERT, UPDATE, DELETE or REPLACE: Python's sqlite3
-        opens the transaction (``BEGIN IMMEDIATE``) in the same call, so nothing runs outside
-        it. Statements are queued before the results of earlier ones are known, so a
-        statement that depends on an earlier one must say so in SQL (e.g. ``... WHERE
-        changes() = 1``).
-
-        Args:
-            statements: ``(sql, params)`` pairs, run in order.
-            commit_if: called with the row counts; the transaction commits only if it
-                returns true (and every statement succeeded), else it is rolled back.
-
-        Returns:
-            The row count of each statement (whether committed or not).
+        Takes the write lock like :meth:`transaction`, so it never runs inside another
+        coroutine's open transaction. A caller cancelled after the statement was sent gets
+        ``CancelledError`` once the statement has run (it may have been saved).
 
         Raises:
-            ValueError: the first statement is not DML.
-            sqlite3.Error (or whatever a statement raised): after a rollback.
+            sqlite3.Error: the statement failed (it changed nothing).
         """
-        if not statements or statements[0][0].lstrip()[:7].upper() not in (
-                "INSERT ", "UPDATE ", "DELETE ", "REPLACE"):
-            raise ValueError("the first pipelined statement must be INSERT/UPDATE/DELETE")
         async with self._lock:
             if self._closed:
                 raise sqlite3.ProgrammingError("the database is closed")
+            sent = asyncio.ensure_future(self._writer.execute(sql, params))
             try:
-                # Tasks start in creation order, so the statements reach the thread's queue
-                # in order and run back to back.
-                tasks = [asyncio.ensure_future(self._writer.execute(sql, params))
-                         for sql, params in statements]
-                done = await asyncio.gather(*tasks, return_exceptions=True)
-                for item in done:
-                    if isinstance(item, BaseException):
-                        raise item
-                counts = [cur.rowcount for cur in done]
-                if commit_if(counts):
-                    await self._writer.execute("COMMIT")
-                else:
-                    await self._rollback()
-                return counts
-            except BaseException:
-                await self._rollback()
+                cur = await asyncio.shield(sent)
+            except asyncio.CancelledError:
+                # The statement is already on its way: keep the lock until it has run, so
+                # the next writer starts after it. (It is saved whole, or not at all.)
+                with contextlib.suppress(Exception):
+                    await sent
                 raise
+            return cur.rowcount
 
     async def _rollback(self) -> None:
         # Always sent (not only when in_transaction says so): statements queued before a

@@ -717,7 +717,8 @@ class MatchService:
 
         Returns:
             The :class:`ActResult`. When the action ends the game, the match is finished and
-            the result recorded (and rated) in the same transaction.
+            the result recorded (and rated) in the same transaction. (A call cancelled while
+            saving may still have saved its step, whole: reload the match to know.)
 
         Raises:
             NotFoundError, NotAPlayerError, MatchFinishedError.
@@ -757,34 +758,25 @@ class MatchService:
         if new.is_over:
             status, result, reason = "finished", new.winner.value, new.reason.value
             deadline = remind = None
+        # One statement saves the step: the versioned UPDATE of the match row, whose
+        # log_length + 1 and last_* columns make a trigger append the log record (bot.db).
         update = (
             "UPDATE matches SET state = ?, version = version + 1, "
-            "log_length = log_length + 1, updated_at = ?, last_activity = ?, "
-            "deadline_at = ?, remind_at = ?, reminded = ?, draw_offered_by = NULL, "
-            "status = ?, result = ?, reason = ? "
-            "WHERE id = ? AND version = ? AND status = 'active'",
-            (new.to_json(), now, now, deadline, remind, int(keep_reminder), status, result,
-             reason, m.id, m.version))
-        record = (m.id, m.log_length + 1, side.value, kind, json.dumps(action.to_dict()), now)
+            "log_length = log_length + 1, last_side = ?, last_kind = ?, last_action = ?, "
+            "last_action_at = ?, updated_at = ?, last_activity = ?, deadline_at = ?, "
+            "remind_at = ?, reminded = ?, draw_offered_by = NULL, status = ?, result = ?, "
+            "reason = ? WHERE id = ? AND version = ? AND status = 'active'",
+            (new.to_json(), side.value, kind, json.dumps(action.to_dict()), now, now, now,
+             deadline, remind, int(keep_reminder), status, result, reason, m.id, m.version))
         stale = StaleError("Already done: someone acted in this match at the same moment. "
                            "Look at the latest message.")
         if status == "active":
-            # The usual step: both statements in one round trip; the log INSERT happens only
-            # if the versioned UPDATE matched (changes() = 1), and the commit only if both did.
-            counts = await self.db.write_pipelined(
-                [update, ("INSERT INTO match_log (match_id, seq, side, kind, action, "
-                          "created_at) SELECT ?, ?, ?, ?, ?, ? WHERE changes() = 1", record)],
-                commit_if=lambda counts: counts == [1, 1])
-            if counts[0] != 1:
+            if await self.db.write(*update) != 1:
                 raise stale
-            if counts[1] != 1:  # cannot happen: the UPDATE matched, so the INSERT ran
-                raise RuntimeError(f"match {m.id}: the log record was not written")
-        else:
+        else:  # the last step and the result (and ratings) in one transaction
             async with self.db.transaction() as tx:
-                if await tx.execute(*update) == 0:
+                if await tx.execute(*update) != 1:
                     raise stale
-                await tx.execute("INSERT INTO match_log (match_id, seq, side, kind, action, "
-                                 "created_at) VALUES (?, ?, ?, ?, ?, ?)", record)
                 await self._record_result(tx, m, result, reason, now)
         return replace(m, state=new, version=m.version + 1, log_length=m.log_length + 1,
                        updated_at=now, last_activity=now, deadline_at=deadline,

@@ -63,32 +63,60 @@ async def test_write_transactions_take_turns(db):
     assert await _count(db) == 5
 
 
-async def test_write_pipelined_commits_or_rolls_back(db):
-    counts = await db.write_pipelined([
-        ("INSERT INTO guild_settings VALUES (1, 60)", ()),
-        ("UPDATE guild_settings SET turn_timeout = 90 WHERE guild_id = 1 AND changes() = 1",
-         ())])
-    assert counts == [1, 1]
+async def test_write_is_one_atomic_statement(db):
+    assert await db.write("INSERT INTO guild_settings VALUES (1, 60)") == 1
+    assert await db.write("UPDATE guild_settings SET turn_timeout = 90 WHERE guild_id = ?",
+                          (1,)) == 1
+    assert await db.write("UPDATE guild_settings SET turn_timeout = 5 WHERE guild_id = 2") == 0
     assert tuple(await db.fetchone("SELECT * FROM guild_settings")) == (1, 90)
-    # commit_if refuses: nothing stays
-    counts = await db.write_pipelined(
-        [("UPDATE guild_settings SET turn_timeout = 5 WHERE guild_id = 1", ()),
-         ("INSERT INTO guild_settings VALUES (2, 60)", ())],
-        commit_if=lambda counts: False)
-    assert counts == [1, 1]
+    with pytest.raises(sqlite3.IntegrityError):  # a multi-row statement fails whole
+        await db.write("INSERT INTO guild_settings VALUES (2, 60), (1, 60)")
     assert await _count(db) == 1
-    assert (await db.fetchone("SELECT turn_timeout FROM guild_settings"))[0] == 90
-    # a failing later statement undoes the earlier ones
-    with pytest.raises(sqlite3.IntegrityError):
-        await db.write_pipelined([
-            ("UPDATE guild_settings SET turn_timeout = 7 WHERE guild_id = 1", ()),
-            ("INSERT INTO guild_settings VALUES (1, 60)", ())])  # duplicate key
-    assert (await db.fetchone("SELECT turn_timeout FROM guild_settings"))[0] == 90
-    with pytest.raises(ValueError, match="first pipelined statement"):
-        await db.write_pipelined([("SELECT 1", ())])
-    async with db.transaction() as tx:  # no transaction was left open
-        await tx.execute("INSERT INTO guild_settings VALUES (3, 60)")
-    assert await _count(db) == 2
+
+
+async def test_write_waits_for_an_open_transaction(db):
+    """A single write never lands inside another coroutine's transaction (which would make
+    it share that transaction's rollback)."""
+    inside = asyncio.Event()
+
+    async def failing_transaction():
+        async with db.transaction() as tx:
+            await tx.execute("INSERT INTO guild_settings VALUES (1, 60)")
+            inside.set()
+            await asyncio.sleep(0.05)
+            raise KeyError("boom")
+
+    async def single_write():
+        await inside.wait()
+        return await db.write("INSERT INTO guild_settings VALUES (2, 60)")
+
+    results = await asyncio.gather(failing_transaction(), single_write(),
+                                   return_exceptions=True)
+    assert isinstance(results[0], KeyError) and results[1] == 1
+    assert [r[0] for r in await db.fetchall("SELECT guild_id FROM guild_settings")] == [2]
+
+
+async def test_the_log_grows_only_with_the_match_row(svc, db):
+    from tests.service.conftest import start_match
+
+    m = await start_match(svc)
+    with pytest.raises(sqlite3.IntegrityError, match="grows by one"):
+        await db.write("UPDATE matches SET log_length = log_length + 2, last_side = 'raptor', "
+                       "last_kind = 'action', last_action = '{}', last_action_at = 0")
+    with pytest.raises(sqlite3.IntegrityError, match="grows by one"):
+        await db.write("UPDATE matches SET log_length = log_length + 1")  # no record given
+    assert await svc.raw_log(m.id) == []
+    assert (await svc.get_match(m.id)).log_length == 0
+    # A well-formed step appends exactly its record.
+    assert await db.write(
+        "UPDATE matches SET log_length = log_length + 1, last_side = 'raptor', "
+        "last_kind = 'action', last_action = ?, last_action_at = 5 WHERE id = ?",
+        ('{"kind": "pick", "card": 3}', m.id)) == 1
+    assert [(e.seq, e.side.value, e.kind, e.action) for e in await svc.raw_log(m.id)] == [
+        (1, "raptor", "action", __import__("engine").Pick(3))]
+    with pytest.raises(sqlite3.IntegrityError, match="grows by one"):  # no going back
+        await db.write("UPDATE matches SET log_length = 0")
+    assert len(await svc.raw_log(m.id)) == 1
 
 
 async def test_reads_see_every_commit_even_under_concurrency(db):
