@@ -89,6 +89,10 @@ async def _sequential(db: Database, path: Path, actions: int) -> None:
         done += 1
     elapsed = time.perf_counter() - t0
     check = await svc.replayed_state(m.id) == m.state
+    h0 = time.perf_counter()
+    for _ in range(500):
+        await db.fetchone("SELECT 1")
+    hop = (time.perf_counter() - h0) / 500
     size = path.stat().st_size + sum(p.stat().st_size for p in path.parent.glob(
         path.name + "-*"))
     print("== sequential: one coroutine, one file")
@@ -96,8 +100,11 @@ async def _sequential(db: Database, path: Path, actions: int) -> None:
     print(f"throughput:             {done / elapsed:,.0f} actions/s  (target >= 500)")
     print(f"mean act():             {elapsed / done * 1000:.3f} ms "
           f"(engine.apply alone: {engine_time / done * 1000:.3f} ms)")
+    print(f"thread round trip:      {hop * 1000:.3f} ms (one aiosqlite call, SELECT 1; an "
+          "act() makes two: load, save)")
     print(f"replay == stored state: {check}")
     print(f"database size:          {size / 1e6:.1f} MB")
+    print(f"load average:           {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs")
 
 
 async def concurrent(path: Path, matches: int, per_match: int) -> None:
@@ -156,6 +163,7 @@ async def _concurrent(db: Database, matches: int, per_match: int) -> None:
     print(f"stale conflicts:        {stale}")
     print(f"replay == stored (20 sampled matches): {ok}")
     print(f"peak RSS:               {peak_kb / 1024:.0f} MiB")
+    print(f"load average:           {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs")
 
 
 def main() -> None:
