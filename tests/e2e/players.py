@@ -86,6 +86,9 @@ class World:
         self.db: Database | None = None
         self.tables: list[Table] = []
         self.restarts = 0
+        # After every action, read the stored match into the table's timeline (for audits).
+        # A load benchmark turns this off to keep memory and database reads down.
+        self.keep_timeline = True
 
     @classmethod
     @asynccontextmanager
@@ -302,7 +305,7 @@ class Player:
     # -------------------------------------------------------------- raw actions
     async def _done(self, out: Outcome) -> Outcome:
         self.table.track(out)
-        if self.table.match_id:
+        if self.table.match_id and self.table.world.keep_timeline:
             self.table.note(await self.table.match())
         return out
 
