@@ -388,8 +388,8 @@ def action_line(match, side: Side, action, events: Sequence[Event]) -> str:
                 phrases.append(phrase)
     what = ", ".join(phrases)
     if isinstance(action, engine.End):
-        what = "ends the turn" if any(e.kind in ("round_end", "returned") for e in events) \
-            or not any(e.kind == "ap" for e in events) else "stops the effect"
+        # ending an effect starts the AP phase ('ap' event); ending the AP phase never does
+        what = "stops the effect" if any(e.kind == "ap" for e in events) else "ends the turn"
     notation = engine.format_action(action)
     if what:
         return f"{player(match, side)}: `{notation}` — {what}"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+
 from bot import texts
 from engine import Phase, Side
 from tests.bot.conftest import World
@@ -131,3 +133,25 @@ async def test_stale_controls_change_nothing(world: World) -> None:
     only_ephemeral_to(out, alice)
     assert out.content == texts.stale_text("card button")
     assert (await world.match()).state.picks == {R: None, S: None}
+
+
+async def test_double_clicks_act_once(world: World) -> None:
+    fake, alice, bob = world.fake, world.alice, world.bob
+    match = await start_match(world)
+    await alice.click("Pick your card")
+    first, second = await alice.click_twice("7 · Recovery ×3")
+    assert first.acknowledged and second.acknowledged
+    after = await world.match()
+    assert after.version == match.version + 1 and after.state.picks[R] == 7
+    refusals = [r for r in (*first.replies, *second.replies) if r.ephemeral and not r.edit]
+    assert len(refusals) == 1 and refusals[0].user_id == alice.id
+    assert sum("has picked a card" in r.content for r in fake.public_messages()) == 1
+
+    await pick(bob, S, 1)
+    turn = turn_message(world)
+    await asyncio.gather(bob.select("Choose an action", values=["gas D3"], message=turn.id),
+                         bob.select("Choose an action", values=["gas K2"], message=turn.id))
+    after = await world.match()
+    assert after.version == match.version + 3
+    assert after.state.phase is Phase.AP
+    assert fake.problems() == []

@@ -1,0 +1,98 @@
+"""Message texts: built from public events and public fields; private texts only for their
+owner."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import pytest
+
+import engine
+from bot import texts
+from engine import Options, Side
+
+R, S = Side.RAPTOR, Side.SCIENTIST
+SEED = 20240607
+
+
+def fake_match(state: engine.GameState, **extra) -> SimpleNamespace:
+    fields = dict(id=3, players={R: 11, S: 22}, ai={R: None, S: None}, state=state,
+                  options=Options("jungle", "random", "quick"), active=True, result=None,
+                  reason=None, deadline_at=None, draw_offered_by=None)
+    fields.update(extra)
+    match = SimpleNamespace(**fields)
+    match.waiting_for = lambda: engine.to_act(state)
+    return match
+
+
+def play(state: engine.GameState, *moves: tuple[Side, str]) -> engine.GameState:
+    for side, text in moves:
+        state = engine.apply(state, side, engine.parse_action(text, state, side))
+    return state
+
+
+def test_round_story_tells_cards_effect_and_actions_in_notation() -> None:
+    s = engine.new_game(SEED, setup="quick")
+    s = play(s, (R, "play 7"), (S, "play 1"), (S, "gas D3"), (R, "C4-C3"), (R, "G1-G3"),
+             (R, "end"))
+    assert s.round == 2
+    lines = texts.round_story(s.last_round_events)
+    assert lines == [
+        "Cards: raptor **7 · Recovery ×3**, scientist **1 · Sleeping Gas & Shuffle**.",
+        "Effect (scientist, Sleeping Gas & Shuffle): `gas D3`.",
+        "The scientist shuffles their discard pile into a new deck.",
+        "Action points (raptor, 6 AP): `C4-C3`, `G1-G3`.",
+    ]
+    summary = texts.round_summary(fake_match(s), 1, s.last_round_events)
+    assert summary.startswith("**Match #3 · Round 1 summary**\n")
+    assert summary.endswith("Babies escaped 0/3 · captured 0/3 · sleep tokens 0/5 · "
+                            "scientists on the board 4 (reserve 6)")
+
+
+def test_action_lines_never_tell_a_pick() -> None:
+    s = engine.new_game(SEED, setup="quick")
+    after = engine.apply(s, R, engine.Pick(7))
+    with pytest.raises(ValueError):
+        texts.action_line(fake_match(after), R, engine.Pick(7), after.events)
+    assert texts.picked_text(fake_match(after), R) == "<@11> (raptor) has picked a card."
+
+
+def test_action_lines_read_like_sentences() -> None:
+    s = engine.new_game(SEED, setup="quick")
+    s = play(s, (R, "play 7"), (S, "play 1"), (S, "gas D3"))
+    after = play(s, (R, "G1-G3"))
+    line = texts.action_line(fake_match(after), R, engine.parse_action("G1-G3", s, R),
+                             after.events)
+    assert line == "<@11> (raptor): `G1-G3` — the mother runs G1→G3"
+    ended = play(after, (R, "end"))
+    assert texts.action_line(fake_match(ended), R, engine.End(), ended.events) == (
+        "<@11> (raptor): `end` — ends the turn")
+
+
+def test_reveal_and_card_texts() -> None:
+    s = engine.new_game(SEED, setup="quick")
+    s = play(s, (R, "play 2"), (S, "play 9"))
+    text = texts.reveal_text(fake_match(s), 2, 9, s.events)
+    assert "The raptor resolves **Disappearance & Observation**" in text
+    assert "the scientist gets **7 AP**" in text
+    assert texts.card_effect(S, 6) == engine.card_text(S, 2)
+    assert texts.card_effect(R, 6) == engine.card_text(R, 2)
+    tie = texts.reveal_text(fake_match(s), 4, 4, ())
+    assert tie.endswith("Equal cards: nothing happens this round.")
+
+
+def test_hand_text_is_the_players_own() -> None:
+    s = engine.new_game(SEED, setup="quick")
+    text = texts.hand_text(fake_match(s), S)
+    assert "**1 · Sleeping Gas & Shuffle**" in text and "**9 · No effect**" in text
+    assert "Recovery" not in text  # nothing of the raptor's hand
+
+
+def test_result_and_permissions_texts() -> None:
+    s = engine.new_game(SEED, setup="quick")
+    done = fake_match(s, active=False, result="scientist", reason="timeout")
+    assert "<@22> (scientist) wins** — <@11> (raptor) ran out of time" in texts.result_text(done)
+    draw = fake_match(s, active=False, result="draw", reason="draw_agreed")
+    assert "a draw" in texts.result_text(draw)
+    text = texts.missing_permissions_text(["send_messages", "attach_files"])
+    assert "**Send Messages**, **Attach Files** permissions" in text and "server admin" in text
