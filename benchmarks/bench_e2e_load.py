@@ -18,7 +18,10 @@ the bot's render threads. Matches stop after ``--rounds`` rounds (or at their en
 
 ``--think S`` makes every simulated player wait a random 0.5*S..1.5*S seconds before each
 decision (people think); ``--think 0`` (default) is a stress test: every player acts as soon
-as the previous decision was answered.
+as the previous decision was answered. Matches start ``--ramp`` per second (default 50): a
+burst of hundreds of simultaneous interactions costs this single process (bot + fake server
++ harness) ~7 ms each of event-loop time, so 300 at the same instant already take ~2 s to
+acknowledge and 1,000 miss Discord's 3 s.
 
 Figures printed per run (latencies in milliseconds, over every interaction):
 
@@ -43,6 +46,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import bisect
 import functools
 import os
 import random
@@ -59,10 +63,12 @@ from typing import Any
 import engine
 from bot.ai import choose_action
 from tests.e2e.players import Table, World
-from tests.fakediscord import Attachment, FakeDiscord, Outcome
+from tests.fakediscord import Attachment, FakeDiscord, HarnessError, Outcome
+from tests.fakediscord.harness import _is_parked
 from tests.fakediscord.models import PNG_MAGIC
 
 ACK_DEADLINE = 3.0
+PARKED_FOR = 2.0  # seconds: an action whose only tasks stayed parked this long is done
 
 
 @dataclass
@@ -77,6 +83,7 @@ class Run:
     matches: int
     rounds: int
     think: float
+    ramp: float  # matches started per second
     samples: list[Sample] = field(default_factory=list)
     decisions: int = 0
     finished: int = 0  # matches that reached the round cap or their end
@@ -91,15 +98,71 @@ class Run:
 
 class LoadFake(FakeDiscord):
     """The fake Discord, noting per interaction the ack latency and the time of the last
-    message made for it; attachment bytes are dropped once checked (memory)."""
+    message made for it, with three changes that keep the *fake's* own cost out of the way
+    under load (the bot is untouched):
+
+    * settling: the harness waits until its action's tasks are done AND no HTTP request is in
+      flight anywhere, polling every 5 ms — right for tests, but with hundreds of concurrent
+      actions there is never a quiet moment and the pollers saturate the event loop. Here an
+      action is done when it was acknowledged and its own tasks are done (or stayed parked,
+      e.g. on a timer, for ``PARKED_FOR`` seconds), polled with a backoff up to 50 ms; that
+      only decides when the simulated person sees the answer, not the latencies measured;
+    * the event log (``server.records``), which every action scans from the start, is trimmed
+      below the oldest action still running;
+    * attachment bytes are dropped once checked to be PNGs (memory), unless ``keep_files``.
+    """
 
     def __init__(self, run: Run, *, keep_files: bool, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.run = run
         self.keep_files = keep_files
+        self._running: dict[int, int] = {}  # id(coroutine frame) -> seq when it started
+        self._dispatches = 0
+
+    async def _settle(self, tracker: Any, info: Any, *, timeout: float) -> None:
+        loop = asyncio.get_running_loop()
+        start = loop.time()
+        poll = 0.005
+        parked_since: float | None = None
+        while True:
+            await asyncio.sleep(poll)
+            poll = min(0.05, poll * 1.5)
+            now = loop.time()
+            pending = tracker.pending()
+            acked = info is None or info.ack is not None
+            if acked and not pending:
+                break
+            # a task waiting on a lock (e.g. the database's, held by another match) is not
+            # done; only tasks parked for a long time (timers) are left behind
+            if pending and all(_is_parked(t) for t in pending):
+                parked_since = parked_since if parked_since is not None else now
+                if acked and now - parked_since > PARKED_FOR:
+                    break
+            else:
+                parked_since = None
+            if info is not None and not acked and (
+                    now - info.dispatched_at > self.server.ack_deadline + 0.25):
+                break
+            if now - start > timeout:
+                raise HarnessError(f"{tracker.label}: still busy after {timeout} s")
+        await asyncio.sleep(0)
+
+    def _trim(self) -> None:
+        records = self.server.records
+        oldest = min(self._running.values(), default=self.server.seq)
+        cut = bisect.bisect_right(records, oldest, key=lambda r: r.seq)
+        del records[:cut]
 
     async def _dispatch(self, user: Any, **kw: Any) -> Outcome:  # type: ignore[override]
-        out = await super()._dispatch(user, **kw)
+        key = object()
+        self._running[id(key)] = self.server.seq
+        try:
+            out = await super()._dispatch(user, **kw)
+        finally:
+            del self._running[id(key)]
+        self._dispatches += 1
+        if self._dispatches % 200 == 0:
+            self._trim()
         info = self.server.interactions[f"itoken-{out.interaction_id}"]
         channel_id = kw["channel"].id
         times = []
@@ -108,7 +171,7 @@ class LoadFake(FakeDiscord):
                     r.interaction_id is None and r.channel_id == channel_id):
                 times.append(r.time)
                 for a in r.attachments:
-                    if a.data:
+                    if len(a.data) > 33:
                         if not a.is_png:
                             self.run.errors.append(f"non-PNG attachment {a.filename}")
                         self.run.png_bytes += len(a.data)
@@ -158,8 +221,7 @@ async def play_table(world: World, table_no: int, run: Run, pool: ThreadPoolExec
                      channel: Any, seed: int) -> None:
     rng = random.Random(seed * 7919 + table_no)
     loop = asyncio.get_running_loop()
-    if run.think:
-        await asyncio.sleep(rng.uniform(0, run.think))  # people don't all start at once
+    await asyncio.sleep(table_no / run.ramp)  # people don't all start at the same instant
     table: Table = await world.new_table(raptor=f"raptor{table_no}",
                                          scientist=f"scientist{table_no}", channel=channel)
     while True:
@@ -181,8 +243,8 @@ async def play_table(world: World, table_no: int, run: Run, pool: ThreadPoolExec
 
 
 async def one_run(matches: int, rounds: int, think: float, seed: int, time_box: float,
-                  keep_files: bool, decode: bool = False) -> Run:
-    run = Run(matches, rounds, think)
+                  keep_files: bool, decode: bool = False, ramp: float = 50.0) -> Run:
+    run = Run(matches, rounds, think, ramp)
     if not decode:
         Attachment.to_payload = _payload_without_decoding  # type: ignore[method-assign]
     fake = LoadFake(run, keep_files=keep_files, strict=False, timeout=600.0)
@@ -228,7 +290,8 @@ def report(run: Run) -> str:
             by_kind.setdefault(s.kind, []).append(s.last * 1000)
     lines = [
         f"== {run.matches} concurrent matches, rounds capped at {run.rounds}, think "
-        f"{run.think:g} s{' (TIME-BOXED: stopped early)' if run.timed_out else ''}",
+        f"{run.think:g} s, started {run.ramp:g}/s"
+        f"{' (TIME-BOXED: stopped early)' if run.timed_out else ''}",
         f"   wall {run.wall:.1f} s · {run.decisions} decisions "
         f"({run.decisions / run.wall:.1f}/s) · {len(run.samples)} interactions "
         f"({len(run.samples) / run.wall:.1f}/s) · matches done {run.finished}/{run.matches} "
@@ -258,6 +321,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=5, help="round cap per match (5)")
     parser.add_argument("--think", type=float, default=0.0,
                         help="mean seconds a player thinks before a decision (0: flat out)")
+    parser.add_argument("--ramp", type=float, default=50.0,
+                        help="matches started per second (default 50)")
     parser.add_argument("--seed", type=int, default=9_100_001)
     parser.add_argument("--time-box", type=float, default=1800.0,
                         help="stop a run after this many seconds (default 1800)")
@@ -269,7 +334,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"machine: {os.cpu_count()} CPUs · Python {sys.version.split()[0]} · pid {os.getpid()}")
     for n in args.matches:
         run = asyncio.run(one_run(n, args.rounds, args.think, args.seed, args.time_box,
-                                  args.keep_files, args.fake_decodes))
+                                  args.keep_files, args.fake_decodes, args.ramp))
         print(report(run), flush=True)
         mean = statistics.fmean(s.ack for s in run.samples) * 1000 if run.samples else 0
         print(f"   (mean ack {mean:.1f} ms)", flush=True)
