@@ -221,11 +221,12 @@ class Match:
 @dataclass(frozen=True)
 class ActResult:
     """What one action did: the match after it, who acted, the action, the public events of
-    this step, whether a round ended and whether the game is over."""
+    this step, whether a round ended and whether the game is over. ``action`` may be a
+    secret card pick, so it is left out of ``repr``."""
 
     match: Match
     side: Side
-    action: Action
+    action: Action = field(repr=False)
     events: tuple[Event, ...]
     round_ended: bool
     game_over: bool
@@ -280,12 +281,13 @@ class PlayerStats:
 @dataclass(frozen=True)
 class LogEntry:
     """One record of the append-only action log (``kind`` ``"action"`` or ``"undo"``; an
-    undo record carries the action it took back)."""
+    undo record carries the action it took back). ``action`` may be a card pick not yet
+    revealed, so it is left out of ``repr``."""
 
     seq: int
     side: Side
     kind: str
-    action: Action
+    action: Action = field(repr=False)
     created_at: float
 
 

@@ -75,6 +75,9 @@ async def test_act_returns_the_step(svc):
     assert [e.kind for e in r.events] == ["picked"]
     assert not r.round_ended and not r.game_over
     assert await svc.action_log(m.id) == [(1, RAPTOR, engine.Pick(card))]
+    # The pick is secret until revealed: a logged repr must not show it.
+    assert "Pick" not in repr(r) and "card" not in repr(r)
+    assert "Pick" not in repr(await svc.raw_log(m.id))
 
 
 async def test_not_your_turn_says_who_is_awaited(svc):
