@@ -17,7 +17,10 @@ coroutine plays ``--per-match`` actions, one after the other (always passing the
 read, as a button would). Printed: creation time, throughput, p50/p95/max latency of one
 ``act()`` call as seen by its coroutine (which includes waiting for the write lock behind the
 other matches), stale conflicts (must be 0: every match has one driver), and peak RSS of the
-process (``resource.getrusage``).
+process (``resource.getrusage``). By default the drivers act back to back (a closed loop: the
+latency then is mostly queueing, about matches / throughput); ``--pace S`` makes each driver
+wait a random time (exponential, mean S seconds) before each action, like players thinking,
+so the latency shows the service time at that offered load (matches / S actions per second).
 
 Everything runs in one process on one file; the file is removed afterwards unless ``--keep``.
 """
@@ -107,15 +110,15 @@ async def _sequential(db: Database, path: Path, actions: int) -> None:
     print(f"load average:           {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs")
 
 
-async def concurrent(path: Path, matches: int, per_match: int) -> None:
+async def concurrent(path: Path, matches: int, per_match: int, pace: float) -> None:
     db = await Database.open(path)
     try:
-        await _concurrent(db, matches, per_match)
+        await _concurrent(db, matches, per_match, pace)
     finally:
         await db.close()
 
 
-async def _concurrent(db: Database, matches: int, per_match: int) -> None:
+async def _concurrent(db: Database, matches: int, per_match: int, pace: float) -> None:
     seeds = _seeds(50_000)
     svc = MatchService(db, seed_source=lambda: next(seeds))
     t0 = time.perf_counter()
@@ -130,6 +133,8 @@ async def _concurrent(db: Database, matches: int, per_match: int) -> None:
         rng = random.Random(seed)
         n = 0
         while m.active and n < per_match:
+            if pace > 0:
+                await asyncio.sleep(rng.expovariate(1 / pace))
             side, action = _pick(m, rng)
             a0 = time.perf_counter()
             try:
@@ -153,11 +158,14 @@ async def _concurrent(db: Database, matches: int, per_match: int) -> None:
     latencies.sort()
     q = statistics.quantiles(latencies, n=100)
     peak_kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    print(f"== concurrent: {matches} matches in one process, asyncio.gather")
+    mode = f"each acting every ~{pace:g} s" if pace > 0 else "acting back to back"
+    print(f"== concurrent: {matches} matches in one process, asyncio.gather, {mode}")
     print(f"created {matches} matches: {t_create:.2f} s ({matches / t_create:,.0f} matches/s, "
           "challenge + accept each)")
     print(f"persisted actions:      {total} in {elapsed:.2f} s ({per_match} per match)")
-    print(f"throughput:             {total / elapsed:,.0f} actions/s")
+    print(f"throughput:             {total / elapsed:,.0f} actions/s"
+          + (f" (offered: ~{matches / pace:,.0f}/s at first; the run lasts as long as the "
+             "slowest driver's thinking)" if pace > 0 else ""))
     print(f"act() latency:          p50 {q[49] * 1000:.1f} ms, p95 {q[94] * 1000:.1f} ms, "
           f"max {latencies[-1] * 1000:.1f} ms")
     print(f"stale conflicts:        {stale}")
@@ -174,6 +182,8 @@ def main() -> None:
     parser.add_argument("--matches", type=int, default=1000)
     parser.add_argument("--per-match", type=int, default=20,
                         help="actions per match in the concurrent part")
+    parser.add_argument("--pace", type=float, default=0.0,
+                        help="mean seconds a driver waits before each action (0: none)")
     parser.add_argument("--dir", type=Path, default=None,
                         help="folder for the database files (default: a temporary one)")
     parser.add_argument("--keep", action="store_true", help="keep the database files")
@@ -187,7 +197,7 @@ def main() -> None:
             asyncio.run(sequential(folder / "sequential.sqlite3", args.actions))
         if args.part in ("all", "concurrent"):
             asyncio.run(concurrent(folder / "concurrent.sqlite3", args.matches,
-                                   args.per_match))
+                                   args.per_match, args.pace))
     finally:
         if not args.keep:
             for p in folder.glob("*.sqlite3*"):
