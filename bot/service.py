@@ -49,6 +49,7 @@ import secrets
 import sqlite3
 import time
 import weakref
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -356,14 +357,42 @@ def _challenge_from_row(r: sqlite3.Row) -> Challenge:
     )
 
 
-def _match_from_row(r: sqlite3.Row) -> Match:
+class _StateCache:
+    """Parsed states by match id, reused while the stored JSON text is the same (parsing is
+    most of the CPU time of loading a match). Bounded, least recently used out. States are
+    immutable by convention, so sharing one between callers is safe."""
+
+    def __init__(self, size: int = 2048) -> None:
+        self.size = size
+        self._items: OrderedDict[int, tuple[str, GameState]] = OrderedDict()
+
+    def parse(self, match_id: int, text: str) -> GameState:
+        hit = self._items.get(match_id)
+        if hit is not None and hit[0] == text:
+            self._items.move_to_end(match_id)
+            return hit[1]
+        state = GameState.from_json(text)
+        self.put(match_id, text, state)
+        return state
+
+    def put(self, match_id: int, text: str, state: GameState) -> None:
+        self._items[match_id] = (text, state)
+        self._items.move_to_end(match_id)
+        while len(self._items) > self.size:
+            self._items.popitem(last=False)
+
+
+def _match_from_row(r: sqlite3.Row, states: _StateCache | None = None) -> Match:
     opts = json.loads(r["options"])
     return Match(
         id=r["id"], guild_id=r["guild_id"], channel_id=r["channel_id"],
         players={RAPTOR: r["raptor_user_id"], SCIENTIST: r["scientist_user_id"]},
         ai={RAPTOR: r["raptor_ai"], SCIENTIST: r["scientist_ai"]},
         seed=r["seed"], options=Options(opts["environment"], opts["layout"], opts["setup"]),
-        status=r["status"], state=GameState.from_json(r["state"]), version=r["version"],
+        status=r["status"],
+        state=(states.parse(r["id"], r["state"]) if states is not None
+               else GameState.from_json(r["state"])),
+        version=r["version"],
         created_at=r["created_at"], updated_at=r["updated_at"],
         last_activity=r["last_activity"], deadline_at=r["deadline_at"],
         reminded=bool(r["reminded"]), result=r["result"], reason=r["reason"],
@@ -419,6 +448,7 @@ class MatchService:
         self.ai_time_budget = ai_time_budget
         self._ai_chooser = ai_chooser
         self._seed_source = seed_source or _new_seed
+        self._states = _StateCache()
         self._ai_locks: weakref.WeakValueDictionary[int, asyncio.Lock] = (
             weakref.WeakValueDictionary())
 
@@ -664,19 +694,19 @@ class MatchService:
         if row is None:
             raise NotFoundError("That match doesn't exist: check the match number.")
         timeout = row["guild_timeout"] or self.turn_timeout
-        return _match_from_row(row), float(timeout)
+        return _match_from_row(row, self._states), float(timeout)
 
     async def active_match(self, channel_id: int) -> Match | None:
         """The channel's active match, or None."""
         row = await self.db.fetchone("SELECT * FROM matches WHERE channel_id = ? AND "
                                      "status = 'active'", (channel_id,))
-        return None if row is None else _match_from_row(row)
+        return None if row is None else _match_from_row(row, self._states)
 
     async def active_matches(self) -> list[Match]:
         """Every active match, oldest first (addition: for re-attaching views at start-up)."""
         rows = await self.db.fetchall("SELECT * FROM matches WHERE status = 'active' "
                                       "ORDER BY id")
-        return [_match_from_row(r) for r in rows]
+        return [_match_from_row(r, self._states) for r in rows]
 
     async def matches_waiting_for_ai(self) -> list[int]:
         """Ids of active matches where an AI side must act now (addition: call
@@ -686,7 +716,7 @@ class MatchService:
             "(raptor_ai IS NOT NULL OR scientist_ai IS NOT NULL) ORDER BY id")
         out = []
         for r in rows:
-            m = _match_from_row(r)
+            m = _match_from_row(r, self._states)
             if any(m.ai[s] is not None for s in engine.to_act(m.state)):
                 out.append(m.id)
         return out
@@ -762,13 +792,14 @@ class MatchService:
             deadline = remind = None
         # One statement saves the step: the versioned UPDATE of the match row, whose
         # log_length + 1 and last_* columns make a trigger append the log record (bot.db).
+        text = new.to_json()
         update = (
             "UPDATE matches SET state = ?, version = version + 1, "
             "log_length = log_length + 1, last_side = ?, last_kind = ?, last_action = ?, "
             "last_action_at = ?, updated_at = ?, last_activity = ?, deadline_at = ?, "
             "remind_at = ?, reminded = ?, draw_offered_by = NULL, status = ?, result = ?, "
             "reason = ? WHERE id = ? AND version = ? AND status = 'active'",
-            (new.to_json(), side.value, kind, json.dumps(action.to_dict()), now, now, now,
+            (text, side.value, kind, json.dumps(action.to_dict()), now, now, now,
              deadline, remind, int(keep_reminder), status, result, reason, m.id, m.version))
         stale = StaleError("Already done: someone acted in this match at the same moment. "
                            "Look at the latest message.")
@@ -780,6 +811,7 @@ class MatchService:
                 if await tx.execute(*update) != 1:
                     raise stale
                 await self._record_result(tx, m, result, reason, now)
+        self._states.put(m.id, text, new)
         return replace(m, state=new, version=m.version + 1, log_length=m.log_length + 1,
                        updated_at=now, last_activity=now, deadline_at=deadline,
                        remind_at=remind, reminded=keep_reminder, draw_offered_by=None,
@@ -1188,7 +1220,7 @@ class MatchService:
             "SELECT * FROM matches WHERE guild_id = ? AND status = 'finished' AND "
             "(raptor_user_id = ? OR scientist_user_id = ?) ORDER BY updated_at DESC, id DESC "
             "LIMIT ?", (guild_id, user_id, user_id, limit))
-        return [_match_from_row(r) for r in rows]
+        return [_match_from_row(r, self._states) for r in rows]
 
     # ------------------------------------------------------------------ user settings
     async def get_user_setting(self, user_id: int, key: str, default: Any = None) -> Any:

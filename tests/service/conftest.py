@@ -90,3 +90,16 @@ async def play_random(svc: MatchService, m: Match, rng: random.Random,
         m = (await svc.act(m.id, m.players[side], action, expected_version=m.version)).match
         n += 1
     return m
+
+
+async def check_replay(svc: MatchService, match_id: int) -> engine.GameState:
+    """Assert that the replay of the seed and the log equals the state as stored in the
+    database (parsed from its JSON text, not a cached object) and as ``get_match`` returns
+    it; returns that state."""
+    row = await svc.db.fetchone("SELECT state FROM matches WHERE id = ?", (match_id,))
+    stored = engine.GameState.from_json(row["state"])
+    replayed = await svc.replayed_state(match_id)
+    assert replayed == stored
+    assert replayed.to_json() == row["state"]
+    assert (await svc.get_match(match_id)).state == stored
+    return stored

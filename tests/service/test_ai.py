@@ -10,7 +10,14 @@ import pytest
 
 import engine
 from bot.service import MatchService, _ai_seed
-from tests.service.conftest import ALICE, BOT_USER, CHANNEL, GUILD, random_chooser
+from tests.service.conftest import (
+    ALICE,
+    BOT_USER,
+    CHANNEL,
+    GUILD,
+    check_replay,
+    random_chooser,
+)
 
 RAPTOR = engine.Side.RAPTOR
 SCIENTIST = engine.Side.SCIENTIST
@@ -82,7 +89,7 @@ async def test_practice_match_to_the_end_with_the_ai(recorder):
         r = await svc.act(m.id, ALICE, rng.choice(engine.legal_actions(m.state, RAPTOR)))
         m = r.match
     assert m.result in ("raptor", "scientist")
-    assert (await svc.replayed_state(m.id)) == m.state
+    assert await check_replay(svc, m.id) == m.state
     assert all(view.viewer is SCIENTIST for view, _ in rec.calls)
     assert (await svc.stats(GUILD, ALICE)).games == 0  # practice is not rated
 
@@ -98,7 +105,7 @@ async def test_ai_vs_ai_match(recorder, db):
     levels = {SCIENTIST: "hard", RAPTOR: "easy"}
     assert all(kw["level"] == levels[view.viewer] for view, kw in rec.calls)
     assert {view.viewer for view, _ in rec.calls} == {RAPTOR, SCIENTIST}
-    assert (await svc.replayed_state(m.id)) == m.state
+    assert await check_replay(svc, m.id) == m.state
     # Each decision got its own seed.
     seeds = [kw["seed"] for _, kw in rec.calls]
     assert len(set(seeds)) == len(seeds) == 60
@@ -122,4 +129,4 @@ async def test_the_real_ai_plays_a_practice_match(db, clock):
     await svc.play_ai(m.id)
     m = await svc.get_match(m.id)
     assert m.status == "finished" and m.result in ("raptor", "scientist")
-    assert (await svc.replayed_state(m.id)) == m.state
+    assert await check_replay(svc, m.id) == m.state

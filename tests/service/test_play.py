@@ -28,6 +28,7 @@ from tests.service.conftest import (
     CAROL,
     CHANNEL,
     GUILD,
+    check_replay,
     pick_random,
     play_random,
     start_match,
@@ -55,7 +56,7 @@ async def test_whole_match_to_a_result_with_ratings(svc, db, caplog):
     assert getattr(ls, f"{m.state.winner.other.value}_losses") == 1 and ls.wins == 0
     row = await db.fetchone("SELECT * FROM results WHERE match_id = ?", (m.id,))
     assert (row["result"], row["rated"], row["raptor_rating_before"]) == (m.result, 1, 1500)
-    assert (await svc.replayed_state(m.id)) == m.state
+    assert await check_replay(svc, m.id) == m.state
     assert m.log_length == len(await svc.action_log(m.id)) == m.version
     assert [e.seq for e in await svc.raw_log(m.id)] == list(range(1, m.log_length + 1))
     # The seed is hidden information: never in a log line.
@@ -142,7 +143,7 @@ async def test_two_concurrent_clicks_apply_once(svc):
     assert len(ok) == 1 and ok[0].match.version == m.version + 1
     assert "Already done" in next(r for r in results if isinstance(r, StaleError)).message
     assert len(await svc.raw_log(m.id)) == 1
-    assert (await svc.replayed_state(m.id)) == (await svc.get_match(m.id)).state
+    await check_replay(svc, m.id)
 
 
 async def test_both_players_pick_at_once(svc):
@@ -215,7 +216,7 @@ async def test_failure_in_the_middle_of_saving_leaves_the_previous_state(svc, db
     async with db.transaction() as tx:
         await tx.execute("DROP TRIGGER fail")
     assert await _snapshot(db, m.id) == before
-    assert (await svc.replayed_state(m.id)) == (await svc.get_match(m.id)).state
+    await check_replay(svc, m.id)
     # ... and the match goes on normally.
     r = await svc.act(m.id, m.players[side], action)
     assert r.match.log_length == 13 and r.match == await svc.get_match(m.id)
@@ -265,7 +266,7 @@ async def test_cancelled_acts_leave_a_consistent_state(svc, db):
             assert after.log_length == m.log_length + 1
         saved += after.log_length - m.log_length
         assert after.log_length == len(await svc.raw_log(m.id)) == after.version
-        assert (await svc.replayed_state(m.id)) == after.state
+        assert await check_replay(svc, m.id) == after.state
     assert saved > 0
     side, action = pick_random(await svc.get_match(m.id), rng)
     await svc.act(m.id, (await svc.get_match(m.id)).players[side], action)  # lock released
@@ -276,7 +277,7 @@ async def test_replay_equals_stored_state_after_a_long_manual_match(svc):
     rng = random.Random(11)
     m = await play_random(svc, m, rng, steps=400)
     assert m.log_length == 400 or not m.active
-    assert (await svc.replayed_state(m.id)) == m.state
+    assert await check_replay(svc, m.id) == m.state
     stored = json.loads(m.state.to_json())
     assert json.loads((await svc.replayed_state(m.id)).to_json()) == stored
 
@@ -312,7 +313,7 @@ async def test_undo_own_ap_actions_of_the_current_ap_phase(svc):
     assert undone == await svc.get_match(m.id)
     assert undone.state == start_state
     assert undone.version == r.match.version + 1
-    assert (await svc.replayed_state(m.id)) == undone.state
+    assert await check_replay(svc, m.id) == undone.state
     log = await svc.raw_log(m.id)
     assert [e.kind for e in log[-2:]] == ["action", "undo"]
     assert log[-1].action == moves[0]
@@ -336,7 +337,7 @@ async def test_undo_many_times_and_replay_stays_equal(svc):
         m = (await svc.act(m.id, m.players[side], action)).match
     assert undos == 25
     assert m.result == m.state.winner.value
-    assert (await svc.replayed_state(m.id)) == m.state
+    assert await check_replay(svc, m.id) == m.state
     raw = await svc.raw_log(m.id)
     assert sum(e.kind == "undo" for e in raw) == undos
     assert len(await svc.action_log(m.id)) == len(raw) - 2 * undos
@@ -352,3 +353,13 @@ async def test_undo_cannot_cross_the_end_of_the_ap_phase(svc):
     with pytest.raises(ServiceError, match="nothing to undo"):
         await svc.undo(m.id, m.players[side])
     assert (await svc.get_match(m.id)).version == r.match.version
+
+
+async def test_state_cache_follows_the_stored_text(svc, db):
+    m = await start_match(svc)
+    first = await svc.get_match(m.id)
+    assert (await svc.get_match(m.id)).state is first.state  # parsed once
+    # Another process (or a hand edit) stores a different state: it is parsed again.
+    other = engine.new_game(5, setup="quick")
+    await db.write("UPDATE matches SET state = ? WHERE id = ?", (other.to_json(), m.id))
+    assert (await svc.get_match(m.id)).state == other
