@@ -2,14 +2,18 @@
 
 One :class:`Database` owns two connections to one file:
 
-- a *writer*, used for every write inside ``async with db.transaction():``. An
-  :class:`asyncio.Lock` makes write transactions of one process take turns (aiosqlite runs a
-  connection's statements one at a time, but two coroutines could otherwise interleave their
-  statements inside one transaction); ``BEGIN IMMEDIATE`` plus ``busy_timeout`` make
-  transactions of different processes take turns too.
+- a *writer*, used for every write: ``async with db.transaction() as tx:`` (several
+  statements) or ``await db.write(sql, params)`` (one statement, atomic on its own, in a
+  single call to the connection's thread). An :class:`asyncio.Lock` makes writes of one
+  process take turns (aiosqlite runs a connection's statements one at a time, but two
+  coroutines could otherwise interleave their statements inside one transaction);
+  ``BEGIN IMMEDIATE`` plus ``busy_timeout`` make transactions of different processes take
+  turns too.
 - a *reader* (``PRAGMA query_only``), used by :meth:`Database.fetchone` / :meth:`fetchall`
   outside transactions: in WAL mode it sees only committed data, never the half-done
-  transaction of another coroutine. A ``:memory:`` database has one connection for both.
+  transaction of another coroutine, and each read runs to its end in one call, so it starts
+  from the latest commit. A ``:memory:`` database has one connection for both (reads then
+  may see another coroutine's open transaction: use files outside tests).
 
 Every connection sets ``foreign_keys=ON``, ``journal_mode=WAL``, ``synchronous=NORMAL`` and a
 busy timeout.
