@@ -159,6 +159,8 @@ W = {
 #: Threat on a baby by the number of steps the nearest scientist needs to stand next to it
 #: (Manhattan distance; a frightened scientist needs one more, to stand up).
 _DECAY = (1.0, 0.6, 0.4, 0.25, 0.15, 0.1, 0.05)
+#: Lines of fire on the mother weigh more as her sleep tokens grow (index: tokens now).
+SHOT_SCALE = (1.0, 1.2, 1.5, 2.0, 5.0)
 #: Sleep tokens on the mother (R6.2: five lose), cumulative penalty for the raptor.
 SLEEP_PENALTY = (0.0, 60.0, 130.0, 220.0, 340.0, WIN)
 #: Path costs for a baby's distance to an exit (rocks and off-board squares are walls).
@@ -350,7 +352,9 @@ def _score(p: _Pos) -> float:
         s += sum(values[:need]) + 0.3 * sum(values[need:])
     # the mother: lines of fire, kill threats, reach
     if mother is not None:
-        s -= w["shot_line"] * _shooters(b, mother)
+        shooters = _shooters(b, mother)
+        if shooters:
+            s -= w["shot_line"] * SHOT_SCALE[p.sleep] * (1.0 + 0.5 * (shooters - 1))
         adjacent = [n for n in NEIGHBOURS[mother] if b[n] >= SCIENTIST_ACTIVE]
         s += w["kill_threat"] * len(adjacent)
         reach = set()
