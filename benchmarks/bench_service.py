@@ -78,6 +78,7 @@ async def _sequential(db: Database, path: Path, actions: int) -> None:
     rng = random.Random(1)
     done = games = 0
     engine_time = 0.0
+    latencies: list[float] = []
     m = await _new_match(svc, 1, 1, 2)
     t0 = time.perf_counter()
     while done < actions:
@@ -88,7 +89,9 @@ async def _sequential(db: Database, path: Path, actions: int) -> None:
         e0 = time.perf_counter()
         engine.apply(m.state, side, action)  # engine-only cost of the same step, for scale
         engine_time += time.perf_counter() - e0
+        a0 = time.perf_counter()
         m = (await svc.act(m.id, m.players[side], action, expected_version=m.version)).match
+        latencies.append(time.perf_counter() - a0)
         done += 1
     elapsed = time.perf_counter() - t0
     check = await svc.replayed_state(m.id) == m.state
@@ -101,8 +104,13 @@ async def _sequential(db: Database, path: Path, actions: int) -> None:
     print("== sequential: one coroutine, one file")
     print(f"persisted actions:      {done} in {elapsed:.2f} s ({games} games finished)")
     print(f"throughput:             {done / elapsed:,.0f} actions/s  (target >= 500)")
-    print(f"mean act():             {elapsed / done * 1000:.3f} ms "
-          f"(engine.apply alone: {engine_time / done * 1000:.3f} ms)")
+    q = statistics.quantiles(latencies, n=100)
+    print(f"act() latency:          mean {statistics.fmean(latencies) * 1000:.2f} ms, p50 "
+          f"{q[49] * 1000:.2f} ms, p95 {q[94] * 1000:.2f} ms, max {max(latencies) * 1000:.0f} "
+          f"ms (engine.apply alone: {engine_time / done * 1000:.3f} ms)")
+    slow = sum(t for t in latencies if t > 10 * q[49])
+    print(f"time in slow acts:      {slow / sum(latencies):.0%} of the total in acts over 10x "
+          "the median (WAL checkpoints, scheduling)")
     print(f"thread round trip:      {hop * 1000:.3f} ms (one aiosqlite call, SELECT 1; an "
           "act() makes two: load, save)")
     print(f"replay == stored state: {check}")
