@@ -68,6 +68,7 @@ from tests.fakediscord.harness import _is_parked
 from tests.fakediscord.models import PNG_MAGIC
 
 ACK_DEADLINE = 3.0
+MAX_FAILURES = 5  # failed actions after which a simulated player gives up its match
 PARKED_FOR = 2.0  # seconds: an action whose only tasks stayed parked this long is done
 
 
@@ -86,6 +87,9 @@ class Run:
     ramp: float  # matches started per second
     samples: list[Sample] = field(default_factory=list)
     decisions: int = 0
+    failed: int = 0  # actions that failed for the simulated person (then retried)
+    late: int = 0  # interactions acknowledged after Discord's 3 s (they failed)
+    never: int = 0  # interactions never acknowledged
     finished: int = 0  # matches that reached the round cap or their end
     won: int = 0  # matches that ended with a winner within the cap
     errors: list[str] = field(default_factory=list)
@@ -224,6 +228,7 @@ async def play_table(world: World, table_no: int, run: Run, pool: ThreadPoolExec
     await asyncio.sleep(table_no / run.ramp)  # people don't all start at the same instant
     table: Table = await world.new_table(raptor=f"raptor{table_no}",
                                          scientist=f"scientist{table_no}", channel=channel)
+    failures = 0
     while True:
         match = await table.match()
         if not match.active or match.state.round > run.rounds:
@@ -238,7 +243,17 @@ async def play_table(world: World, table_no: int, run: Run, pool: ThreadPoolExec
         if run.think:
             await asyncio.sleep(rng.uniform(0.5, 1.5) * run.think)
         via = "act" if rng.random() < 0.25 else "controls"
-        await who.play(action, via=via, match=match)
+        try:
+            await who.play(action, via=via, match=match)
+        except HarnessError as exc:
+            # e.g. "This interaction failed" (a late ack): a person would try again
+            run.failed += 1
+            failures += 1
+            if len(run.errors) < 20:
+                run.errors.append(f"table {table_no}: {str(exc)[:200]}")
+            if failures > MAX_FAILURES:
+                raise
+            continue
         run.decisions += 1
 
 
@@ -271,9 +286,8 @@ async def one_run(matches: int, rounds: int, think: float, seed: int, time_box: 
                 if task.exception() is not None:
                     exc = task.exception()
                     run.errors.append(f"{type(exc).__name__}: {str(exc)[:300]}")
-            late = [a for a in fake.acks if a.late or a.latency >= ACK_DEADLINE]
-            if late:
-                run.errors.append(f"{len(late)} late acks")
+            run.late = sum(1 for a in fake.acks if a.late or a.latency >= ACK_DEADLINE)
+            run.never = sum(1 for i in fake.server.interactions.values() if i.ack is None)
             problems = [p for p in fake.problems() if "late ack" not in p]
             run.errors += problems[:5]
     pool.shutdown(wait=False, cancel_futures=True)
@@ -295,7 +309,9 @@ def report(run: Run) -> str:
         f"   wall {run.wall:.1f} s · {run.decisions} decisions "
         f"({run.decisions / run.wall:.1f}/s) · {len(run.samples)} interactions "
         f"({len(run.samples) / run.wall:.1f}/s) · matches done {run.finished}/{run.matches} "
-        f"(ended with a winner: {run.won}) · PNG traffic {run.png_bytes / 2**20:.0f} MiB",
+        f"(ended with a winner: {run.won}) · failed actions {run.failed} · PNG traffic "
+        f"{run.png_bytes / 2**20:.0f} MiB",
+        f"   acks later than 3 s: {run.late} · never acknowledged: {run.never}",
         f"   ack latency     p50 {percentile(acks, 50):8.1f} ms  p95 "
         f"{percentile(acks, 95):8.1f} ms  p99 {percentile(acks, 99):8.1f} ms  max "
         f"{max(acks, default=float('nan')):8.1f} ms",
