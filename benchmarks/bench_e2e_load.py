@@ -64,7 +64,7 @@ import engine
 from bot.ai import choose_action
 from tests.e2e.players import Table, World
 from tests.fakediscord import Attachment, FakeDiscord, HarnessError, Outcome
-from tests.fakediscord.harness import _is_parked
+from tests.fakediscord.harness import _await_chain
 from tests.fakediscord.models import PNG_MAGIC
 
 ACK_DEADLINE = 3.0
@@ -88,6 +88,7 @@ class Run:
     samples: list[Sample] = field(default_factory=list)
     decisions: int = 0
     failed: int = 0  # actions that failed for the simulated person (then retried)
+    refused: int = 0  # decisions answered by the bot but not applied (then retried)
     late: int = 0  # interactions acknowledged after Discord's 3 s (they failed)
     never: int = 0  # interactions never acknowledged
     finished: int = 0  # matches that reached the round cap or their end
@@ -137,8 +138,8 @@ class LoadFake(FakeDiscord):
             if acked and not pending:
                 break
             # a task waiting on a lock (e.g. the database's, held by another match) is not
-            # done; only tasks parked for a long time (timers) are left behind
-            if pending and all(_is_parked(t) for t in pending):
+            # done; only tasks waiting for time or an event for long (timers) are left
+            if pending and all(_waits_for_time(t) for t in pending):
                 parked_since = parked_since if parked_since is not None else now
                 if acked and now - parked_since > PARKED_FOR:
                     break
@@ -186,6 +187,19 @@ class LoadFake(FakeDiscord):
         return out
 
 
+_ASYNCIO_DIR = os.path.dirname(asyncio.__file__)
+_TIME_WAITS = {"sleep", "wait_for", "Event.wait", "Condition.wait", "Queue.get"}
+
+
+def _waits_for_time(task: asyncio.Task[Any]) -> bool:
+    """The task waits for time or an event (a timer), not for a lock held by another match
+    (the database's write lock under load) — that is still work in progress."""
+    chain = [(name, filename) for name, filename in _await_chain(task)
+             if filename.startswith(_ASYNCIO_DIR)]
+    names = {name for name, _ in chain}
+    return bool(names & _TIME_WAITS) and not any(n.endswith(".acquire") for n in names)
+
+
 def _png_size(data: bytes) -> tuple[int, int] | None:
     """Width and height from a PNG's IHDR chunk (no decoding)."""
     if len(data) >= 24 and data.startswith(PNG_MAGIC) and data[12:16] == b"IHDR":
@@ -229,8 +243,15 @@ async def play_table(world: World, table_no: int, run: Run, pool: ThreadPoolExec
     table: Table = await world.new_table(raptor=f"raptor{table_no}",
                                          scientist=f"scientist{table_no}", channel=channel)
     failures = 0
+    expected: int | None = None  # the version a successful decision leads to
+    last: Outcome | None = None
     while True:
         match = await table.match()
+        if expected is not None and match.version < expected:
+            run.refused += 1  # the decision was answered but not applied
+            if len(run.errors) < 20 and last is not None:
+                said = [r.content[:120] for r in last.replies]
+                run.errors.append(f"table {table_no}: not applied: {said}")
         if not match.active or match.state.round > run.rounds:
             run.finished += 1
             run.won += not match.active
@@ -243,9 +264,11 @@ async def play_table(world: World, table_no: int, run: Run, pool: ThreadPoolExec
         if run.think:
             await asyncio.sleep(rng.uniform(0.5, 1.5) * run.think)
         via = "act" if rng.random() < 0.25 else "controls"
+        expected = match.version + 1
         try:
-            await who.play(action, via=via, match=match)
+            last = await who.play(action, via=via, match=match)
         except HarnessError as exc:
+            expected = None
             # e.g. "This interaction failed" (a late ack): a person would try again
             run.failed += 1
             failures += 1
@@ -309,7 +332,8 @@ def report(run: Run) -> str:
         f"   wall {run.wall:.1f} s · {run.decisions} decisions "
         f"({run.decisions / run.wall:.1f}/s) · {len(run.samples)} interactions "
         f"({len(run.samples) / run.wall:.1f}/s) · matches done {run.finished}/{run.matches} "
-        f"(ended with a winner: {run.won}) · failed actions {run.failed} · PNG traffic "
+        f"(ended with a winner: {run.won}) · failed actions {run.failed} · refused "
+        f"{run.refused} · PNG traffic "
         f"{run.png_bytes / 2**20:.0f} MiB",
         f"   acks later than 3 s: {run.late} · never acknowledged: {run.never}",
         f"   ack latency     p50 {percentile(acks, 50):8.1f} ms  p95 "
