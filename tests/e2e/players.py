@@ -358,7 +358,11 @@ class Player:
     async def pick_card(self, card: int) -> Outcome:
         """Open the hand and click the button of ``card`` ("7 · Recovery ×3")."""
         hand = await self.open_hand()
-        return await self.click(texts.card_label(self.side, card), message=hand)
+        label = texts.card_label(self.side, card)
+        if label not in hand.labels:
+            raise HarnessError(f"{self.name}'s hand shows no button {label!r}: "
+                               f"{hand.labels} {hand.content[:300]!r}")
+        return await self.click(label, message=hand)
 
     # -------------------------------------------------------------- other decisions
     def think(self, match: Match, *, seed: int = 0) -> Action:
