@@ -196,7 +196,8 @@ class Flow:
     def __init__(self, bot: RaptorBot) -> None:
         self.bot = bot
         self._turn_msgs: dict[int, tuple[int, int, str]] = {}  # match -> channel, message, head
-        self._round_msgs: dict[int, tuple[int, int, str]] = {}  # match -> channel, msg, text
+        # match -> [(channel, message, text)]: messages with this round's "Pick your card"
+        self._round_msgs: dict[int, list[tuple[int, int, str]]] = {}
         self._dm_failed: set[int] = set()
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
@@ -295,7 +296,7 @@ class Flow:
         msg = await self.post(m.channel_id, post.content, png=png, view=post.view,
                               allowed_mentions=pings(*post.ping) if post.ping else None)
         if msg is not None and post.remember_round:
-            self._round_msgs[m.id] = (m.channel_id, msg.id, post.content)
+            self._round_msgs.setdefault(m.id, []).append((m.channel_id, msg.id, post.content))
         for side in post.dm_sides:
             await self.dm_hand_if_wanted(m, side)
 
@@ -312,10 +313,9 @@ class Flow:
         return True
 
     async def _retire_round(self, match_id: int, note: str) -> None:
-        """Remove the "Pick your card" button of the match's round message (if known)."""
-        entry = self._round_msgs.pop(match_id, None)
-        if entry is not None:
-            channel_id, message_id, content = entry
+        """Remove the "Pick your card" buttons of the match's round messages (if known): the
+        round message and, under observation, the raptor's reminder."""
+        for channel_id, message_id, content in self._round_msgs.pop(match_id, []):
             await self._edit(channel_id, message_id, view=None, allowed_mentions=NO_PINGS,
                              content=f"{content}\n✔ {note}")
 
@@ -449,7 +449,8 @@ class Flow:
             human = not m.ai[Side.RAPTOR]
             return _Post(m, texts.picked_text(m, side),
                          view=components.round_view(m.id, s.round) if human else None,
-                         ping=(raptor,) if human else (), dm_sides=(Side.RAPTOR,) if human else ())
+                         ping=(raptor,) if human else (), remember_round=human,
+                         dm_sides=(Side.RAPTOR,) if human else ())
         return _Post(m, texts.picked_text(m, side))
 
     def _result_post(self, m: Match, *, with_story: bool = False) -> _Post:

@@ -165,6 +165,9 @@ async def test_disappearance_group_menus_return_and_observation(world: World) ->
     assert f"the scientist has picked **{name}**" in out.reply.content
     assert out.reply.user_id == alice.id and out.reply.ephemeral
     assert len(out.reply.buttons) == 3
+    out = await alice.click(out.reply.labels[0], message=out.reply.id)
+    assert any("Round 2 · reveal" in r.content for r in out)
+    assert fake.message(nudge.id).buttons == []  # no "Pick your card" left behind
     assert fake.problems() == []
 
 
