@@ -48,6 +48,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 MAX_CHOICES = 25  # Discord: autocomplete choices
+DM_COMMANDS = frozenset({"rules", "settings"})
 
 
 def _log_command(interaction: discord.Interaction, name: str) -> None:
@@ -71,8 +72,26 @@ class RaptorCog(commands.GroupCog, group_name="raptor",
     def flow(self):  # noqa: ANN201 - Flow
         return self.bot.flow
 
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        """Everything but ``rules`` and ``settings`` needs a server channel (the group is
+        also offered in DMs, where those two work)."""
+        command = interaction.command
+        if interaction.guild_id is None and command is not None and (
+                command.name not in DM_COMMANDS):
+            if interaction.type is not discord.InteractionType.application_command:
+                return False  # autocomplete: offer nothing
+            if interaction.response.is_done():
+                return False  # checked twice (group and cog): answered already
+            await fail(interaction, "This command works in a server channel, where matches "
+                       "are played. Here in DMs you can use `/raptor rules` and "
+                       "`/raptor settings`.")
+            return False
+        return True
+
     async def cog_app_command_error(self, interaction: discord.Interaction,
                                     error: app_commands.AppCommandError) -> None:
+        if isinstance(error, app_commands.CheckFailure):
+            return  # interaction_check answered already
         original = getattr(error, "original", error)
         if isinstance(original, ServiceError | engine.RaptorError):
             await fail(interaction, error_text(original))
@@ -106,7 +125,6 @@ class RaptorCog(commands.GroupCog, group_name="raptor",
                            side="The side you want to play (default: random)",
                            environment="The board's look and rocks (default: jungle)",
                            setup="quick: random starting positions; manual: you place them")
-    @app_commands.guild_only()
     async def challenge(self, interaction: discord.Interaction, user: discord.User,
                         side: Literal["raptor", "scientist", "random"] = "random",
                         environment: Literal["jungle", "savannah"] = "jungle",
@@ -142,7 +160,6 @@ class RaptorCog(commands.GroupCog, group_name="raptor",
                            level="How strong the AI plays (default: easy)",
                            environment="The board's look and rocks (default: jungle)",
                            setup="quick: random starting positions; manual: you place them")
-    @app_commands.guild_only()
     async def practice(self, interaction: discord.Interaction,
                        side: Literal["raptor", "scientist", "random"] = "random",
                        level: Literal["easy", "hard"] = "easy",
@@ -161,7 +178,6 @@ class RaptorCog(commands.GroupCog, group_name="raptor",
 
     # ------------------------------------------------------------------ looking
     @app_commands.command(description="Show the board of this channel's match")
-    @app_commands.guild_only()
     async def board(self, interaction: discord.Interaction) -> None:
         _log_command(interaction, "board")
         await defer(interaction, ephemeral=False)
@@ -178,7 +194,6 @@ class RaptorCog(commands.GroupCog, group_name="raptor",
         await say(interaction, content, ephemeral=False, png=png)
 
     @app_commands.command(description="Show your cards (only you can see them)")
-    @app_commands.guild_only()
     async def hand(self, interaction: discord.Interaction) -> None:
         _log_command(interaction, "hand")
         await defer(interaction, ephemeral=True)
@@ -190,7 +205,6 @@ class RaptorCog(commands.GroupCog, group_name="raptor",
         await self.flow.show_hand(interaction, match, side, use_dm=True)
 
     @app_commands.command(description="Whose decision it is, deadlines and the score")
-    @app_commands.guild_only()
     async def status(self, interaction: discord.Interaction) -> None:
         _log_command(interaction, "status")
         await defer(interaction, ephemeral=True)
@@ -205,7 +219,6 @@ class RaptorCog(commands.GroupCog, group_name="raptor",
     @app_commands.command(description="Make your decision by typing it, e.g. G2-G5, kill F3, "
                           "play 5, end")
     @app_commands.describe(action="The action in notation; start typing to see the legal ones")
-    @app_commands.guild_only()
     async def act(self, interaction: discord.Interaction,
                   action: app_commands.Range[str, 1, 100]) -> None:
         _log_command(interaction, "act")
@@ -240,7 +253,6 @@ class RaptorCog(commands.GroupCog, group_name="raptor",
         return action_choices(match.state, side, current)
 
     @app_commands.command(description="Resign this channel's match (asks for a confirmation)")
-    @app_commands.guild_only()
     async def resign(self, interaction: discord.Interaction) -> None:
         _log_command(interaction, "resign")
         await defer(interaction, ephemeral=True)
@@ -253,7 +265,6 @@ class RaptorCog(commands.GroupCog, group_name="raptor",
                   view=components.resign_view(match.id))
 
     @app_commands.command(description="Offer a draw, or accept your opponent's offer")
-    @app_commands.guild_only()
     async def draw(self, interaction: discord.Interaction) -> None:
         _log_command(interaction, "draw")
         await defer(interaction, ephemeral=True)
@@ -278,7 +289,6 @@ class RaptorCog(commands.GroupCog, group_name="raptor",
             view=components.draw_view(match.id), allowed_mentions=pings(opponent))
 
     @app_commands.command(description="Ask your last opponent in this channel for a rematch")
-    @app_commands.guild_only()
     async def rematch(self, interaction: discord.Interaction) -> None:
         _log_command(interaction, "rematch")
         await defer(interaction, ephemeral=False)
@@ -304,7 +314,6 @@ class RaptorCog(commands.GroupCog, group_name="raptor",
         await say(interaction, ephemeral=True, embeds=embeds)
 
     @app_commands.command(description="Your last finished matches in this server")
-    @app_commands.guild_only()
     async def history(self, interaction: discord.Interaction) -> None:
         _log_command(interaction, "history")
         await defer(interaction, ephemeral=True)
@@ -331,7 +340,6 @@ class RaptorCog(commands.GroupCog, group_name="raptor",
 
     @app_commands.command(description="A player's rating and results in this server")
     @app_commands.describe(user="Whose stats (default: you)")
-    @app_commands.guild_only()
     async def stats(self, interaction: discord.Interaction,
                     user: discord.User | None = None) -> None:
         _log_command(interaction, "stats")
@@ -345,7 +353,6 @@ class RaptorCog(commands.GroupCog, group_name="raptor",
                   f"scientist {st.scientist_wins}–{st.scientist_losses}", ephemeral=False)
 
     @app_commands.command(description="The best-rated players of this server")
-    @app_commands.guild_only()
     async def leaderboard(self, interaction: discord.Interaction) -> None:
         _log_command(interaction, "leaderboard")
         await defer(interaction, ephemeral=False)

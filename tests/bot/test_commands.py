@@ -10,6 +10,7 @@ from engine import Side
 from tests.bot.conftest import World
 from tests.bot.helpers import pick, start_match
 from tests.bot.test_refusals import only_ephemeral_to
+from tests.fakediscord import DM
 
 R, S = Side.RAPTOR, Side.SCIENTIST
 
@@ -231,3 +232,16 @@ async def test_decline_and_cancel_challenges(world: World) -> None:
     await alice.click("Cancel", message=second.id)
     assert "cancelled" in fake.message(second.id).content
     assert await world.service.active_match(fake.channel.id) is None
+
+
+async def test_in_direct_messages_only_rules_and_settings_work(world: World) -> None:
+    alice = world.alice
+    out = await alice.slash("raptor rules", in_channel=DM)
+    assert out.reply.user_id == alice.id and "How to win" in out.reply.text
+    out = await alice.slash("raptor settings", in_channel=DM)
+    assert "Hand by DM: **off**" in out.content
+    for command in ("raptor board", "raptor status", "raptor leaderboard", "raptor practice"):
+        out = await alice.slash(command, in_channel=DM)
+        assert len(out.replies) == 1 and "works in a server channel" in out.content
+    assert await alice.autocomplete("raptor act", "action", "", in_channel=DM) == []
+    assert world.fake.public_messages() == []
