@@ -212,7 +212,7 @@ class RaptorCog(commands.GroupCog, group_name="raptor",
         if found is None:
             return
         match, _ = found
-        await say(interaction, texts.status_text(match, self.service.clock())[:2000],
+        await say(interaction, texts.status_text(match)[:2000],
                   ephemeral=True)
 
     # ------------------------------------------------------------------ playing

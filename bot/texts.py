@@ -16,7 +16,7 @@ from collections.abc import Iterable, Sequence
 
 import engine
 from engine import Event, Phase, Side
-from engine.geometry import SQUARE_NAMES, TILE_NAMES
+from engine.geometry import SQUARE_NAMES
 
 RAPTOR = Side.RAPTOR
 SCIENTIST = Side.SCIENTIST
@@ -284,7 +284,7 @@ def setup_summary(match, events: Sequence[Event]) -> str:
 # --------------------------------------------------------------------------- match messages
 
 
-def challenge_text(ch, *, bot_id: int | None = None) -> str:
+def challenge_text(ch) -> str:
     side = {"random": "a random side"}.get(ch.side, f"the {ch.side}")
     return (f"{mention(ch.challenged_id)}, {mention(ch.challenger_id)} challenges you to a game "
             f"of **Raptor**! They want to play {side} · {ch.environment} · {ch.setup} setup.\n"
@@ -369,10 +369,6 @@ def turn_text(match, side: Side, deadline: float | None) -> str:
     return text
 
 
-def turn_done_text(match_id: int, header: str, line: str) -> str:
-    return f"✔ {header} — {line}"
-
-
 def action_line(match, side: Side, action, events: Sequence[Event]) -> str:
     """A public line for one action: who, the notation and what happened. Never called for a
     card pick (the value is hidden until the reveal, R11.2)."""
@@ -416,7 +412,7 @@ def result_text(match) -> str:
             + score_line(engine.view(match.state, None)))
 
 
-def status_text(match, now: float) -> str:
+def status_text(match) -> str:
     """``/raptor status``: public facts only (R11.1): who must decide, deadlines, picks made
     (not their values), AP left, draw offer."""
     s = match.state
@@ -555,6 +551,3 @@ def card_reference(side: Side) -> str:
         lines.append(f"**{card_label(side, card)}** — {engine.card_text(side, card)}")
     return "\n".join(lines)
 
-
-def tile_name(tile: int) -> str:
-    return TILE_NAMES[tile]
