@@ -19,14 +19,15 @@ Levels:
   (:func:`evaluate`) one step ahead. The card pick scores each card of the hand against
   every card the opponent may still hold (uniformly), with a rough value for the effect of
   the lower card and for the action points of the higher one.
-* ``hard`` — a search. Effects, AP actions and placements: a beam search over the side's
-  own sequence of decisions until control passes, whose best end positions are then played
-  on to the end of the round with the easy policy for both sides (so an effect is judged
-  by the opponent's AP that follow it) and scored with :func:`evaluate`. The card pick:
-  every pair (own card, possible opponent card) is played out to the end of the round with
-  the easy policy and scored; the opponent's pick is modelled on many sampled opponent
-  hands (from :func:`engine.sample_state`) by the easy pick heuristic (or, under
-  observation R5.2, by its best reply to the shown card), mixed with a uniform choice.
+* ``hard`` — a determinized Monte Carlo search. Effects, AP actions, placements and the
+  mother's return: a beam search over the side's own sequence of decisions (until control
+  passes) proposes its best end positions; each proposal is re-determinized from the side's
+  own view of it and played on by rollouts (the easy policy for both sides) to the end of
+  the next round, then scored with :func:`evaluate`; the first decision of the proposal
+  with the best mean is played. The card pick: flat Monte Carlo over the hand; in each
+  sample (one determinization, shared by all cards) the opponent picks by the easy
+  heuristic from its sampled hand (or, with probability ``UNIFORM_MIX``, any card of it;
+  under observation R5.2 it sees the shown card) and the round is played out likewise.
 
 Determinism: the same view, ``seed``, ``level`` and ``iterations`` give the same action.
 With ``iterations=None`` the hard level caps its work at a number of playouts derived from
@@ -637,6 +638,16 @@ class _CardModel:
         s_items += [(1, 60.0)] * shooters
         s_items += [(1, 45.0)] * sleep_t
         s_items += [(1, 15.0)] * frightened_old
+        # scientists that must first walk up to a baby (R8.1): steps + the action
+        active = [q for q in BOARD_SQUARES if b[q] in _ACTIVE_SCI]
+        if active:
+            for q in BOARD_SQUARES:
+                c = b[q]
+                if c == BABY or c in _ASLEEP:
+                    steps = min(map(_MANHATTAN[q].__getitem__, active)) - 1
+                    if steps >= 1:
+                        gain = W["captured"] - 20.0 if c != BABY else 40.0
+                        s_items.append((steps + 1, gain))
         self.s_items = s_items
         threat = shooters + sleep_t + capture_t
         sleepy = p.sleep + asleep
