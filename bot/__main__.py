@@ -52,8 +52,7 @@ def _run_bot() -> int:
     if app is None:
         print("The Discord bot (bot.app) is not available yet in this version.", file=sys.stderr)
         return 1
-    app.run(settings)
-    return 0
+    return int(app.run(settings) or 0)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

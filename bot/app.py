@@ -16,8 +16,11 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import sqlite3
+import sys
 from typing import Any
 
+import aiohttp
 import discord
 from discord.ext import commands
 
@@ -101,8 +104,13 @@ def configure_logging(level: str | int, *, handler: bool = True) -> None:
     logging.getLogger("discord").setLevel(max(numeric, logging.INFO))
 
 
-def run(settings: Settings) -> None:
+def run(settings: Settings) -> int:
     """Run the bot until interrupted (needs ``settings.discord_token``).
+
+    Returns:
+        The process exit status: 0 after a normal stop (Ctrl-C), 1 when the database cannot
+        be opened, Discord refuses the token or cannot be reached (a one-line reason is
+        printed to stderr instead of a traceback).
 
     Raises:
         ValueError: no token in the settings.
@@ -113,7 +121,11 @@ def run(settings: Settings) -> None:
     token = settings.discord_token.get_secret_value()
 
     async def main() -> None:
-        db = await Database.open(settings.db_path)
+        try:
+            db = await Database.open(settings.db_path)
+        except (sqlite3.Error, OSError) as exc:
+            raise _StartError(f"cannot open the database RAPTOR_DB_PATH={settings.db_path}: "
+                              f"{exc}. Set RAPTOR_DB_PATH to a writable file path.") from None
         try:
             bot = await create_bot(settings, db)
             async with bot:
@@ -125,3 +137,20 @@ def run(settings: Settings) -> None:
         asyncio.run(main())
     except KeyboardInterrupt:
         log.info("stopped")
+    except _StartError as exc:
+        print(f"python -m bot: {exc}", file=sys.stderr)
+        return 1
+    except discord.LoginFailure:
+        print("python -m bot: Discord refused the token. Check DISCORD_TOKEN (the Bot tab of "
+              "your application in the developer portal; reset it if unsure).", file=sys.stderr)
+        return 1
+    except (aiohttp.ClientConnectionError, OSError) as exc:
+        print(f"python -m bot: cannot reach Discord ({type(exc).__name__}: {exc}). Check the "
+              "network connection, or try the offline demo: python -m bot demo",
+              file=sys.stderr)
+        return 1
+    return 0
+
+
+class _StartError(RuntimeError):
+    """A start-up problem explained in one sentence (no traceback for the user)."""

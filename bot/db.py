@@ -252,7 +252,19 @@ SCHEMA_VERSION = MIGRATIONS[-1].version
 async def _connect(path: str, *, read_only: bool) -> aiosqlite.Connection:
     # Autocommit mode: a statement outside BEGIN ... COMMIT is its own transaction
     # (Database.write), and transactions are explicit (Database.transaction).
-    conn = await aiosqlite.connect(path, isolation_level=None)
+    if path != ":memory:":
+        folder = os.path.dirname(os.path.abspath(path))
+        if os.path.isdir(path) or not os.path.isdir(folder):
+            raise sqlite3.OperationalError(
+                f"unable to open database file {path!r}: "
+                + ("it is a folder" if os.path.isdir(path) else f"no folder {folder!r}"))
+    try:
+        conn = await aiosqlite.connect(path, isolation_level=None)
+    except BaseException:
+        # aiosqlite stops its worker thread by a queued call that answers on this loop:
+        # let it run before the caller's loop closes (else "Event loop is closed").
+        await asyncio.sleep(0.05)
+        raise
     conn.row_factory = sqlite3.Row
     # execute_fetchall runs each PRAGMA to its end (some return a row).
     await conn.execute_fetchall(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")

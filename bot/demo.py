@@ -13,9 +13,13 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
+import fcntl
+import math
+import os
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import engine
@@ -33,6 +37,57 @@ REASONS = {
     "mother_asleep": "the mother holds five sleep tokens",
     "babies_captured": "three babies were captured",
 }
+
+
+MAX_SEED = 2**63 - 1  # stored as an SQLite INTEGER
+
+
+def seed_arg(text: str) -> int:
+    """argparse type: a whole number 0 .. 2**63-1."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if not 0 <= value <= MAX_SEED:
+        raise argparse.ArgumentTypeError(f"the seed must be between 0 and {MAX_SEED}")
+    return value
+
+
+def seconds_arg(text: str) -> float:
+    """argparse type: a finite number of seconds > 0."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not (math.isfinite(value) and 0 < value <= 600):
+        raise argparse.ArgumentTypeError("the budget must be more than 0 and at most 600 s")
+    return value
+
+
+def out_arg(text: str) -> Path:
+    """argparse type: an output folder path (not empty, not an existing file)."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("give a folder name, e.g. raptor-demo")
+    path = Path(text)
+    if path.exists() and not path.is_dir():
+        raise argparse.ArgumentTypeError(f"{text} exists and is not a folder")
+    return path
+
+
+@contextlib.contextmanager
+def folder_lock(out: Path) -> Iterator[None]:
+    """Hold ``out/.lock`` so two runs never write into one folder at once.
+
+    Raises:
+        BlockingIOError: another run holds the folder.
+    """
+    out.mkdir(parents=True, exist_ok=True)
+    fd = os.open(out / ".lock", os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        yield
+    finally:
+        os.close(fd)
 
 
 def _status(state: engine.GameState) -> str:
@@ -66,12 +121,19 @@ async def play_demo(out: Path, *, seed: int = 1, level: str = "easy",
 
     Raises:
         OSError: ``out`` cannot be written.
+        BlockingIOError: another run is writing into ``out``.
     """
     from render import render_board
 
-    out.mkdir(parents=True, exist_ok=True)
+    with folder_lock(out):
+        return await _play_demo(out, render_board, seed=seed, level=level,
+                                environment=environment, time_budget=time_budget, echo=echo)
+
+
+async def _play_demo(out: Path, render_board: Callable, *, seed: int, level: str,
+                     environment: str, time_budget: float, echo: Callable[[str], None]) -> dict:
     db_path = out / "demo.sqlite3"
-    for stale in [db_path, *out.glob("round-*.png")]:
+    for stale in [db_path, out / "final.png", out / "demo.log", *out.glob("round-*.png")]:
         stale.unlink(missing_ok=True)
     for suffix in ("-wal", "-shm"):
         Path(str(db_path) + suffix).unlink(missing_ok=True)
@@ -133,18 +195,30 @@ def main(argv: list[str] | None = None) -> int:
     """``python -m bot demo``: see the module docstring. Returns the exit status."""
     parser = argparse.ArgumentParser(prog="python -m bot demo",
                                      description="Play a full AI-vs-AI match offline.")
-    parser.add_argument("--seed", type=int, default=1, help="game seed (default 1)")
+    parser.add_argument("--seed", type=seed_arg, default=1, help="game seed (default 1)")
     parser.add_argument("--level", choices=("easy", "hard"), default="easy",
                         help="AI level for both sides (default easy)")
-    parser.add_argument("--out", type=Path, default=Path("raptor-demo"),
+    parser.add_argument("--out", type=out_arg, default=Path("raptor-demo"),
                         help="output folder (default ./raptor-demo)")
-    parser.add_argument("--environment", choices=("jungle", "savannah"), default="jungle")
-    parser.add_argument("--budget", type=float, default=0.5,
+    parser.add_argument("--environment", choices=("jungle", "savannah"), default="jungle",
+                        help="board environment (default jungle)")
+    parser.add_argument("--budget", type=seconds_arg, default=0.5,
                         help="seconds per decision for the hard level (default 0.5)")
     args = parser.parse_args(argv)
     try:
         asyncio.run(play_demo(args.out, seed=args.seed, level=args.level,
                               environment=args.environment, time_budget=args.budget))
+    except KeyboardInterrupt:
+        print("\nStopped.", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        with contextlib.suppress(OSError):  # the reader went away (e.g. `| head`): stop quietly
+            sys.stdout = open(os.devnull, "w")  # noqa: SIM115
+        return 1
+    except BlockingIOError:
+        print(f"demo: another demo is writing to {args.out} right now: wait for it or choose "
+              "another --out folder", file=sys.stderr)
+        return 1
     except OSError as exc:
         print(f"demo: cannot write to {args.out}: {exc}", file=sys.stderr)
         return 1

@@ -26,7 +26,7 @@ class SettingsError(ValueError):
     """One or more settings are malformed.
 
     ``str(error)`` is a human-readable message, one line per bad variable, e.g.
-    ``RAPTOR_DEV_GUILD_ID must be a whole number (a Discord server id), got 'abc'``.
+    ``RAPTOR_DEV_GUILD_ID must be a positive whole number (a Discord server id), got 'abc'``.
     ``problems`` holds those lines as a tuple.
     """
 
@@ -101,7 +101,7 @@ class Settings(BaseSettings):
 ENV_VARS: dict[str, tuple[str, str]] = {
     "discord_token": ("DISCORD_TOKEN", "the bot token from the Discord developer portal"),
     "db_path": ("RAPTOR_DB_PATH", "a file path for the SQLite database"),
-    "dev_guild_id": ("RAPTOR_DEV_GUILD_ID", "a whole number (a Discord server id)"),
+    "dev_guild_id": ("RAPTOR_DEV_GUILD_ID", "a positive whole number (a Discord server id)"),
     "log_level": ("RAPTOR_LOG_LEVEL", "one of DEBUG, INFO, WARNING, ERROR"),
     "turn_timeout_hours": ("RAPTOR_TURN_TIMEOUT_HOURS", "a number of hours greater than 0"),
     "challenge_timeout_minutes": (

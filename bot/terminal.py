@@ -12,7 +12,10 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
+import os
 import sys
+import threading
 from collections.abc import Callable
 from pathlib import Path
 
@@ -22,13 +25,14 @@ from engine.diagram import CHARS, HEADER
 from engine.geometry import COLS, ROWS, sq
 
 from .db import Database
+from .demo import folder_lock, out_arg, seed_arg
 from .service import ActResult, MatchService, ServiceError
 
 HUMAN_ID = 1
 AI_ID = 2
 GUILD, CHANNEL = 1, 1
 HELP = ("Type an action in notation (e.g. 'G2-G5', 'kill F3', 'play 5', 'end'), '?' for "
-        "your legal actions, 'board' for the board, 'quit' to stop.")
+        "your legal actions, 'board' for the board, 'quit' to resign and stop.")
 
 
 def view_text(v: engine.View) -> str:
@@ -37,8 +41,9 @@ def view_text(v: engine.View) -> str:
     lines = [HEADER]
     for r in range(ROWS):
         lines.append(f"{r + 1}   " + " ".join(CHARS[v.board[sq(r, c)]] for c in range(COLS)))
-    lines.append("legend: M mother, B baby, b/z sleeping baby, S/A scientist, s/f frightened, "
-                 "* fire, # rock, o exit")
+    lines.append("legend: M mother · B baby · b sleeping baby (z: put to sleep this round) · "
+                 "S scientist (A: made its aggressive action this round) · s frightened "
+                 "scientist (f: frightened this round) · * fire · # rock · o exit")
     lines.append(f"round {v.round} · {v.phase.value} · waiting for "
                  f"{', '.join(sorted(s.value for s in v.to_act)) or 'nobody'}")
     lines.append(f"sleep tokens {v.sleep_tokens}/5 · escaped {v.escaped}/3 · captured "
@@ -72,14 +77,53 @@ def describe_opponent(res: ActResult) -> str:
     return f"The {res.side.value} (AI): {engine.format_action(res.action)}"
 
 
+async def _read_line(read: Callable[[str], str], prompt: str) -> str:
+    """Call ``read(prompt)`` on a daemon thread, so Ctrl-C stops the program at once instead
+    of waiting for the line (a worker of the default executor would be waited for).
+
+    Raises:
+        EOFError: end of input.
+    """
+    loop = asyncio.get_running_loop()
+    future: asyncio.Future[str] = loop.create_future()
+
+    def work() -> None:
+        try:
+            line = read(prompt)
+        except BaseException as exc:  # noqa: BLE001 - handed to the waiting coroutine
+            loop.call_soon_threadsafe(_settle, future, None, exc)
+        else:
+            loop.call_soon_threadsafe(_settle, future, line, None)
+
+    threading.Thread(target=work, name="terminal-input", daemon=True).start()
+    return await future
+
+
+def _settle(future: asyncio.Future, value: object, exc: BaseException | None) -> None:
+    if future.done():
+        return
+    if exc is not None:
+        future.set_exception(exc)
+    else:
+        future.set_result(value)
+
+
 async def play(out: Path, *, side: str = "raptor", level: str = "easy", seed: int | None = None,
-               read: Callable[[str], str] = input, echo: Callable[[str], None] = print,
-               time_budget: float = 1.0) -> dict:
+               environment: str = "jungle", read: Callable[[str], str] = input,
+               echo: Callable[[str], None] = print, time_budget: float = 1.0) -> dict:
     """Run a terminal match; returns ``{"match_id", "result", "reason", "rounds"}``.
     ``read``/``echo`` are the input and output functions (tests pass their own)."""
     from render import render_board
 
-    out.mkdir(parents=True, exist_ok=True)
+    with folder_lock(out):
+        return await _play(out, render_board, side=side, level=level, seed=seed,
+                           environment=environment, read=read, echo=echo,
+                           time_budget=time_budget)
+
+
+async def _play(out: Path, render_board: Callable, *, side: str, level: str, seed: int | None,
+                environment: str, read: Callable[[str], str], echo: Callable[[str], None],
+                time_budget: float) -> dict:
     db = await Database.open(out / "play.sqlite3")
     try:
         service = MatchService(db, ai_time_budget=time_budget)
@@ -88,7 +132,7 @@ async def play(out: Path, *, side: str = "raptor", level: str = "easy", seed: in
             await service.resign(old.id, old.players[Side.RAPTOR] if old.ai[Side.RAPTOR] is None
                                  else old.players[Side.SCIENTIST])
         m = await service.start_practice(GUILD, CHANNEL, HUMAN_ID, side=side, level=level,
-                                         ai_user_id=AI_ID, seed=seed)
+                                         environment=environment, ai_user_id=AI_ID, seed=seed)
         me = m.side_of(HUMAN_ID)
         echo(f"You play the {me.value}; the AI ({level}) plays the {me.other.value}. {HELP}")
         shown_round = -1
@@ -101,6 +145,9 @@ async def play(out: Path, *, side: str = "raptor", level: str = "easy", seed: in
             m = await service.get_match(m.id)
             state = m.state
             if state.round != shown_round and state.last_round_events:
+                if shown_round != -1 or state.round > 1:
+                    echo(f"Round {state.round - 1} is over: escaped {state.escaped}/3 · "
+                         f"captured {state.captured}/3 · sleep tokens {state.sleep_tokens}/5.")
                 png = out / "board.png"
                 png.write_bytes(render_board(engine.view(state, None)))
                 echo(f"Board image: {png.resolve()}")
@@ -116,20 +163,20 @@ async def play(out: Path, *, side: str = "raptor", level: str = "easy", seed: in
             echo(view_text(v))
             while True:
                 try:
-                    text = (await asyncio.to_thread(read, f"{me.value}> ")).strip()
+                    text = (await _read_line(read, f"{me.value}> ")).strip()
                 except EOFError:
                     text = "quit"
-                if text in ("quit", "exit", "q"):
+                if text.lower() in ("quit", "exit", "q"):
                     await service.resign(m.id, HUMAN_ID)
                     echo("You resigned. Bye.")
                     return {"match_id": m.id, "result": me.other.value, "reason": "resigned",
                             "rounds": state.round}
-                if text in ("?", "help", "list", "moves"):
+                if text.lower() in ("?", "help", "list", "moves"):
                     legal = engine.legal_actions(state, me)
                     echo("\n".join(f"  {engine.format_action(a):<14} "
                                    f"{engine.describe_action(a, state, me)}" for a in legal))
                     continue
-                if text in ("board", "b"):
+                if text.lower() in ("board", "b"):
                     echo(view_text(v))
                     continue
                 try:
@@ -151,13 +198,27 @@ def main(argv: list[str] | None = None) -> int:
                                      description="Play Raptor against the AI in the terminal.")
     parser.add_argument("--side", choices=("raptor", "scientist", "random"), default="raptor")
     parser.add_argument("--level", choices=("easy", "hard"), default="easy")
-    parser.add_argument("--seed", type=int, default=None)
-    parser.add_argument("--out", type=Path, default=Path("raptor-play"),
+    parser.add_argument("--seed", type=seed_arg, default=None,
+                        help="game seed (default: a fresh random one)")
+    parser.add_argument("--environment", choices=("jungle", "savannah"), default="jungle")
+    parser.add_argument("--out", type=out_arg, default=Path("raptor-play"),
                         help="folder for the board image and the database (default ./raptor-play)")
     args = parser.parse_args(argv)
     try:
-        asyncio.run(play(args.out, side=args.side, level=args.level, seed=args.seed))
+        asyncio.run(play(args.out, side=args.side, level=args.level, seed=args.seed,
+                         environment=args.environment))
     except KeyboardInterrupt:
         print("\nStopped.", file=sys.stderr)
         return 130
+    except BrokenPipeError:
+        with contextlib.suppress(OSError):
+            sys.stdout = open(os.devnull, "w")  # noqa: SIM115
+        return 1
+    except BlockingIOError:
+        print(f"play: another match is using {args.out} right now: choose another --out "
+              "folder", file=sys.stderr)
+        return 1
+    except OSError as exc:
+        print(f"play: cannot write to {args.out}: {exc}", file=sys.stderr)
+        return 1
     return 0

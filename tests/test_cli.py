@@ -65,10 +65,21 @@ def test_blank_token_counts_as_missing(tmp_path: Path) -> None:
 def test_malformed_guild_id_is_named(tmp_path: Path) -> None:
     result = run_bot(tmp_path, RAPTOR_DEV_GUILD_ID="abc", DISCORD_TOKEN="x")
     assert result.returncode == 2
-    assert "RAPTOR_DEV_GUILD_ID must be a whole number (a Discord server id), got 'abc'" in (
-        result.stderr
-    )
+    assert ("RAPTOR_DEV_GUILD_ID must be a positive whole number (a Discord server id), "
+            "got 'abc'") in result.stderr
     assert "Traceback" not in result.stderr
+
+
+def test_unusable_database_path_is_named_without_a_traceback(tmp_path: Path) -> None:
+    # the database opens before Discord is contacted, so no network is involved
+    result = run_bot(tmp_path, DISCORD_TOKEN="x", RAPTOR_DB_PATH=str(tmp_path))
+    assert result.returncode == 1
+    assert f"cannot open the database RAPTOR_DB_PATH={tmp_path}" in result.stderr
+    assert "it is a folder" in result.stderr
+    assert "Traceback" not in result.stderr
+    result = run_bot(tmp_path, DISCORD_TOKEN="x", RAPTOR_DB_PATH=str(tmp_path / "no" / "x.db"))
+    assert result.returncode == 1
+    assert "no folder" in result.stderr and "Traceback" not in result.stderr
 
 
 def test_malformed_value_in_dotenv_file_is_named(tmp_path: Path) -> None:

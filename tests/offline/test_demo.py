@@ -75,3 +75,27 @@ def test_demo_command_line_runs_and_reports(tmp_path, capsys):
     assert re.search(r"The (raptor|scientist) player wins in round \d+", out)
     assert (tmp_path / "out" / "demo.sqlite3").exists()
     assert (tmp_path / "out" / "round-001.png").exists()
+
+
+def test_demo_refuses_bad_arguments_before_touching_the_folder(tmp_path, capsys):
+    import pytest
+
+    out = tmp_path / "out"
+    for bad in (["--budget", "0"], ["--budget", "inf"], ["--seed", "-1"],
+                ["--seed", str(2**63)], ["--out", ""]):
+        with pytest.raises(SystemExit) as exc:
+            demo_main([*bad, "--out", str(out)] if bad[0] != "--out" else bad)
+        assert exc.value.code == 2
+    assert not out.exists()
+    err = capsys.readouterr().err
+    assert "the budget must be more than 0" in err and "the seed must be between 0" in err
+
+
+def test_two_demos_never_write_into_one_folder_at_once(tmp_path, capsys):
+    from bot.demo import folder_lock
+
+    with folder_lock(tmp_path):
+        status = demo_main(["--out", str(tmp_path)])
+    assert status == 1
+    assert "another demo is writing to" in capsys.readouterr().err
+    assert not (tmp_path / "demo.log").exists()
