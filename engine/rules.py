@@ -38,6 +38,7 @@ from .actions import (
 from .errors import IllegalActionError, WrongTurnError
 from .geometry import (
     BOARD_SQUARES,
+    CELLS,
     CENTRAL_TILES,
     ENVIRONMENTS,
     L_TILES,
@@ -246,39 +247,39 @@ def legal_actions(state: GameState, side: Side) -> list[Action]:
     return out
 
 
-def _interner(cls: type) -> Any:
-    """Actions are immutable values: build each distinct one once and share it, which makes
+def _by_square(cls: type, count: int = CELLS) -> tuple:
+    """Actions are immutable values: each distinct one is built once and shared, which makes
     generating legal actions several times faster than constructing frozen dataclasses."""
-    cache: dict[tuple, Any] = {}
-
-    def make(*args: int) -> Any:
-        a = cache.get(args)
-        if a is None:
-            a = cache[args] = cls(*args)
-        return a
-
-    return make
+    return tuple(cls(i) for i in range(count))
 
 
-_I_Pick = _interner(Pick)
-_I_PlaceMother = _interner(PlaceMother)
-_I_PlaceBaby = _interner(PlaceBaby)
-_I_PlaceScientist = _interner(PlaceScientist)
-_I_Frighten = _interner(Frighten)
-_I_Wake = _interner(Wake)
-_I_Gas = _interner(Gas)
-_I_Reinforce = _interner(Reinforce)
-_I_Jeep = _interner(Jeep)
-_I_PlaceFire = _interner(PlaceFire)
-_I_CallBaby = _interner(CallBaby)
-_I_MoveMother = _interner(MoveMother)
-_I_Kill = _interner(Kill)
-_I_PutOut = _interner(PutOut)
-_I_MoveBaby = _interner(MoveBaby)
-_I_SleepBaby = _interner(SleepBaby)
-_I_Capture = _interner(Capture)
-_I_Shoot = _interner(Shoot)
-_I_Stand = _interner(Stand)
+def _row(table: list, cls: type, frm: int) -> list:
+    """The shared two-square actions leaving ``frm``, indexed by the other square (built once)."""
+    row = table[frm]
+    if row is None:
+        row = table[frm] = [cls(frm, to) for to in range(CELLS)]
+    return row
+
+
+_PICK = _by_square(Pick, 10)
+_PLACEMOTHER = _by_square(PlaceMother)
+_PLACEBABY = _by_square(PlaceBaby)
+_PLACESCIENTIST = _by_square(PlaceScientist)
+_FRIGHTEN = _by_square(Frighten)
+_WAKE = _by_square(Wake)
+_GAS = _by_square(Gas)
+_REINFORCE = _by_square(Reinforce)
+_PLACEFIRE = _by_square(PlaceFire)
+_KILL = _by_square(Kill)
+_PUTOUT = _by_square(PutOut)
+_STAND = _by_square(Stand)
+_JEEP_FROM: list = [None] * CELLS
+_CALLBABY_FROM: list = [None] * CELLS
+_MOVEMOTHER_FROM: list = [None] * CELLS
+_MOVEBABY_FROM: list = [None] * CELLS
+_SLEEPBABY_FROM: list = [None] * CELLS
+_CAPTURE_FROM: list = [None] * CELLS
+_SHOOT_FROM: list = [None] * CELLS
 _END = End()
 _HEAL = Heal()
 
@@ -287,7 +288,7 @@ def _generate(s: GameState, side: Side) -> list[Action]:
     ph = s.phase
     b = s.board
     if ph is Phase.PICK:
-        return [_I_Pick(c) for c in s.hands[side]]
+        return [_PICK[c] for c in s.hands[side]]
     if ph is Phase.AP:
         acts = _raptor_ap(s) if side is RAPTOR else _scientist_ap(s)
         if acts:
@@ -299,17 +300,17 @@ def _generate(s: GameState, side: Side) -> list[Action]:
             units.append(_END)
         return units
     if ph is Phase.SETUP_MOTHER:  # R4.1
-        return [_I_PlaceMother(q) for t in CENTRAL_TILES for q in TILE_SQUARES[t] if b[q] == EMPTY]
+        return [_PLACEMOTHER[q] for t in CENTRAL_TILES for q in TILE_SQUARES[t] if b[q] == EMPTY]
     if ph is Phase.SETUP_BABIES:  # R4.1
         taken = {TILE_OF[q] for q in BOARD_SQUARES if b[q] in BABY_CODES or b[q] == MOTHER}
-        return [_I_PlaceBaby(q) for t in SQUARE_TILES if t not in taken
+        return [_PLACEBABY[q] for t in SQUARE_TILES if t not in taken
                 for q in TILE_SQUARES[t] if b[q] == EMPTY]
     if ph is Phase.SETUP_SCIENTISTS:  # R4.2
         taken = {TILE_OF[q] for q in BOARD_SQUARES if b[q] in SCIENTIST_CODES}
-        return [_I_PlaceScientist(q) for t in L_TILES if t not in taken
+        return [_PLACESCIENTIST[q] for t in L_TILES if t not in taken
                 for q in TILE_SQUARES[t] if b[q] == EMPTY]
     if ph is Phase.MOTHER_RETURN:  # R9.2
-        return [_I_PlaceMother(q) for q in BOARD_SQUARES if b[q] == EMPTY]
+        return [_PLACEMOTHER[q] for q in BOARD_SQUARES if b[q] == EMPTY]
     return []
 
 
@@ -323,10 +324,10 @@ def _effect_units(s: GameState) -> list[Action]:
     if kind == "call":
         return _calls(s)
     if kind == "fear":  # R9.3, R9.6
-        return [_I_Frighten(q) for q in BOARD_SQUARES if b[q] in ACTIVE_SCIENTIST_CODES]
+        return [_FRIGHTEN[q] for q in BOARD_SQUARES if b[q] in ACTIVE_SCIENTIST_CODES]
     if kind == "recover":  # R9.5
         out: list[Action] = [_HEAL] if s.sleep_tokens > 0 else []
-        out.extend(_I_Wake(q) for q in BOARD_SQUARES if b[q] in SLEEPING_BABY_CODES)
+        out.extend(_WAKE[q] for q in BOARD_SQUARES if b[q] in SLEEPING_BABY_CODES)
         return out
     if kind == "gas":  # R10.1, R10.4
         tiles = set()
@@ -335,11 +336,11 @@ def _effect_units(s: GameState) -> list[Action]:
                 t = TILE_OF[q]
                 tiles.add(t)
                 tiles.update(TILE_NEIGHBOURS[t])
-        return [_I_Gas(q) for q in BOARD_SQUARES if b[q] == BABY and TILE_OF[q] in tiles]
+        return [_GAS[q] for q in BOARD_SQUARES if b[q] == BABY and TILE_OF[q] in tiles]
     if kind == "reinforce":  # R10.2
         if s.reserve <= 0:
             return []
-        return [_I_Reinforce(q) for q in LONG_EDGE if b[q] == EMPTY]
+        return [_REINFORCE[q] for q in LONG_EDGE if b[q] == EMPTY]
     if kind == "jeep":  # R10.3
         out = []
         for q in BOARD_SQUARES:
@@ -347,7 +348,7 @@ def _effect_units(s: GameState) -> list[Action]:
                 for ray in RAYS[q]:
                     for t in ray:
                         if b[t] == EMPTY or b[t] == FIRE:
-                            out.append(_I_Jeep(q, t))
+                            out.append(_row(_JEEP_FROM, Jeep, q)[t])
                         else:
                             break
         return out
@@ -360,7 +361,7 @@ def _effect_units(s: GameState) -> list[Action]:
                 for n in NEIGHBOURS[q]:
                     c = b[n]
                     if c == FIRE or c == SCIENTIST_ACTIVE or c == SCIENTIST_USED:
-                        out.append(_I_PlaceFire(q))
+                        out.append(_PLACEFIRE[q])
                         break
         return out
     return []
@@ -398,7 +399,8 @@ def _calls(s: GameState) -> list[Action]:
         if b[q] != BABY or q in called:
             continue
         regions = {label[n] for n in NEIGHBOURS[q] if b[n] == EMPTY}
-        out.extend(_I_CallBaby(q, t) for t in targets if label[t] in regions)
+        row = _row(_CALLBABY_FROM, CallBaby, q)
+        out.extend(row[t] for t in targets if label[t] in regions)
     return out
 
 
@@ -415,20 +417,20 @@ def _raptor_ap(s: GameState) -> list[Action]:
                 for t in ray:
                     if b[t] != EMPTY:
                         break
-                    out.append(_I_MoveMother(m, t))
+                    out.append(_row(_MOVEMOTHER_FROM, MoveMother, m)[t])
         for n in NEIGHBOURS[m]:
             c = b[n]
             if c in SCIENTIST_CODES:
-                out.append(_I_Kill(n))  # R7.3
+                out.append(_KILL[n])  # R7.3
             elif c == BABY_ASLEEP:
-                out.append(_I_Wake(n))  # R7.4 (not BABY_ASLEEP_NEW)
+                out.append(_WAKE[n])  # R7.4 (not BABY_ASLEEP_NEW)
             elif c == FIRE:
-                out.append(_I_PutOut(n))  # R7.5
+                out.append(_PUTOUT[n])  # R7.5
     for q in BOARD_SQUARES:  # R7.1
         if b[q] == BABY:
             for n in NEIGHBOURS[q]:
                 if b[n] == EMPTY or b[n] == EXIT:
-                    out.append(_I_MoveBaby(q, n))
+                    out.append(_row(_MOVEBABY_FROM, MoveBaby, q)[n])
     return out
 
 
@@ -482,14 +484,14 @@ def _scientist_ap(s: GameState) -> list[Action]:
                 for n in NEIGHBOURS[q]:
                     cn = b[n]
                     if cn == BABY:
-                        out.append(_I_SleepBaby(q, n))
+                        out.append(_row(_SLEEPBABY_FROM, SleepBaby, q)[n])
                     elif cn == BABY_ASLEEP or cn == BABY_ASLEEP_NEW:
-                        out.append(_I_Capture(q, n))
+                        out.append(_row(_CAPTURE_FROM, Capture, q)[n])
                 if m is not None and (m // 13 == q // 13 or m % 13 == q % 13):
                     if _line_of_fire(b, q, m):
-                        out.append(_I_Shoot(q, m))
+                        out.append(_row(_SHOOT_FROM, Shoot, q)[m])
         elif c == SCIENTIST_FRIGHTENED:
-            out.append(_I_Stand(q))
+            out.append(_STAND[q])
     return out
 
 
