@@ -9,6 +9,7 @@ size of the state JSON (median and max over the sampled positions).
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import statistics
 import time
@@ -27,6 +28,7 @@ def main() -> None:
     decisions = 0
     rounds = []
     t0 = time.perf_counter()
+    c0 = time.process_time()
     for g in range(args.seed, args.seed + args.games):
         s = new_game(g, setup="quick")
         rng = random.Random(g)
@@ -39,10 +41,12 @@ def main() -> None:
             decisions += 1
         rounds.append(s.round)
     elapsed = time.perf_counter() - t0
-    print(f"random play: {args.games} games, {decisions} decisions in {elapsed:.2f} s")
-    print(f"  {decisions / elapsed:,.0f} decisions/s   {args.games / elapsed:.2f} games/s   "
-          f"rounds/game median {statistics.median(rounds):.0f} mean "
-          f"{statistics.fmean(rounds):.0f}")
+    cpu = time.process_time() - c0
+    print(f"random play: {args.games} games, {decisions} decisions in {elapsed:.2f} s wall, "
+          f"{cpu:.2f} s CPU (load average {os.getloadavg()[0]:.1f})")
+    print(f"  {decisions / elapsed:,.0f} decisions/s wall ({decisions / cpu:,.0f} per CPU "
+          f"second)   {args.games / elapsed:.2f} games/s   rounds/game median "
+          f"{statistics.median(rounds):.0f} mean {statistics.fmean(rounds):.0f}")
 
     gen_times = []
     counts = []
