@@ -46,7 +46,8 @@ async def test_last_rounds_controls_are_answered_as_out_of_date(world: World) ->
     group_menu = None
     while group_menu is None or match.state.round <= group_menu[2]:
         match = await table.match()
-        assert match.active and match.state.round < 12, "no figurine menu came up"
+        # (when one comes depends on the easy AI's play: round 15 with today's AI)
+        assert match.active and match.state.round < 40, "no figurine menu came up"
         turn = table.turn_message(match)
         if group_menu is None and turn is not None and turn.select_menu(GROUP_PLACEHOLDER):
             who = table.player(next(iter(match.waiting_for())))
