@@ -47,6 +47,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import bisect
+import faulthandler
 import functools
 import os
 import random
@@ -69,6 +70,7 @@ from tests.fakediscord.models import PNG_MAGIC
 
 ACK_DEADLINE = 3.0
 MAX_FAILURES = 5  # failed actions after which a simulated player gives up its match
+TEARDOWN_LIMIT = 300.0  # seconds after the measurements before a hung teardown is dumped
 PARKED_FOR = 2.0  # seconds: an action whose only tasks stayed parked this long is done
 
 
@@ -91,6 +93,7 @@ class Run:
     refused: int = 0  # decisions answered by the bot but not applied (then retried)
     late: int = 0  # interactions acknowledged after Discord's 3 s (they failed)
     never: int = 0  # interactions never acknowledged
+    acks: list[float] = field(default_factory=list)  # seconds, every acknowledged interaction
     finished: int = 0  # matches that reached the round cap or their end
     won: int = 0  # matches that ended with a winner within the cap
     errors: list[str] = field(default_factory=list)
@@ -301,24 +304,29 @@ async def one_run(matches: int, rounds: int, think: float, seed: int, time_box: 
             run.cpu = _cpu() - cpu0
             run.load = (load0, os.getloadavg()[0])
             run.timed_out = bool(pending)
-            for task in pending:
-                task.cancel()
-            if pending:
-                await asyncio.wait(pending, timeout=30)
+            run.acks = [a.latency for a in fake.acks]
+            run.late = sum(1 for a in fake.acks if a.late or a.latency >= ACK_DEADLINE)
+            run.never = sum(1 for i in fake.server.interactions.values() if i.ack is None)
             for task in done:
                 if task.exception() is not None:
                     exc = task.exception()
                     run.errors.append(f"{type(exc).__name__}: {str(exc)[:300]}")
-            run.late = sum(1 for a in fake.acks if a.late or a.latency >= ACK_DEADLINE)
-            run.never = sum(1 for i in fake.server.interactions.values() if i.ack is None)
             problems = [p for p in fake.problems() if "late ack" not in p]
             run.errors += problems[:5]
+            print(report(run), flush=True)  # now: the teardown of a backlog can take long
+            # if the teardown hangs, say where (all threads' stacks on stderr) and stop
+            faulthandler.dump_traceback_later(TEARDOWN_LIMIT, exit=True)
+            for task in pending:
+                task.cancel()
+            if pending:
+                await asyncio.wait(pending, timeout=30)
     pool.shutdown(wait=False, cancel_futures=True)
+    faulthandler.cancel_dump_traceback_later()
     return run
 
 
 def report(run: Run) -> str:
-    acks = [s.ack * 1000 for s in run.samples]
+    acks = [a * 1000 for a in run.acks]
     lasts = [s.last * 1000 for s in run.samples if s.last is not None]
     rss_mib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     by_kind: dict[str, list[float]] = {}
@@ -375,8 +383,7 @@ def main(argv: list[str] | None = None) -> int:
     for n in args.matches:
         run = asyncio.run(one_run(n, args.rounds, args.think, args.seed, args.time_box,
                                   args.keep_files, args.fake_decodes, args.ramp))
-        print(report(run), flush=True)
-        mean = statistics.fmean(s.ack for s in run.samples) * 1000 if run.samples else 0
+        mean = statistics.fmean(run.acks) * 1000 if run.acks else 0
         print(f"   (mean ack {mean:.1f} ms)", flush=True)
     return 0
 

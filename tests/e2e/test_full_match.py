@@ -102,6 +102,15 @@ async def test_the_match_reaches_a_winner(played: Played) -> None:
     assert result.attachments[0].data == render.render_board(engine.view(final.state, None))
 
 
+async def test_no_public_control_is_left_once_the_match_is_over(played: Played) -> None:
+    world, table = played.world, played.table
+    mid = table.match_id
+    prefixes = (f"raptor:m:{mid}:v:", f"raptor:m:{mid}:r:")
+    live = [(r.content, r.labels) for r in world.fake.public_messages()
+            if any((c.get("custom_id") or "").startswith(prefixes) for c in r.walk())]
+    assert live == []
+
+
 async def test_board_images_decode_and_follow_the_game(played: Played) -> None:
     world, final = played.world, played.final
     boards = []
