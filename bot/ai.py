@@ -141,7 +141,7 @@ W = {
     "baby_step": 7.0,           # ... minus this per step of its path to the nearest exit
     "asleep": 30.0,             # a sleeping baby (cannot move; can be captured)
     "sleep_threat": 28.0,       # an active baby next to an active scientist (R8.3) ...
-    "capture_threat": 70.0,     # a sleeping baby next to one (R8.4); both fade with the
+    "capture_threat": 50.0,     # a sleeping baby next to one (R8.4); both fade with the
                                 # steps a scientist needs to get next to it (_DECAY)
     "guard": 12.0,              # a sleeping baby next to the mother (R7.4)
     "shot_line": 28.0,          # an active scientist with a clear shot at the mother (R8.5)
@@ -150,11 +150,13 @@ W = {
     "frightened": 10.0,         # a frightened scientist (needs an AP to stand, R8.2)
     "mother_scientist": 2.0,    # per step between the mother and the nearest scientist
     "observe_next": 15.0,       # R5.2 next round favours the raptor
-    # action points still to be spent this round (see _potential)
-    "kill_now": 45.0,           # a scientist next to the mother, AP left
+    # action points still to be spent this round (see _potential): each is about half the
+    # net gain of the action itself (its value minus the threat already counted above), so
+    # that cashing it in always scores better than keeping it
+    "kill_now": 20.0,           # a scientist next to the mother, AP left
     "wake_now": 15.0,           # a sleeping baby next to the mother, AP left
-    "capture_now": 120.0,       # a sleeping baby next to an unused scientist, AP left
-    "shot_now": 45.0,           # an unused scientist with a clear shot, AP left
+    "capture_now": 35.0,        # a sleeping baby next to an unused scientist, AP left
+    "shot_now": 30.0,           # an unused scientist with a clear shot, AP left
     "sleep_now": 35.0,          # an active baby next to an unused scientist, AP left
 }
 #: Threat on a baby by the number of steps the nearest scientist needs to stand next to it
