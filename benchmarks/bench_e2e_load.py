@@ -70,8 +70,8 @@ from tests.fakediscord.models import PNG_MAGIC
 
 ACK_DEADLINE = 3.0
 MAX_FAILURES = 5  # failed actions after which a simulated player gives up its match
-TEARDOWN_LIMIT = 300.0  # seconds after the measurements before a hung teardown is dumped
-PARKED_FOR = 2.0  # seconds: an action whose only tasks stayed parked this long is done
+TEARDOWN_LIMIT = 120.0  # seconds after the measurements before a hung teardown is dumped
+PARKED_FOR = 10.0  # seconds: an action whose tasks only wait for time this long is done
 
 
 @dataclass
@@ -112,9 +112,10 @@ class LoadFake(FakeDiscord):
     * settling: the harness waits until its action's tasks are done AND no HTTP request is in
       flight anywhere, polling every 5 ms — right for tests, but with hundreds of concurrent
       actions there is never a quiet moment and the pollers saturate the event loop. Here an
-      action is done when it was acknowledged and its own tasks are done (or stayed parked,
-      e.g. on a timer, for ``PARKED_FOR`` seconds), polled with a backoff up to 50 ms; that
-      only decides when the simulated person sees the answer, not the latencies measured;
+      action is done when it was acknowledged and its own tasks are done (or waited for time
+      or an event, e.g. a timer, for ``PARKED_FOR`` seconds), found by waiting on those tasks
+      rather than polling; that only decides when the simulated person sees the answer, not
+      the latencies measured;
     * the event log (``server.records``), which every action scans from the start, is trimmed
       below the oldest action still running;
     * attachment bytes are dropped once checked to be PNGs (memory), unless ``keep_files``.
@@ -130,29 +131,27 @@ class LoadFake(FakeDiscord):
     async def _settle(self, tracker: Any, info: Any, *, timeout: float) -> None:
         loop = asyncio.get_running_loop()
         start = loop.time()
-        poll = 0.005
-        parked_since: float | None = None
         while True:
-            await asyncio.sleep(poll)
-            poll = min(0.05, poll * 1.5)
-            now = loop.time()
+            await asyncio.sleep(0)  # let tasks created just now register
             pending = tracker.pending()
             acked = info is None or info.ack is not None
-            if acked and not pending:
-                break
-            # a task waiting on a lock (e.g. the database's, held by another match) is not
-            # done; only tasks waiting for time or an event for long (timers) are left
-            if pending and all(_waits_for_time(t) for t in pending):
-                parked_since = parked_since if parked_since is not None else now
-                if acked and now - parked_since > PARKED_FOR:
+            if not pending:
+                if acked:
                     break
-            else:
-                parked_since = None
-            if info is not None and not acked and (
-                    now - info.dispatched_at > self.server.ack_deadline + 0.25):
-                break
-            if now - start > timeout:
+                left = info.dispatched_at + self.server.ack_deadline + 0.25 - loop.time()
+                try:
+                    await asyncio.wait_for(info.acked.wait(), max(0.0, left))
+                except TimeoutError:
+                    break
+                continue
+            remaining = timeout - (loop.time() - start)
+            if remaining <= 0:
                 raise HarnessError(f"{tracker.label}: still busy after {timeout} s")
+            done, still = await asyncio.wait(pending, timeout=min(PARKED_FOR, remaining))
+            # a task waiting on a lock (e.g. the database's, held by another match) is not
+            # done; only tasks that wait for time or an event for long (timers) are left
+            if not done and acked and all(_waits_for_time(t) for t in still):
+                break
         await asyncio.sleep(0)
 
     def _trim(self) -> None:
@@ -200,7 +199,9 @@ def _waits_for_time(task: asyncio.Task[Any]) -> bool:
     chain = [(name, filename) for name, filename in _await_chain(task)
              if filename.startswith(_ASYNCIO_DIR)]
     names = {name for name, _ in chain}
-    return bool(names & _TIME_WAITS) and not any(n.endswith(".acquire") for n in names)
+    if "__sleep0" in names or any(n.endswith(".acquire") for n in names):
+        return False  # sleep(0) is a mere yield (e.g. discord.py's rate limiter), not a timer
+    return bool(names & _TIME_WAITS)
 
 
 def _png_size(data: bytes) -> tuple[int, int] | None:
@@ -316,13 +317,22 @@ async def one_run(matches: int, rounds: int, think: float, seed: int, time_box: 
             print(report(run), flush=True)  # now: the teardown of a backlog can take long
             # if the teardown hangs, say where (all threads' stacks on stderr) and stop
             faulthandler.dump_traceback_later(TEARDOWN_LIMIT, exit=True)
+            watchdog = asyncio.get_running_loop().call_later(TEARDOWN_LIMIT - 10, _dump_tasks)
             for task in pending:
                 task.cancel()
             if pending:
                 await asyncio.wait(pending, timeout=30)
+    watchdog.cancel()
     pool.shutdown(wait=False, cancel_futures=True)
     faulthandler.cancel_dump_traceback_later()
     return run
+
+
+def _dump_tasks() -> None:
+    """Print the stack of every asyncio task still alive (a hung teardown)."""
+    for task in asyncio.all_tasks():
+        print(f"--- task {task.get_name()}", file=sys.stderr)
+        task.print_stack(limit=12, file=sys.stderr)
 
 
 def report(run: Run) -> str:
