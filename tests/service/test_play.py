@@ -250,13 +250,20 @@ async def test_cancelled_acts_leave_a_consistent_state(svc, db):
     either the whole step saved or nothing, and no transaction open."""
     m = await start_match(svc)
     rng = random.Random(8)
-    saved = 0
-    for delay in list(range(12)) * 3:
+    saved = cancelled = 0
+    # Cancel after 0..11 turns of the event loop (the early await points), then after real
+    # waits of 1 ms .. 0.5 s: the database work runs on aiosqlite's thread, so only real time
+    # lets an act reach its commit (and the longest waits let it finish: saved > 0 below).
+    delays = [n for n in range(12)] * 2 + [0.001 * 2 ** k for k in range(10)]
+    for delay in delays:
         m = await svc.get_match(m.id)
         side, action = pick_random(m, rng)
         task = asyncio.create_task(svc.act(m.id, m.players[side], action))
-        for _ in range(delay):
-            await asyncio.sleep(0)
+        if isinstance(delay, float):
+            await asyncio.sleep(delay)
+        else:
+            for _ in range(delay):
+                await asyncio.sleep(0)
         task.cancel()
         outcome = (await asyncio.gather(task, return_exceptions=True))[0]
         after = await svc.get_match(m.id)
@@ -265,9 +272,10 @@ async def test_cancelled_acts_leave_a_consistent_state(svc, db):
         else:
             assert after.log_length == m.log_length + 1
         saved += after.log_length - m.log_length
+        cancelled += isinstance(outcome, asyncio.CancelledError)
         assert after.log_length == len(await svc.raw_log(m.id)) == after.version
         assert await check_replay(svc, m.id) == after.state
-    assert saved > 0
+    assert saved > 0 and cancelled > 0
     side, action = pick_random(await svc.get_match(m.id), rng)
     await svc.act(m.id, (await svc.get_match(m.id)).players[side], action)  # lock released
 
