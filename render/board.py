@@ -34,9 +34,11 @@ from engine.state import (
 
 from . import sprites
 from . import theme as T
+from .png import png_bytes
 from .text import draw_text, text_width
 
-#: PNG settings: zlib level 1 without the slow optimize pass (see benchmarks/bench_render.py).
+#: Pillow's PNG settings for images :func:`render.png.png_bytes` does not write (modes other
+#: than RGB, RGBA, L): zlib level 1 without the slow optimize pass.
 PNG_OPTIONS = {"compress_level": 1, "optimize": False}
 
 #: Size of a board image in pixels (width, height).
@@ -676,7 +678,10 @@ def board_image(v: View, *, highlight: bool = True,
 
 
 def encode_png(im: Image.Image) -> bytes:
-    """``im`` as PNG bytes with the renderer's settings (:data:`PNG_OPTIONS`)."""
+    """``im`` as lossless PNG bytes: :func:`render.png.png_bytes` (fast, mostly without the
+    GIL) for RGB / RGBA / L images, else Pillow with :data:`PNG_OPTIONS`."""
+    if im.mode in ("RGB", "RGBA", "L"):
+        return png_bytes(im)
     buf = io.BytesIO()
     im.save(buf, "PNG", **PNG_OPTIONS)
     return buf.getvalue()
