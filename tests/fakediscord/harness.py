@@ -839,8 +839,8 @@ class FakeDiscord:
             interaction_id=info.id,
             user_id=user.id,
             ack=info.ack,
-            records=[r for r in server.records if r.seq > seq0 and (
-                r.interaction_id in (None, info.id))],
+            records=[r for r in server.records_after(seq0)
+                     if r.interaction_id in (None, info.id)],
             errors=self.errors[errors0:],
         )
         if expect_ack and not outcome.acknowledged:

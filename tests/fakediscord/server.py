@@ -40,6 +40,7 @@ empty messages (50006) and malformed components/embeds (50035) are a 400.
 from __future__ import annotations
 
 import asyncio
+import bisect
 import datetime
 import json
 import logging
@@ -116,6 +117,10 @@ def _wall() -> float:
 
 
 # --------------------------------------------------------------------------- world objects
+
+
+def _record_seq(record: Record) -> int:
+    return record.seq
 
 
 @dataclass
@@ -759,6 +764,11 @@ class FakeDiscordServer:
         return info
 
     # ------------------------------------------------------------------ messages
+    def records_after(self, seq: int) -> list[Record]:
+        """The recorded message events with a sequence number above ``seq``, in order
+        (``records`` is in sequence order: a binary search, not a scan from the start)."""
+        return self.records[bisect.bisect_right(self.records, seq, key=_record_seq):]
+
     def _next_seq(self) -> int:
         self.seq += 1
         self.last_activity = self.now()
