@@ -41,9 +41,10 @@ from .board import (
     square_centre,
     static_layer,
 )
-from .hand import hand_image, render_hand
+from .hand import HandContent, hand_content, hand_image, render_hand
 
 __all__ = [
-    "BOARD_IMAGE_SIZE", "GRID_BOX", "HEADER_BOX", "PANEL_BOX", "board_image", "default_events",
-    "hand_image", "render_board", "render_hand", "square_box", "square_centre", "static_layer",
+    "BOARD_IMAGE_SIZE", "GRID_BOX", "HEADER_BOX", "PANEL_BOX", "HandContent", "board_image",
+    "default_events", "hand_content", "hand_image", "render_board", "render_hand", "square_box",
+    "square_centre", "static_layer",
 ]

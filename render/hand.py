@@ -7,6 +7,7 @@ does), so that the text stays readable when Discord shows the image about 400 px
 from __future__ import annotations
 
 import re
+from typing import NamedTuple
 
 from PIL import Image, ImageDraw
 
@@ -73,41 +74,77 @@ def _card(im: Image.Image, d: ImageDraw.ImageDraw, y: int, side: Side, value: in
     return h
 
 
-def _status(v: View) -> str:
-    me = v.viewer
-    if v.phase is Phase.OVER:
-        return "Game over"
-    if v.phase is Phase.PICK:
-        if v.my_pick is not None:
-            return f"Round {v.round} · card picked"
-        if me in v.to_act:
-            return f"Round {v.round} · pick a card"
-        return f"Round {v.round} · the scientist picks first"
-    if v.revealed is not None:
-        return f"Round {v.round} · Raptor {v.revealed[0]} vs Scientist {v.revealed[1]}"
-    return f"Round {v.round}" if v.round else "Setup"
+class HandContent(NamedTuple):
+    """Everything :func:`hand_image` draws, taken from a player's view — so two views with
+    equal contents give the same picture, and a cache of hand images may be keyed by it. It
+    holds private information (the hand, the pick, the card shown under observation): a key
+    for ``viewer`` only, never for the other player or the public."""
+
+    viewer: Side
+    environment: str
+    hand: tuple[int, ...]
+    my_pick: int | None
+    shown_pick: int | None   # only for the raptor (observation, R5.2)
+    revealed: tuple[int, int] | None
+    phase: Phase
+    round: int
+    to_act: bool             # the viewer must decide now
+    deck: tuple[int, ...]
+    deck_size: int
+    discards: tuple[int, ...]
 
 
-def hand_image(v: View) -> Image.Image:
-    """The picture of :func:`render_hand` as a Pillow RGB image (not encoded)."""
+def hand_content(v: View) -> HandContent:
+    """What the hand image of ``v`` shows (see :class:`HandContent`).
+
+    Raises:
+        ValueError: ``v`` is the public view (``v.viewer is None``).
+    """
     if v.viewer is None:
         raise ValueError("render_hand needs a player's view (view(state, side)), not the "
                          "public one")
     me = v.viewer
-    env = T.ENVIRONMENTS[v.layout.environment]
-    hand = tuple(v.hand or ())
+    return HandContent(
+        viewer=me, environment=v.layout.environment, hand=tuple(v.hand or ()),
+        my_pick=v.my_pick, shown_pick=v.shown_pick if me is Side.RAPTOR else None,
+        revealed=v.revealed, phase=v.phase, round=v.round, to_act=me in v.to_act,
+        deck=tuple(v.deck or ()), deck_size=v.deck_sizes.get(me, 0),
+        discards=tuple(v.discards.get(me, ())))
+
+
+def _status(c: HandContent) -> str:
+    if c.phase is Phase.OVER:
+        return "Game over"
+    if c.phase is Phase.PICK:
+        if c.my_pick is not None:
+            return f"Round {c.round} · card picked"
+        if c.to_act:
+            return f"Round {c.round} · pick a card"
+        return f"Round {c.round} · the scientist picks first"
+    if c.revealed is not None:
+        return f"Round {c.round} · Raptor {c.revealed[0]} vs Scientist {c.revealed[1]}"
+    return f"Round {c.round}" if c.round else "Setup"
+
+
+def hand_image(v: View | HandContent) -> Image.Image:
+    """The picture of :func:`render_hand` as a Pillow RGB image (not encoded), drawn from
+    ``hand_content(v)`` only (or from ``v`` when it already is a :class:`HandContent`)."""
+    c = v if isinstance(v, HandContent) else hand_content(v)
+    me = c.viewer
+    env = T.ENVIRONMENTS[c.environment]
+    hand = c.hand
     rows: list[tuple[str, Side, int, str | None, tuple[int, int, int] | None]] = []
     for value in hand:
         rows.append(("card", me, value, None, None))
     sections: list[tuple[str, list]] = [("Your hand", rows)]
-    if v.my_pick is not None:
-        label = ("Your card this round (revealed)" if v.revealed is not None
+    if c.my_pick is not None:
+        label = ("Your card this round (revealed)" if c.revealed is not None
                  else "Your pick (face down until both are revealed)")
         sections.append((label,
-                         [("card", me, v.my_pick, "PICKED", PICK_COLOUR)]))
-    if me is Side.RAPTOR and v.shown_pick is not None:
+                         [("card", me, c.my_pick, "PICKED", PICK_COLOUR)]))
+    if c.shown_pick is not None:
         sections.append(("The scientist's card, shown to you (observation)",
-                         [("card", Side.SCIENTIST, v.shown_pick, "SHOWN", None)]))
+                         [("card", Side.SCIENTIST, c.shown_pick, "SHOWN", None)]))
     height = TITLE_H + 16
     for _, items in sections:
         height += 40
@@ -121,7 +158,7 @@ def hand_image(v: View) -> Image.Image:
                   bold=True, anchor="lm")
     draw_text(im, (PAD + w + 16, TITLE_H / 2), "private", T.PANEL_SIZE, T.TEXT_DIM,
               anchor="lm")
-    draw_text(im, (WIDTH - PAD, TITLE_H / 2), _status(v), T.PANEL_SIZE, T.TEXT, bold=True,
+    draw_text(im, (WIDTH - PAD, TITLE_H / 2), _status(c), T.PANEL_SIZE, T.TEXT, bold=True,
               anchor="rm")
     y = TITLE_H + 16
     for label, items in sections:
@@ -134,22 +171,23 @@ def hand_image(v: View) -> Image.Image:
             y += _card(im, d, y, side, value, tag=tag, frame=frame) + ROW_GAP
     # what the player knows of their own deck (contents, not order) and discard pile
     y += 12
-    deck = " ".join(str(c) for c in (v.deck or ())) or "-"
-    pile = " ".join(str(c) for c in v.discards.get(me, ())) or "-"
-    line = f"Deck ({v.deck_sizes.get(me, 0)}, order unknown): {deck}   ·   Discard: {pile}"
+    deck = " ".join(str(n) for n in c.deck) or "-"
+    pile = " ".join(str(n) for n in c.discards) or "-"
+    line = f"Deck ({c.deck_size}, order unknown): {deck}   ·   Discard: {pile}"
     draw_text(im, (PAD, y + 12), line, T.PANEL_SIZE, T.TEXT, anchor="lm")
     draw_text(im, (PAD, y + 42), "Lower card: its effect.  Higher card: the difference in AP.",
               20, T.TEXT_DIM, anchor="lm")
     return im
 
 
-def render_hand(v: View) -> bytes:
+def render_hand(v: View | HandContent) -> bytes:
     """A player's private hand as PNG bytes (828 px wide; the height grows with the cards).
 
     Shows each card of ``v.hand`` with its value, name and effect (R9 for the raptor, R10 for
     the scientist), the card picked this round (``v.my_pick``) framed, and, for the raptor
     under observation (R5.2), the scientist's card shown to them (``v.shown_pick``). This
     image is private to ``v.viewer`` (R11.2): send it only to that player (ephemeral).
+    ``v`` may also be its :func:`hand_content` (the same picture).
 
     Raises:
         ValueError: ``v`` is the public view (``v.viewer is None``).
