@@ -49,8 +49,8 @@ def play_game(job: tuple) -> dict:
     """Play one game; returns the winner, rounds and per-level decision times (seconds)."""
     index, first_seed, first, second, budget, iterations, max_rounds = job
     seed = first_seed + index
-    levels = ({Side.RAPTOR: first, Side.SCIENTIST: second} if index % 2 == 0
-              else {Side.RAPTOR: second, Side.SCIENTIST: first})
+    first_side = Side.RAPTOR if index % 2 == 0 else Side.SCIENTIST
+    levels = {first_side: first, first_side.other: second}
     state = engine.new_game(seed)
     rng = random.Random(f"bench:{seed}")
     times: dict[str, list[float]] = {"easy": [], "hard": []}
@@ -70,7 +70,6 @@ def play_game(job: tuple) -> dict:
                 times[level].append(time.perf_counter() - start)
             decision += 1
             state = engine.apply(state, side, action)
-    first_side = Side.RAPTOR if index % 2 == 0 else Side.SCIENTIST
     return {"index": index, "first_side": first_side, "winner": state.winner,
             "reason": state.reason, "rounds": state.round, "capped": not state.is_over,
             "times": times}
@@ -130,6 +129,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="hard level: exact playouts per decision (overrides --budget)")
     parser.add_argument("--processes", type=int, default=2, help="worker processes (2)")
     parser.add_argument("--first-seed", type=int, default=1000)
+    parser.add_argument("--side", default="both", choices=("both", "raptor", "scientist"),
+                        help="only the games where the first player takes this side "
+                             "(game i is still seed first_seed + i; raptor: even i)")
     parser.add_argument("--max-rounds", type=int, default=300)
     args = parser.parse_args(argv)
     pairings = ["easy-random", "hard-easy"] if args.pairing == "both" else [args.pairing]
@@ -140,7 +142,8 @@ def main(argv: list[str] | None = None) -> int:
     for pairing in pairings:
         first, second = pairing.split("-")
         jobs = [(i, args.first_seed, first, second, args.budget, args.iterations,
-                 args.max_rounds) for i in range(args.games)]
+                 args.max_rounds) for i in range(args.games)
+                if args.side == "both" or (i % 2 == 0) == (args.side == "raptor")]
         start = time.perf_counter()
         with Pool(args.processes) as pool:
             results = []

@@ -118,6 +118,7 @@ TOP_K = 6
 ROLLOUT_ROUNDS = 1
 #: Hard level: chance that the modelled opponent picks any card of its hand.
 UNIFORM_MIX = 0.3
+HARD_PICK = "matrix"
 
 # The evaluation scans the board by code ranges: free/rock/fire < mother < active baby <
 # sleeping babies < active scientists < frightened ones.
@@ -152,6 +153,9 @@ W = {
     "frightened": 10.0,         # a frightened scientist (needs an AP to stand, R8.2)
     "mother_scientist": 2.0,    # per step between the mother and the nearest scientist
     "observe_next": 15.0,       # R5.2 next round favours the raptor
+    "sleep_scale": 1.0,         # times SLEEP_PENALTY
+    "asleep_path": 0.4,         # a sleeping baby's path value, as a share of an active one's
+    "spare_baby": 0.3,          # path value of babies beyond the (3 - escaped) best, a share
     # action points still to be spent this round (see _potential): each is about half the
     # net gain of the action itself (its value minus the threat already counted above), so
     # that cashing it in always scores better than keeping it
@@ -288,8 +292,9 @@ def _mother_destinations(board: Sequence[int], m: int) -> list[int]:
     return out
 
 
-def _score(p: _Pos) -> float:
-    """Static evaluation of ``p`` in points for the raptor (see :func:`evaluate`)."""
+def _score(p: _Pos, w: dict[str, float] = W) -> float:
+    """Static evaluation of ``p`` in points for the raptor (see :func:`evaluate`), with
+    the weights ``w`` (:data:`W` by default)."""
     if p.winner is not None:
         return WIN if p.winner is RAPTOR else -WIN
     if p.escaped >= 3:
@@ -315,8 +320,8 @@ def _score(p: _Pos) -> float:
     n_sci = len(active) + len(frightened)
     if not n_sci and not p.setup:
         return WIN
-    w = W
-    s = (w["escaped"] * p.escaped - w["captured"] * p.captured - SLEEP_PENALTY[p.sleep]
+    s = (w["escaped"] * p.escaped - w["captured"] * p.captured
+         - w["sleep_scale"] * SLEEP_PENALTY[p.sleep]
          - w["scientist"] * n_sci - w["reserve"] * p.reserve
          + w["frightened"] * len(frightened))
     if p.observe_next:
@@ -344,7 +349,7 @@ def _score(p: _Pos) -> float:
             if steps < far:
                 s -= w["sleep_threat"] * decay[steps]
         for q in asleep:
-            values.append(0.4 * max(0.0, near - step * (dist[q] - 1)))
+            values.append(w["asleep_path"] * max(0.0, near - step * (dist[q] - 1)))
             s -= w["asleep"]
             steps = _reach_steps(q, hunters, frightened)
             if steps < far:
@@ -353,7 +358,7 @@ def _score(p: _Pos) -> float:
                 s += w["guard"]
         values.sort(reverse=True)
         need = 3 - p.escaped
-        s += sum(values[:need]) + 0.3 * sum(values[need:])
+        s += sum(values[:need]) + w["spare_baby"] * sum(values[need:])
     # the mother: lines of fire, kill threats, reach
     if mother is not None:
         shooters = _shooters(b, mother)
@@ -372,7 +377,7 @@ def _score(p: _Pos) -> float:
             s -= w["mother_scientist"] * min(min(map(row.__getitem__, active), default=99),
                                              min(map(row.__getitem__, frightened), default=99))
     if p.ap_left > 0:
-        s += _potential(p, mother, asleep, babies)
+        s += _potential(p, mother, asleep, babies, w)
     return s
 
 
@@ -395,7 +400,8 @@ _MANHATTAN = tuple(tuple(abs(a // 13 - b // 13) + abs(a % 13 - b % 13) for b in 
                    for a in range(78))
 
 
-def _potential(p: _Pos, mother: int | None, asleep: list[int], babies: list[int]) -> float:
+def _potential(p: _Pos, mother: int | None, asleep: list[int], babies: list[int],
+               w: dict[str, float]) -> float:
     """What the action points still to be spent this round can surely cash in, in points
     for the raptor: kills and wakes next to the mother (R7.3, R7.4), or captures, shots
     and sleeps by active scientists (R8.3-R8.5)."""
@@ -407,14 +413,14 @@ def _potential(p: _Pos, mother: int | None, asleep: list[int], babies: list[int]
         kills = sum(1 for n in NEIGHBOURS[mother] if b[n] in _ANY_SCI)
         k = min(r, kills)
         wakes = sum(1 for n in NEIGHBOURS[mother] if b[n] == BABY_ASLEEP)
-        return W["kill_now"] * k + W["wake_now"] * min(r - k, wakes)
+        return w["kill_now"] * k + w["wake_now"] * min(r - k, wakes)
     used: set[int] = set()
     gains = []
     for q in asleep:
         for n in NEIGHBOURS[q]:
             if b[n] == SCIENTIST_ACTIVE and n not in used:
                 used.add(n)
-                gains.append(W["capture_now"])
+                gains.append(w["capture_now"])
                 break
     if mother is not None:
         for ray in RAYS[mother]:
@@ -424,13 +430,13 @@ def _potential(p: _Pos, mother: int | None, asleep: list[int], babies: list[int]
                     continue
                 if c == SCIENTIST_ACTIVE and t not in used:
                     used.add(t)
-                    gains.append(W["shot_now"])
+                    gains.append(w["shot_now"])
                 break
     for q in babies:
         for n in NEIGHBOURS[q]:
             if b[n] == SCIENTIST_ACTIVE and n not in used:
                 used.add(n)
-                gains.append(W["sleep_now"])
+                gains.append(w["sleep_now"])
                 break
     gains.sort(reverse=True)
     return -sum(gains[:r])
@@ -541,7 +547,8 @@ def _ap_cost(a: Action, state) -> int:
 _COST_EPSILON = 0.75  # points per AP spent: prefer the cheaper of two equal results
 
 
-def _ranked(state, side: Side, legal: Sequence[Action]) -> list[tuple[float, int, Action]]:
+def _ranked(state, side: Side, legal: Sequence[Action],
+            w: dict[str, float] = W) -> list[tuple[float, int, Action]]:
     """Every legal non-pick action scored one step ahead for ``side`` (best first)."""
     sign = 1.0 if side is RAPTOR else -1.0
     p = _Pos.of(state)
@@ -551,15 +558,15 @@ def _ranked(state, side: Side, legal: Sequence[Action]) -> list[tuple[float, int
         q = _after(p, a, cost)
         if type(a) is End and state.phase is Phase.AP:
             q.ap_left = 0  # R5.5: unspent AP are lost
-        val = sign * _score(q) - _COST_EPSILON * cost
+        val = sign * _score(q, w) - _COST_EPSILON * cost
         out.append((val, -i, a))
     out.sort(key=lambda x: (x[0], x[1]), reverse=True)
     return out
 
 
-def _greedy(state, side: Side, legal: Sequence[Action]) -> Action:
-    """Easy policy for every decision but the card pick."""
-    return _ranked(state, side, legal)[0][2]
+def _greedy(state, side: Side, legal: Sequence[Action], w: dict[str, float] = W) -> Action:
+    """Easy policy for every decision but the card pick (weights ``w``)."""
+    return _ranked(state, side, legal, w)[0][2]
 
 
 # ----------------------------------------------------------------------------- card values
@@ -600,7 +607,7 @@ class _CardModel:
     """Rough values, for one side, of each card's effect and of k action points, from the
     public position (R5.4, R5.5, R9, R10). Used by the easy card pick."""
 
-    def __init__(self, p: _Pos):
+    def __init__(self, p: _Pos, w: dict[str, float] = W):
         b = p.board
         m = None if p.mother_off else (b.index(MOTHER) if MOTHER in b else None)
         sleep_t, capture_t, gas = _threats(b)
@@ -615,28 +622,28 @@ class _CardModel:
         if m is not None:
             for n in NEIGHBOURS[m]:
                 if b[n] in _ANY_SCI:
-                    r_items.append((1, W["scientist"] + 5))
+                    r_items.append((1, w["scientist"] + 5))
                 elif b[n] == BABY_ASLEEP:
                     r_items.append((1, 35.0))
             dests = _mother_destinations(b, m)
             if dests:
                 move = 1 + p.sleep
                 if shooters:
-                    r_items.append((move, W["shot_line"] * shooters))
+                    r_items.append((move, w["shot_line"] * shooters))
                 best = 0
                 for t in dests:
                     best = max(best, sum(1 for n in NEIGHBOURS[t] if b[n] in _ANY_SCI
                                          and n not in NEIGHBOURS[m]))
                 if best:
-                    r_items.append((move + best, (W["scientist"] + 5) * best))
+                    r_items.append((move + best, (w["scientist"] + 5) * best))
         need = 3 - p.escaped
         for d in sorted(dist[q] for q in active_babies)[:need]:
             if d < _FAR:
-                r_items.append((max(1, d), W["escaped"] if d <= 9 else 20.0))
+                r_items.append((max(1, d), w["escaped"] if d <= 9 else 20.0))
         self.r_items = r_items
         # scientist AP items
         s_items: list[tuple[int, float]] = []
-        s_items += [(1, W["captured"])] * capture_t
+        s_items += [(1, w["captured"])] * capture_t
         s_items += [(1, 60.0)] * shooters
         s_items += [(1, 45.0)] * sleep_t
         s_items += [(1, 15.0)] * frightened_old
@@ -648,7 +655,7 @@ class _CardModel:
                 if c == BABY or c in _ASLEEP:
                     steps = min(map(_MANHATTAN[q].__getitem__, active)) - 1
                     if steps >= 1:
-                        gain = W["captured"] - 20.0 if c != BABY else 40.0
+                        gain = w["captured"] - 20.0 if c != BABY else 40.0
                         s_items.append((steps + 1, gain))
         self.s_items = s_items
         threat = shooters + sleep_t + capture_t
@@ -708,10 +715,10 @@ def _opponent_pool(v: View, me: Side) -> tuple[list[int], int | None]:
     return pool, known
 
 
-def _easy_pick(v: View, me: Side, hand: Sequence[int]) -> int:
+def _easy_pick(v: View, me: Side, hand: Sequence[int], w: dict[str, float] = W) -> int:
     """Easy card pick: expected value of each card of the hand against the opponent's
     possible picks (uniform), or against its shown pick (R5.2)."""
-    model = _CardModel(_Pos.of(v))
+    model = _CardModel(_Pos.of(v), w)
     pool, known = _opponent_pool(v, me)
     if known is not None:
         return max(hand, key=lambda c: (model.outcome(me, c, known), -c))
@@ -736,24 +743,27 @@ def _decide_easy(v: View, state, me: Side, legal: Sequence[Action]) -> Action:
     return _greedy(state, me, legal)
 
 
-def _policy(state, side: Side) -> Action:
-    """The easy policy on a (determinized) state, used inside hard playouts: it reads only
-    the public position and ``side``'s own cards, as the easy level does from a view."""
+def _policy(state, side: Side, w: dict[str, float] = W) -> Action:
+    """The easy policy (with weights ``w``) on a (determinized) state, used inside hard
+    playouts: it reads only the public position and ``side``'s own cards, as the easy
+    level does from a view."""
     legal = engine.legal_actions(state, side)
+    if len(legal) == 1:
+        return legal[0]
     if state.phase is Phase.PICK:
-        return Pick(_easy_pick(engine.view(state, side), side, [a.card for a in legal]))
-    return _greedy(state, side, legal)
+        return Pick(_easy_pick(engine.view(state, side), side, [a.card for a in legal], w))
+    return _greedy(state, side, legal, w)
 
 
-def _rollout(state, last_round: int):
-    """Play the easy policy for both sides until round ``last_round`` is over (or the
-    game); in a simultaneous pick the raptor picks first, which changes nothing since
-    neither sees the other's card (R5.1)."""
+def _rollout(state, last_round: int, styles: dict[Side, dict[str, float]] | None = None):
+    """Play the easy policy for both sides (weights ``styles[side]``, :data:`W` by
+    default) until round ``last_round`` is over (or the game); in a simultaneous pick the
+    raptor picks first, which changes nothing since neither sees the other's card (R5.1)."""
     s = state
     while s.phase is not Phase.OVER and s.round <= last_round:
         movers = engine.to_act(s)
         side = RAPTOR if RAPTOR in movers else SCIENTIST
-        s = engine.apply(s, side, _policy(s, side))
+        s = engine.apply(s, side, _policy(s, side, styles[side] if styles else W))
     return s
 
 
@@ -778,8 +788,8 @@ class _Clock:
         return True
 
 
-def _value(state, me: Side) -> float:
-    return (1.0 if me is RAPTOR else -1.0) * _score(_Pos.of(state))
+def _value(state, me: Side, w: dict[str, float] = W) -> float:
+    return (1.0 if me is RAPTOR else -1.0) * _score(_Pos.of(state), w)
 
 
 def _mine(state, me: Side, r0: int) -> bool:
@@ -880,6 +890,80 @@ def _decide_hard_pick(v: View, me: Side, hand: Sequence[int], rng: random.Random
     return max(hand, key=lambda c: (totals[c], -c))
 
 
+def _opponent_pick_model(v: View, me: Side) -> dict[int, float] | None:
+    """Probability of each card the opponent may pick now, seen from ``me``'s view: the
+    easy heuristic's choice over every hand the opponent may hold (all equally likely),
+    mixed with a uniform pick (``UNIFORM_MIX``). A known pick (revealed or shown, R5.2) is
+    certain. None when the opponent will see our card first (R5.2, we are the scientist)."""
+    opp = me.other
+    pool, known = _opponent_pool(v, me)
+    if known is not None:
+        return {known: 1.0}
+    if v.observation and me is SCIENTIST:
+        return None
+    # the hand it picks (or picked) from: its hand now, plus a face-down pick
+    size = max(1, min(v.hand_sizes[opp] + (1 if v.picked[opp] else 0), len(pool)))
+    model = _CardModel(_Pos.of(v))
+    mine = [c for c in CARDS if c not in v.discards[me]]
+    merit = {c: (sum(model.outcome(opp, c, o) for o in mine), -c) for c in pool}
+    hands = list(itertools.combinations(pool, size))
+    probs = dict.fromkeys(pool, UNIFORM_MIX / len(pool))
+    for h in hands:
+        probs[max(h, key=merit.__getitem__)] += (1.0 - UNIFORM_MIX) / len(hands)
+    return probs
+
+
+def _with_opponent_card(v: View, me: Side, card: int, rng: random.Random, tries: int = 60):
+    """A determinization of ``v`` where the opponent holds (or has picked) ``card``;
+    None if none turned up in ``tries`` samples."""
+    opp = me.other
+    for _ in range(tries):
+        s = engine.sample_state(v, rng)
+        if s.picks[opp] == card or (s.picks[opp] is None and card in s.hands[opp]):
+            return s
+    return None
+
+
+def _decide_hard_pick_matrix(v: View, me: Side, hand: Sequence[int], rng: random.Random,
+                             styles: dict[Side, dict[str, float]]) -> int:
+    """Hard card pick: for every pair (own card, opponent card) the round is played out
+    by the policies of ``styles`` on a determinization where the opponent holds that card,
+    and scored at the round's end; the own card with the best expected value under the
+    opponent's pick model wins (R5.1-R5.5). Under observation as the scientist (R5.2), the
+    raptor is assumed to answer each card with its best card in each hand it may hold."""
+    opp = me.other
+    w = styles[me]
+    probs = _opponent_pick_model(v, me)
+    pool, _known = _opponent_pool(v, me)
+    support = sorted(probs) if probs is not None else pool
+    values: dict[tuple[int, int], float] = {}
+    for theirs in support:
+        base = _with_opponent_card(v, me, theirs, random.Random(rng.getrandbits(64)))
+        if base is None:
+            continue
+        for mine in hand:
+            s = engine.apply(base, me, Pick(mine))
+            if s.phase is Phase.PICK and s.round == base.round and s.picks[opp] is None:
+                s = engine.apply(s, opp, Pick(theirs))
+            values[mine, theirs] = _value(_rollout(s, base.round, styles), me, w)
+    if probs is None:
+        size = max(1, min(v.hand_sizes[opp], len(pool)))
+        hands = list(itertools.combinations(pool, size))
+
+        def expected(c: int) -> float:
+            total = 0.0
+            for h in hands:
+                total += min((values[c, o] for o in h if (c, o) in values), default=0.0)
+            return total / len(hands)
+    else:
+        def expected(c: int) -> float:
+            num = sum(p * values[c, o] for o, p in probs.items() if (c, o) in values)
+            den = sum(p for o, p in probs.items() if (c, o) in values)
+            return num / den if den else 0.0
+
+    return max(hand, key=lambda c: (expected(c), -c))
+
+
 # ----------------------------------------------------------------------------- entry point
 def choose_action(view: View, *, level: str = "easy", seed: int = 0,
                   time_budget: float = 2.0, iterations: int | None = None) -> Action:
@@ -937,5 +1021,8 @@ def choose_action(view: View, *, level: str = "easy", seed: int = 0,
         cap = max(1, round(time_budget * PLAYOUTS_PER_SECOND))
         clock = _Clock(cap, time.perf_counter() + time_budget)
     if state.phase is Phase.PICK:
+        if HARD_PICK == "matrix":
+            return Pick(_decide_hard_pick_matrix(view, me, [a.card for a in legal], rng,
+                                                 {RAPTOR: W, SCIENTIST: W}))
         return Pick(_decide_hard_pick(view, me, [a.card for a in legal], rng, clock))
     return _decide_hard_sequence(state, me, legal, rng, clock)

@@ -46,7 +46,10 @@ import asyncio
 import functools
 import io
 import logging
-from collections.abc import Awaitable, Callable, Sequence
+import os
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable, Hashable, Sequence
+from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -71,6 +74,8 @@ MIN_TIMER_SLEEP = 1.0  # seconds: never spin on a timer that stays due
 ERROR_SLEEP = 10.0
 BOARD_FILE = "board.png"
 HAND_FILE = "hand.png"
+BOARD_CACHE = 256  # board PNGs kept (about 130 KB each: ~33 MB at most)
+HAND_CACHE = 256  # hand PNGs kept (about 60-120 KB each)
 
 
 def pings(*user_ids: int) -> discord.AllowedMentions:
@@ -174,6 +179,89 @@ def missing_permissions(perms: discord.Permissions | None) -> list[str]:
     return [p for p in REQUIRED_PERMISSIONS if not getattr(perms, p)]
 
 
+class Images:
+    """The PNGs of the matches, rendered in worker threads (off the event loop; the PNG
+    compression runs without the GIL, see :mod:`render.png`) and each rendered once:
+
+    * a public board (R11.1) per ``(match id, version)`` — the version changes with every
+      change of the game, so the key fixes the position;
+    * a hand (R11.2) per :func:`render.hand_content` of the player's own view, which names the
+      viewer: one player's key never equals the other's, and a hand is only ever looked up
+      with the view of the player it is sent to.
+
+    Both caches are bounded LRUs (:data:`BOARD_CACHE`, :data:`HAND_CACHE` entries). Requests
+    for an image being rendered wait for that render instead of starting another. ``renders``
+    and ``hits`` count renders made and requests served without one.
+    """
+
+    def __init__(self, *, workers: int | None = None, boards: int = BOARD_CACHE,
+                 hands: int = HAND_CACHE) -> None:
+        self.workers = workers or max(2, os.cpu_count() or 2)
+        self._executor: Executor | None = None
+        self._sizes = {"board": boards, "hand": hands}
+        self._caches: dict[str, OrderedDict[Hashable, bytes]] = {
+            "board": OrderedDict(), "hand": OrderedDict()}
+        self._inflight: dict[tuple[str, Hashable], asyncio.Future[bytes]] = {}
+        self.renders = 0
+        self.hits = 0
+
+    async def board(self, match: Match) -> bytes:
+        """The public board image of ``match`` (``render.render_board`` of its public view)."""
+        key = (match.id, match.version)
+        return await self._get("board", key, render.render_board,
+                               lambda: engine.view(match.state, None))
+
+    async def hand(self, match: Match, side: Side) -> bytes:
+        """The hand image of ``side`` in ``match`` — PRIVATE to that player (R11.2)."""
+        content = render.hand_content(engine.view(match.state, side))
+        return await self._get("hand", content, render.render_hand, lambda: content)
+
+    async def _get(self, kind: str, key: Hashable, fn: Callable[[Any], bytes],
+                   arg: Callable[[], Any]) -> bytes:
+        cache = self._caches[kind]
+        png = cache.get(key)
+        if png is not None:
+            cache.move_to_end(key)
+            self.hits += 1
+            return png
+        fut = self._inflight.get((kind, key))
+        if fut is None:
+            loop = asyncio.get_running_loop()
+            fut = loop.run_in_executor(self._pool(), fn, arg())
+            self._inflight[(kind, key)] = fut
+            fut.add_done_callback(functools.partial(self._done, kind, key))
+        else:
+            self.hits += 1
+        # shielded: one requester giving up (cancelled) does not cancel the others' render
+        return await asyncio.shield(fut)
+
+    def _done(self, kind: str, key: Hashable, fut: asyncio.Future[bytes]) -> None:
+        if self._inflight.get((kind, key)) is fut:
+            del self._inflight[(kind, key)]
+        if fut.cancelled() or fut.exception() is not None:
+            return
+        self.renders += 1
+        cache = self._caches[kind]
+        cache[key] = fut.result()
+        while len(cache) > self._sizes[kind]:
+            cache.popitem(last=False)
+
+    def _pool(self) -> Executor:
+        if self._executor is None:
+            self._executor = ThreadPoolExecutor(max_workers=self.workers,
+                                                thread_name_prefix="raptor-render")
+        return self._executor
+
+    def close(self) -> None:
+        """Stop the worker threads (renders not started yet are cancelled); the caches are
+        emptied. Later requests start a new pool."""
+        executor, self._executor = self._executor, None
+        if executor is not None:
+            executor.shutdown(wait=False, cancel_futures=True)
+        for cache in self._caches.values():
+            cache.clear()
+
+
 @dataclass
 class _Post:
     """One public message to send: text, maybe a board image of ``match``, maybe controls."""
@@ -199,6 +287,8 @@ class Flow:
         # match -> [(channel, message, text)]: messages with this round's "Pick your card"
         self._round_msgs: dict[int, list[tuple[int, int, str]]] = {}
         self._dm_failed: set[int] = set()
+        self._prompted: dict[int, int] = {}  # match -> the newest version a prompt was begun for
+        self.images = Images()
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
 
@@ -213,6 +303,7 @@ class Flow:
             self._task = asyncio.create_task(self._timer_loop(), name="raptor-timers")
 
     async def stop(self) -> None:
+        self.images.close()
         task, self._task = self._task, None
         if task is not None:
             task.cancel()
@@ -259,9 +350,9 @@ class Flow:
         return self.bot.get_partial_messageable(channel_id)
 
     async def board_png(self, match: Match) -> bytes:
-        """The public board image (R11.1) of ``match``, rendered in a worker thread."""
-        public = engine.view(match.state, None)
-        return await asyncio.to_thread(render.render_board, public)
+        """The public board image (R11.1) of ``match`` (rendered once per version, in a
+        worker thread: :class:`Images`)."""
+        return await self.images.board(match)
 
     async def post(self, channel_id: int, content: str, *, png: bytes | None = None,
                    filename: str = BOARD_FILE, view: discord.ui.View | None = None,
@@ -480,21 +571,31 @@ class Flow:
         if not sides:
             return
         side = sides[0]
+        if self._prompted.get(match.id, -1) > match.version:
+            return  # a later decision of this match is being posted already
+        self._prompted[match.id] = match.version
         await self._retire_turn(match.id, None)
         s = match.state
         head = f"{texts.match_title(match)} · Round {s.round} · {texts.PHASE_NAMES[s.phase]}"
         png = await self.board_png(match)
+        if self._prompted.get(match.id, -1) > match.version:
+            return  # superseded while the board was drawn: nobody should see this decision
         msg = await self.post(match.channel_id, texts.turn_text(match, side, match.deadline_at),
                               png=png, view=components.turn_view(match, side),
                               allowed_mentions=pings(match.players[side]))
-        if msg is not None:
-            self._turn_msgs[match.id] = (match.channel_id, msg.id, head)
+        if msg is None:
+            return
+        if self._prompted.get(match.id, -1) > match.version:
+            # a later decision was posted while this one was sent: retire it at once
+            await self._edit(match.channel_id, msg.id, content=f"✔ {head}", view=None,
+                             attachments=[], allowed_mentions=NO_PINGS)
+            return
+        self._turn_msgs[match.id] = (match.channel_id, msg.id, head)
 
     # ------------------------------------------------------------------ hands (private)
     async def hand_png(self, match: Match, side: Side) -> bytes:
         """The hand image of ``side`` — PRIVATE to that player (R11.2)."""
-        mine = engine.view(match.state, side)
-        return await asyncio.to_thread(render.render_hand, mine)
+        return await self.images.hand(match, side)
 
     async def dm_hand_if_wanted(self, match: Match, side: Side) -> None:
         """DM the hand to a player who turned ``dm_hand`` on; remember a refusal (closed DMs)

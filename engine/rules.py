@@ -441,65 +441,75 @@ def _scientist_ap(s: GameState) -> list[Action]:
     budget = s.ap.remaining
     m = s.mother
     out: list[Action] = []
-    ms_cache = _MS_CACHE
-    free = passable = 0
-    for q in BOARD_SQUARES:
+    cells = bytes(b)
+    # Board masks with one byte per square (square i is bit 8*i): free spaces, and free or
+    # burning ones (R8.1 ruling: scientists pass through fire but never stop on it).
+    free = int.from_bytes(cells.translate(_FREE_BYTES), "little")
+    passable = free | int.from_bytes(cells.translate(_FIRE_BYTES), "little")
+    scientists = int.from_bytes(cells.translate(_SCIENTIST_BYTES), "little")
+    while scientists:
+        low = scientists & -scientists
+        scientists ^= low
+        q = low.bit_length() >> 3
         c = b[q]
-        if c == EMPTY:
-            free |= 1 << q
-        elif c == FIRE:
-            passable |= 1 << q
-    passable |= free
-    for q in BOARD_SQUARES:
-        c = b[q]
-        if c == SCIENTIST_ACTIVE or c == SCIENTIST_USED:
-            # R8.1 ruling: breadth-first through free or burning spaces; stop only on free
-            # ones. Bit sets over square indices: one shift per direction and step.
-            seen = 1 << q
-            frontier = seen
-            found = []
-            d = 0
-            while frontier and d < budget:
-                d += 1
-                grow = ((frontier >> 13) | (frontier << 13) | ((frontier << 1) & _NOT_COL_A)
-                        | ((frontier >> 1) & _NOT_COL_M)) & passable & ~seen
-                if not grow:
-                    break
-                seen |= grow
-                frontier = grow
-                x = grow & free
-                while x:
-                    low = x & -x
-                    found.append((low.bit_length() - 1, d))
-                    x ^= low
-            found.sort()
-            base = q * 1248  # 78 * 16
-            for t, dt in found:
-                key = base + t * 16 + dt
-                a = ms_cache.get(key)
-                if a is None:
-                    a = ms_cache[key] = MoveScientist(q, t, dt)
-                out.append(a)
-            if c == SCIENTIST_ACTIVE:  # R8.6: one aggressive action per round
-                for n in NEIGHBOURS[q]:
-                    cn = b[n]
-                    if cn == BABY:
-                        out.append(_row(_SLEEPBABY_FROM, SleepBaby, q)[n])
-                    elif cn == BABY_ASLEEP or cn == BABY_ASLEEP_NEW:
-                        out.append(_row(_CAPTURE_FROM, Capture, q)[n])
-                if m is not None and (m // 13 == q // 13 or m % 13 == q % 13):
-                    if _line_of_fire(b, q, m):
-                        out.append(_row(_SHOOT_FROM, Shoot, q)[m])
-        elif c == SCIENTIST_FRIGHTENED:
+        if c == SCIENTIST_FRIGHTENED:
             out.append(_STAND[q])
+            continue
+        # Breadth-first through free or burning spaces, one shift per direction and step;
+        # ``layers[d - 1]`` holds the free spaces first reached in d steps.
+        seen = frontier = low
+        layers = []
+        d = 0
+        while d < budget:
+            d += 1
+            grow = ((frontier >> 104) | (frontier << 104) | ((frontier << 8) & _NOT_COL_A)
+                    | ((frontier >> 8) & _NOT_COL_M)) & passable & ~seen
+            if not grow:
+                break
+            seen |= grow
+            frontier = grow
+            layers.append(grow & free)
+        # Sort keys ``to * 16 + cost``: the moves in square order (each square is in one layer).
+        keys = []
+        for d, x in enumerate(layers, 1):
+            while x:
+                t_bit = x & -x
+                x ^= t_bit
+                keys.append((t_bit.bit_length() >> 3 << 4) + d)
+        if keys:
+            keys.sort()
+            row = _MS_ROWS[q]
+            if row is None:
+                row = _MS_ROWS[q] = [MoveScientist(q, k >> 4, k & 15) if k & 15 else None
+                                     for k in range(CELLS * 16)]
+            out.extend([row[k] for k in keys])
+        if c == SCIENTIST_ACTIVE:  # R8.6: one aggressive action per round
+            for n in NEIGHBOURS[q]:
+                cn = b[n]
+                if cn == BABY:
+                    out.append(_row(_SLEEPBABY_FROM, SleepBaby, q)[n])
+                elif cn == BABY_ASLEEP or cn == BABY_ASLEEP_NEW:
+                    out.append(_row(_CAPTURE_FROM, Capture, q)[n])
+            if m is not None and (m // 13 == q // 13 or m % 13 == q % 13):
+                if _line_of_fire(b, q, m):
+                    out.append(_row(_SHOOT_FROM, Shoot, q)[m])
     return out
 
 
-_MS_CACHE: dict[int, MoveScientist] = {}
+def _byte_table(*codes: int) -> bytes:
+    """A ``bytes.translate`` table mapping the cell codes ``codes`` to 1 and others to 0."""
+    return bytes(1 if i in codes else 0 for i in range(256))
+
+
+# Shared MoveScientist actions: ``_MS_ROWS[frm][to * 16 + cost]`` (a row built on first use).
+_MS_ROWS: list = [None] * CELLS
+_FREE_BYTES = _byte_table(EMPTY)
+_FIRE_BYTES = _byte_table(FIRE)
+_SCIENTIST_BYTES = _byte_table(SCIENTIST_ACTIVE, SCIENTIST_USED, SCIENTIST_FRIGHTENED)
 # Masks that stop a shift from wrapping a row: exits in columns A/M are never passable for a
 # scientist, and B/L squares must not wrap onto the previous or next row.
-_NOT_COL_A = sum(1 << i for i in range(78) if i % 13 != 0)
-_NOT_COL_M = sum(1 << i for i in range(78) if i % 13 != 12)
+_NOT_COL_A = sum(1 << (8 * i) for i in range(CELLS) if i % 13 != 0)
+_NOT_COL_M = sum(1 << (8 * i) for i in range(CELLS) if i % 13 != 12)
 
 
 def _line_of_fire(b: list[int], q: int, m: int) -> bool:
@@ -527,7 +537,8 @@ def apply(state: GameState, side: Side, action: Action) -> GameState:
         WrongTurnError: ``side`` has nothing to decide now (other side's turn, game over).
         IllegalActionError: ``action`` is not in ``legal_actions(state, side)``.
     """
-    side = Side(side)
+    if side.__class__ is not Side:
+        side = Side(side)
     acting = to_act(state)
     if side not in acting:
         if state.phase is Phase.OVER:
@@ -567,8 +578,13 @@ def _refuse(side: Side, action: Action, legal: list[Action]) -> None:
                              f"{sample}{more}")
 
 
-def _emit(s: GameState, kind: str, **kw: Any) -> None:
-    s.events.append(Event(kind, **kw))  # type: ignore[attr-defined]
+def _emit(s: GameState, kind: str, side: Side | None = None, at: int | None = None,
+          to: int | None = None, cells: tuple[int, ...] = (), value: int | None = None,
+          value2: int | None = None, piece: str | None = None, text: str | None = None) -> None:
+    s.events.append(_new_tuple(Event, (kind, side, at, to, cells, value, value2, piece, text)))
+
+
+_new_tuple = tuple.__new__  # builds an Event from its fields in order, without keyword parsing
 
 
 
