@@ -49,7 +49,8 @@ import logging
 import os
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Hashable, Sequence
-from concurrent.futures import Executor, ThreadPoolExecutor
+from concurrent.futures import Executor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -58,6 +59,7 @@ import discord
 import engine
 import render
 from engine import Phase, Side
+from render.pool import render_executor
 
 from . import components, texts
 from .service import ActResult, Match, ServiceError, TimerEvent
@@ -180,8 +182,9 @@ def missing_permissions(perms: discord.Permissions | None) -> list[str]:
 
 
 class Images:
-    """The PNGs of the matches, rendered in worker threads (off the event loop; the PNG
-    compression runs without the GIL, see :mod:`render.png`) and each rendered once:
+    """The PNGs of the matches, rendered off the event loop — in worker processes
+    (:func:`render.pool.render_executor`; threads when ``processes=False`` or when processes
+    are unavailable or break) — and each rendered once:
 
     * a public board (R11.1) per ``(match id, version)`` — the version changes with every
       change of the game, so the key fixes the position;
@@ -191,12 +194,14 @@ class Images:
 
     Both caches are bounded LRUs (:data:`BOARD_CACHE`, :data:`HAND_CACHE` entries). Requests
     for an image being rendered wait for that render instead of starting another. ``renders``
-    and ``hits`` count renders made and requests served without one.
+    and ``hits`` count renders made and requests served without one. The workers start with
+    the first render and stop at :meth:`close` (the flow's ``stop``).
     """
 
-    def __init__(self, *, workers: int | None = None, boards: int = BOARD_CACHE,
-                 hands: int = HAND_CACHE) -> None:
+    def __init__(self, *, workers: int | None = None, processes: bool = True,
+                 boards: int = BOARD_CACHE, hands: int = HAND_CACHE) -> None:
         self.workers = workers or max(2, os.cpu_count() or 2)
+        self.processes = processes
         self._executor: Executor | None = None
         self._sizes = {"board": boards, "hand": hands}
         self._caches: dict[str, OrderedDict[Hashable, bytes]] = {
@@ -226,14 +231,23 @@ class Images:
             return png
         fut = self._inflight.get((kind, key))
         if fut is None:
-            loop = asyncio.get_running_loop()
-            fut = loop.run_in_executor(self._pool(), fn, arg())
+            fut = asyncio.ensure_future(self._render(fn, arg()))
             self._inflight[(kind, key)] = fut
             fut.add_done_callback(functools.partial(self._done, kind, key))
         else:
             self.hits += 1
         # shielded: one requester giving up (cancelled) does not cancel the others' render
         return await asyncio.shield(fut)
+
+    async def _render(self, fn: Callable[[Any], bytes], arg: Any) -> bytes:
+        loop = asyncio.get_running_loop()
+        try:
+            return await loop.run_in_executor(self._pool(), fn, arg)
+        except BrokenProcessPool:
+            log.warning("a render worker process died; rendering in threads from now on")
+            self.processes = False
+            self._shutdown()
+            return await loop.run_in_executor(self._pool(), fn, arg)
 
     def _done(self, kind: str, key: Hashable, fut: asyncio.Future[bytes]) -> None:
         if self._inflight.get((kind, key)) is fut:
@@ -248,16 +262,18 @@ class Images:
 
     def _pool(self) -> Executor:
         if self._executor is None:
-            self._executor = ThreadPoolExecutor(max_workers=self.workers,
-                                                thread_name_prefix="raptor-render")
+            self._executor = render_executor(self.workers, processes=self.processes)
         return self._executor
 
-    def close(self) -> None:
-        """Stop the worker threads (renders not started yet are cancelled); the caches are
-        emptied. Later requests start a new pool."""
+    def _shutdown(self) -> None:
         executor, self._executor = self._executor, None
         if executor is not None:
             executor.shutdown(wait=False, cancel_futures=True)
+
+    def close(self) -> None:
+        """Stop the workers (renders not started yet are cancelled) and empty the caches.
+        Later requests start new workers."""
+        self._shutdown()
         for cache in self._caches.values():
             cache.clear()
 

@@ -107,3 +107,25 @@ async def test_a_superseded_turn_message_is_not_posted(world: World) -> None:
     await flow.prompt(older)  # an older decision arrives late: nothing is posted
     assert len(world.fake.public_messages(world.fake.channel)) == before
     assert turn_message(world).id == posted.id
+
+
+async def test_renders_run_in_worker_processes_and_survive_a_dead_worker(world: World) -> None:
+    import os
+    import signal
+    from concurrent.futures import ProcessPoolExecutor
+
+    match = await start_match(world)
+    images = Images(workers=1)
+    try:
+        first = await images.board(match)
+        pool = images._executor
+        assert isinstance(pool, ProcessPoolExecutor)
+        for pid in list(pool._processes):  # the worker is another process
+            assert pid != os.getpid()
+            os.kill(pid, signal.SIGKILL)
+        # the pool is broken: the next render falls back to threads and still answers
+        later = dataclasses.replace(match, version=match.version + 1)
+        assert await images.board(later) == first
+        assert images.processes is False
+    finally:
+        images.close()

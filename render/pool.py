@@ -1,0 +1,61 @@
+"""Worker processes for rendering: :func:`render_executor`.
+
+A render is a pure function of a small picklable value (an :class:`engine.View`, ~1 KB
+pickled, or a :class:`render.hand.HandContent`) that returns PNG bytes, so it can run in
+another process. Drawing with Pillow holds the GIL; in a worker *thread* it makes the event
+loop of the bot wait (every socket send/receive re-acquires the GIL); in a worker *process*
+it does not, and both CPUs can be used.
+
+Workers are started from a "forkserver" that imported :mod:`render` once (fork from a clean,
+single-threaded process; each worker then starts in a few milliseconds), else with "spawn".
+They run at a lower CPU priority (``nice``) than the bot, so that acknowledging
+interactions comes before drawing.
+"""
+
+from __future__ import annotations
+
+import logging
+import multiprocessing
+import os
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+
+log = logging.getLogger(__name__)
+
+#: How much lower the workers' CPU priority is than the bot's (``os.nice`` increment).
+WORKER_NICE = 5
+
+
+def _init_worker(nice: int) -> None:
+    if nice:
+        try:
+            os.nice(nice)
+        except OSError:  # pragma: no cover - not allowed here: keep the priority
+            pass
+
+
+def _context() -> multiprocessing.context.BaseContext:
+    methods = multiprocessing.get_all_start_methods()
+    if "forkserver" in methods:
+        ctx = multiprocessing.get_context("forkserver")
+        ctx.set_forkserver_preload(["render"])
+        return ctx
+    return multiprocessing.get_context("spawn")
+
+
+def render_executor(workers: int, *, processes: bool = True,
+                    nice: int = WORKER_NICE) -> Executor:
+    """An executor for render functions: ``workers`` processes (see the module docstring)
+    when ``processes`` and the platform allows it, else ``workers`` threads.
+
+    Shut it down with ``shutdown(wait=False, cancel_futures=True)`` when done. A process pool
+    can break later (a worker killed): callers should catch
+    :class:`concurrent.futures.process.BrokenProcessPool` and fall back to threads.
+    """
+    if processes:
+        try:
+            return ProcessPoolExecutor(max_workers=workers, mp_context=_context(),
+                                       initializer=_init_worker, initargs=(nice,))
+        except (OSError, ImportError, NotImplementedError, ValueError) as exc:
+            log.warning("render workers: no process pool here (%s); using threads",
+                        type(exc).__name__)
+    return ThreadPoolExecutor(max_workers=workers, thread_name_prefix="raptor-render")
