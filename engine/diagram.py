@@ -302,6 +302,8 @@ def from_diagram(text: str) -> GameState:
         except (ValueError, IndexError) as exc:
             raise DiagramError(f"ap: expected '<side> <AP> [mother-moved]', got {kv['ap']!r}") \
                 from exc
+        if not 0 <= s.ap.remaining <= 8:  # R5.5: the difference of two cards 1-9
+            raise DiagramError(f"ap: AP left must be 0 to 8, got {s.ap.remaining}")
     s.winner = s.reason = None
     if "winner" in kv:
         try:

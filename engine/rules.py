@@ -348,21 +348,23 @@ def _effect_units(s: GameState) -> list[Action]:
                 for ray in RAYS[q]:
                     for t in ray:
                         if b[t] == EMPTY or b[t] == FIRE:
-                            out.append(_row(_JEEP_FROM, Jeep, q)[t])
+                            out.append((_JEEP_FROM[q] or _row(_JEEP_FROM, Jeep, q))[t])
                         else:
                             break
         return out
-    if kind == "fire":  # R10.5
+    if kind == "fire":  # R10.5: next to a fire token or an active scientist
         if b.count(FIRE) >= FIRE_TOKENS:
             return []
+        cells = bytes(b)
+        near = int.from_bytes(cells.translate(_FIRE_SOURCE_BYTES), "little")
+        x = (((near >> 104) | (near << 104) | ((near << 8) & _NOT_COL_A)
+              | ((near >> 8) & _NOT_COL_M))
+             & int.from_bytes(cells.translate(_FREE_BYTES), "little"))
         out = []
-        for q in BOARD_SQUARES:
-            if b[q] == EMPTY:
-                for n in NEIGHBOURS[q]:
-                    c = b[n]
-                    if c == FIRE or c == SCIENTIST_ACTIVE or c == SCIENTIST_USED:
-                        out.append(_PLACEFIRE[q])
-                        break
+        while x:
+            low = x & -x
+            x ^= low
+            out.append(_PLACEFIRE[low.bit_length() >> 3])
         return out
     return []
 
@@ -374,34 +376,43 @@ def _calls(s: GameState) -> list[Action]:
     m = s.mother
     if m is None:
         return []
-    tile = TILE_OF[m]
-    targets = [q for q in TILE_SQUARES[tile] if b[q] == EMPTY]
+    targets = [q for q in TILE_SQUARES[TILE_OF[m]] if b[q] == EMPTY]
     if not targets:
         return []
-    # Label the connected regions of free squares once.
-    label: dict[int, int] = {}
-    n_label = 0
-    for start in BOARD_SQUARES:
-        if b[start] != EMPTY or start in label:
-            continue
-        n_label += 1
-        stack = [start]
-        label[start] = n_label
-        while stack:
-            q = stack.pop()
-            for n in NEIGHBOURS[q]:
-                if b[n] == EMPTY and n not in label:
-                    label[n] = n_label
-                    stack.append(n)
+    cells = bytes(b)
+    free = int.from_bytes(cells.translate(_FREE_BYTES), "little")
+    # The free region (byte-lane mask) around each target: a baby reaches the target when
+    # one of its neighbours is in it.
+    regions = []
+    for t in targets:
+        for region in regions:
+            if region >> (8 * t) & 1:
+                break
+        else:
+            region = _flood(1 << (8 * t), free)
+        regions.append(region)
     out: list[Action] = []
     called = s.effect.called if s.effect else ()
-    for q in BOARD_SQUARES:
-        if b[q] != BABY or q in called:
-            continue
-        regions = {label[n] for n in NEIGHBOURS[q] if b[n] == EMPTY}
-        row = _row(_CALLBABY_FROM, CallBaby, q)
-        out.extend(row[t] for t in targets if label[t] in regions)
+    q = cells.find(BABY)
+    while q >= 0:
+        if q not in called:
+            around = _NEIGHBOUR_MASK[q]
+            row = _CALLBABY_FROM[q] or _row(_CALLBABY_FROM, CallBaby, q)
+            for t, region in zip(targets, regions, strict=True):
+                if around & region:
+                    out.append(row[t])
+        q = cells.find(BABY, q + 1)
     return out
+
+
+def _flood(start: int, free: int) -> int:
+    """The byte-lane mask of the squares of ``free`` orthogonally connected to ``start``."""
+    seen = frontier = start
+    while frontier:
+        frontier = ((frontier >> 104) | (frontier << 104) | ((frontier << 8) & _NOT_COL_A)
+                    | ((frontier >> 8) & _NOT_COL_M)) & free & ~seen
+        seen |= frontier
+    return seen
 
 
 def _raptor_ap(s: GameState) -> list[Action]:
@@ -413,11 +424,12 @@ def _raptor_ap(s: GameState) -> list[Action]:
     if m is not None:
         cost = 1 if ap.mother_moved else 1 + s.sleep_tokens  # R7.2 wound
         if cost <= ap.remaining:
+            row = _MOVEMOTHER_FROM[m] or _row(_MOVEMOTHER_FROM, MoveMother, m)
             for ray in RAYS[m]:
                 for t in ray:
                     if b[t] != EMPTY:
                         break
-                    out.append(_row(_MOVEMOTHER_FROM, MoveMother, m)[t])
+                    out.append(row[t])
         for n in NEIGHBOURS[m]:
             c = b[n]
             if c in SCIENTIST_CODES:
@@ -426,11 +438,17 @@ def _raptor_ap(s: GameState) -> list[Action]:
                 out.append(_WAKE[n])  # R7.4 (not BABY_ASLEEP_NEW)
             elif c == FIRE:
                 out.append(_PUTOUT[n])  # R7.5
-    for q in BOARD_SQUARES:  # R7.1
-        if b[q] == BABY:
-            for n in NEIGHBOURS[q]:
-                if b[n] == EMPTY or b[n] == EXIT:
-                    out.append(_row(_MOVEBABY_FROM, MoveBaby, q)[n])
+    cells = bytes(b)
+    q = cells.find(BABY)
+    while q >= 0:  # R7.1
+        row = None
+        for n in NEIGHBOURS[q]:
+            c = b[n]
+            if c == EMPTY or c == EXIT:
+                if row is None:
+                    row = _MOVEBABY_FROM[q] or _row(_MOVEBABY_FROM, MoveBaby, q)
+                out.append(row[n])
+        q = cells.find(BABY, q + 1)
     return out
 
 
@@ -447,6 +465,7 @@ def _scientist_ap(s: GameState) -> list[Action]:
     free = int.from_bytes(cells.translate(_FREE_BYTES), "little")
     passable = free | int.from_bytes(cells.translate(_FIRE_BYTES), "little")
     scientists = int.from_bytes(cells.translate(_SCIENTIST_BYTES), "little")
+    babies = int.from_bytes(cells.translate(_BABY_BYTES), "little")
     while scientists:
         low = scientists & -scientists
         scientists ^= low
@@ -455,45 +474,71 @@ def _scientist_ap(s: GameState) -> list[Action]:
         if c == SCIENTIST_FRIGHTENED:
             out.append(_STAND[q])
             continue
-        # Breadth-first through free or burning spaces, one shift per direction and step;
-        # ``layers[d - 1]`` holds the free spaces first reached in d steps.
-        seen = frontier = low
-        layers = []
-        d = 0
-        while d < budget:
-            d += 1
-            grow = ((frontier >> 104) | (frontier << 104) | ((frontier << 8) & _NOT_COL_A)
-                    | ((frontier >> 8) & _NOT_COL_M)) & passable & ~seen
-            if not grow:
-                break
-            seen |= grow
-            frontier = grow
-            layers.append(grow & free)
-        # Sort keys ``to * 16 + cost``: the moves in square order (each square is in one layer).
-        keys = []
-        for d, x in enumerate(layers, 1):
-            while x:
-                t_bit = x & -x
-                x ^= t_bit
-                keys.append((t_bit.bit_length() >> 3 << 4) + d)
-        if keys:
-            keys.sort()
-            row = _MS_ROWS[q]
-            if row is None:
-                row = _MS_ROWS[q] = [MoveScientist(q, k >> 4, k & 15) if k & 15 else None
-                                     for k in range(CELLS * 16)]
-            out.extend([row[k] for k in keys])
+        if budget == 1:  # one step: the free neighbours, in square order
+            row = _MS_ROWS[q] or _ms_row(q)
+            for n in _SORTED_NEIGHBOURS[q]:
+                if b[n] == EMPTY:
+                    out.append(row[n << 4 | 1])
+        else:
+            out.extend(_scientist_moves(q, low, budget, free, passable))
         if c == SCIENTIST_ACTIVE:  # R8.6: one aggressive action per round
-            for n in NEIGHBOURS[q]:
-                cn = b[n]
-                if cn == BABY:
-                    out.append(_row(_SLEEPBABY_FROM, SleepBaby, q)[n])
-                elif cn == BABY_ASLEEP or cn == BABY_ASLEEP_NEW:
-                    out.append(_row(_CAPTURE_FROM, Capture, q)[n])
+            if _NEIGHBOUR_MASK[q] & babies:
+                for n in NEIGHBOURS[q]:
+                    cn = b[n]
+                    if cn == BABY:
+                        out.append((_SLEEPBABY_FROM[q] or _row(_SLEEPBABY_FROM, SleepBaby, q))[n])
+                    elif cn == BABY_ASLEEP or cn == BABY_ASLEEP_NEW:
+                        out.append((_CAPTURE_FROM[q] or _row(_CAPTURE_FROM, Capture, q))[n])
             if m is not None and (m // 13 == q // 13 or m % 13 == q % 13):
                 if _line_of_fire(b, q, m):
-                    out.append(_row(_SHOOT_FROM, Shoot, q)[m])
+                    out.append((_SHOOT_FROM[q] or _row(_SHOOT_FROM, Shoot, q))[m])
     return out
+
+
+def _scientist_moves(q: int, start: int, budget: int, free: int, passable: int) -> list:
+    """The moves of the scientist on ``q`` (byte-lane bit ``start``) with ``budget`` AP:
+    breadth-first through free or burning spaces, stopping only on free ones (R8.1 ruling),
+    in square order, each at its distance in AP."""
+    seen = frontier = start
+    reach = 0  # byte i = the distance of free square i (0: not reached)
+    d = 0
+    while d < budget:
+        d += 1
+        grow = ((frontier >> 104) | (frontier << 104) | ((frontier << 8) & _NOT_COL_A)
+                | ((frontier >> 8) & _NOT_COL_M)) & passable & ~seen
+        if not grow:
+            break
+        seen |= grow
+        frontier = grow
+        reach += (grow & free) * d
+    key = (reach << 7) | q
+    moves = _MOVES_SEEN.get(key)
+    if moves is not None:
+        return moves
+    keys = []  # to * 16 + cost: sorting gives square order
+    x = reach
+    while x:
+        t_bit = x & -x
+        t = t_bit.bit_length() >> 3
+        dt = (x >> (t << 3)) & 15
+        x ^= dt << (t << 3)
+        keys.append(t << 4 | dt)
+    moves = list(map((_MS_ROWS[q] or _ms_row(q)).__getitem__, keys))
+    if len(_MOVES_SEEN) >= 20_000:
+        _MOVES_SEEN.clear()
+    _MOVES_SEEN[key] = moves
+    return moves
+
+
+def _ms_row(q: int) -> list:
+    """The shared moves of a scientist leaving ``q``, indexed by ``to * 16 + cost`` (R8.1:
+    cost 1 to 8 AP, R5.5), built on first use."""
+    row: list = [None] * (CELLS * 16)
+    for t in BOARD_SQUARES:
+        for d in range(1, 9):
+            row[t << 4 | d] = MoveScientist(q, t, d)
+    _MS_ROWS[q] = row
+    return row
 
 
 def _byte_table(*codes: int) -> bytes:
@@ -501,11 +546,18 @@ def _byte_table(*codes: int) -> bytes:
     return bytes(1 if i in codes else 0 for i in range(256))
 
 
-# Shared MoveScientist actions: ``_MS_ROWS[frm][to * 16 + cost]`` (a row built on first use).
+# Shared MoveScientist actions: ``_MS_ROWS[frm][to * 16 + cost]`` (see _ms_row).
 _MS_ROWS: list = [None] * CELLS
+# Recent move lists by (reach, square): the same neighbourhood gives the same moves.
+_MOVES_SEEN: dict[int, list] = {}
+_SORTED_NEIGHBOURS = tuple(tuple(sorted(n)) for n in NEIGHBOURS)
 _FREE_BYTES = _byte_table(EMPTY)
 _FIRE_BYTES = _byte_table(FIRE)
 _SCIENTIST_BYTES = _byte_table(SCIENTIST_ACTIVE, SCIENTIST_USED, SCIENTIST_FRIGHTENED)
+_BABY_BYTES = _byte_table(BABY, BABY_ASLEEP, BABY_ASLEEP_NEW)
+_FIRE_SOURCE_BYTES = _byte_table(FIRE, SCIENTIST_ACTIVE, SCIENTIST_USED)
+#: The byte-lane mask of each square's neighbours (R2.4).
+_NEIGHBOUR_MASK = tuple(sum(1 << (8 * n) for n in NEIGHBOURS[q]) for q in range(CELLS))
 # Masks that stop a shift from wrapping a row: exits in columns A/M are never passable for a
 # scientist, and B/L squares must not wrap onto the previous or next row.
 _NOT_COL_A = sum(1 << (8 * i) for i in range(CELLS) if i % 13 != 0)
@@ -546,7 +598,9 @@ def apply(state: GameState, side: Side, action: Action) -> GameState:
         who = " and ".join(sorted(x.value for x in acting))
         raise WrongTurnError(f"it is not the {side.value}'s decision now "
                              f"({state.phase.value}: waiting for the {who})")
-    legal = legal_actions(state, side)
+    legal = state._legal.get(side)
+    if legal is None:
+        legal = legal_actions(state, side)
     for known in legal:  # identity first: generated actions are shared objects
         if known is action:
             break
@@ -830,8 +884,9 @@ def _end_ap(s: GameState) -> None:
         _end_round(s)
 
 
-_SETTLE_CODES = ((BABY_ASLEEP_NEW, BABY_ASLEEP), (SCIENTIST_USED, SCIENTIST_ACTIVE),
-                 (SCIENTIST_FRIGHTENED_NEW, SCIENTIST_FRIGHTENED))
+_SETTLE_BYTES = bytes(
+    {BABY_ASLEEP_NEW: BABY_ASLEEP, SCIENTIST_USED: SCIENTIST_ACTIVE,
+     SCIENTIST_FRIGHTENED_NEW: SCIENTIST_FRIGHTENED}.get(i, i) for i in range(256))
 
 
 def _end_round(s: GameState) -> None:
@@ -855,10 +910,8 @@ def _end_round(s: GameState) -> None:
         s.hands[side] = tuple(sorted(hand))
         if drawn:
             _emit(s, "drew", side=side, value=drawn)
-    b = s.board
-    for new_code, settled in _SETTLE_CODES:  # this round's marks fade (R7.4, R8.2, R8.6)
-        while new_code in b:
-            b[b.index(new_code)] = settled
+    s.board[:] = bytes(s.board).translate(_SETTLE_BYTES)  # this round's marks fade (R7.4,
+    # R8.2, R8.6): new sleepers, used and newly frightened scientists become plain ones
     _emit(s, "round_end", value=s.round)
     s.last_round_events = s.round_events + tuple(s.events)
     s.round_events = ()

@@ -143,6 +143,7 @@ GOOD = ["S..........", "...........", "......M....", "...........", "...........
     (grid_text(GOOD) + "\nphase: effect\nrevealed: 2 9", "needs an 'effect:' line"),
     (grid_text(GOOD) + "\nphase: ap\nap: raptor 3", "needs a 'revealed:' line"),
     (grid_text(GOOD) + "\nap: dino 3", "ap: expected"),
+    (grid_text(GOOD) + "\nap: scientist 9", "AP left must be 0 to 8, got 9"),
     (grid_text(GOOD) + "\neffect: raptor four", "effect: expected"),
     (grid_text(GOOD) + "\nraptor hand: 1 2 2", "appears twice"),
     (grid_text(GOOD) + "\nraptor hand: 1 2\nraptor discard: 2", "appears twice"),
