@@ -119,6 +119,8 @@ ROLLOUT_ROUNDS = 1
 #: Hard level: chance that the modelled opponent picks any card of its hand.
 UNIFORM_MIX = 0.3
 HARD_PICK = "matrix"
+#: Hard level: propose whole escapes of babies in the raptor's AP phase.
+ESCAPE_PLANS = True
 
 # The evaluation scans the board by code ranges: free/rock/fire < mother < active baby <
 # sleeping babies < active scientists < frightened ones.
@@ -168,6 +170,9 @@ W = {
 #: Threat on a baby by the number of steps the nearest scientist needs to stand next to it
 #: (Manhattan distance; a frightened scientist needs one more, to stand up).
 _DECAY = (1.0, 0.6, 0.4, 0.25, 0.15, 0.1, 0.05)
+#: Hard level: the weights of its own side's evaluation and policy (the opponent is
+#: modelled with :data:`W`, as the easy level plays).
+HARD_STYLE: dict[Side, dict[str, float]] = {RAPTOR: dict(W), SCIENTIST: W}
 #: Lines of fire on the mother weigh more as her sleep tokens grow (index: tokens now).
 SHOT_SCALE = (1.0, 1.2, 1.5, 2.0, 5.0)
 #: Sleep tokens on the mother (R6.2: five lose), cumulative penalty for the raptor.
@@ -797,7 +802,8 @@ def _mine(state, me: Side, r0: int) -> bool:
             and engine.to_act(state) == frozenset((me,)))
 
 
-def _beam(state, me: Side, width: int) -> list[tuple[float, Action, object]]:
+def _beam(state, me: Side, width: int,
+          w: dict[str, float] = W) -> list[tuple[float, Action, object]]:
     """Beam search over ``me``'s own decisions until control passes (or the phase
     sequence ends); returns end positions ``(score, first action, state)`` best first,
     the best one per first action."""
@@ -809,11 +815,11 @@ def _beam(state, me: Side, width: int) -> list[tuple[float, Action, object]]:
         order = 0
         for node, first in frontier:
             if not _mine(node, me, r0):
-                val = _value(node, me)
+                val = _value(node, me, w)
                 if first not in finals or finals[first][0] < val:
                     finals[first] = (val, first, node)
                 continue
-            for val, _neg, a in _ranked(node, me, engine.legal_actions(node, me)):
+            for val, _neg, a in _ranked(node, me, engine.legal_actions(node, me), w):
                 cands.append((val, -order, node, a, first if first is not None else a))
                 order += 1
         if not cands:
@@ -835,14 +841,69 @@ def _beam(state, me: Side, width: int) -> list[tuple[float, Action, object]]:
     return sorted(finals.values(), key=lambda x: x[0], reverse=True)
 
 
+def _escape_path(board: Sequence[int], start: int, exits: Sequence[int]) -> list[int]:
+    """Shortest path (squares after ``start``) of a baby from ``start`` to an exit over
+    free squares (R7.1, R3.2); empty when there is none."""
+    prev = {start: start}
+    queue = [start]
+    for q in queue:
+        for n in NEIGHBOURS[q]:
+            if n in prev:
+                continue
+            c = board[n]
+            if c == EXIT and n in exits:
+                path = [n]
+                while q != start:
+                    path.append(q)
+                    q = prev[q]
+                return path[::-1]
+            if c == EMPTY:
+                prev[n] = q
+                queue.append(n)
+    return []
+
+
+def _escape_plans(state, w: dict[str, float]) -> list[tuple[float, Action, object]]:
+    """Raptor AP phase: for each active baby that can reach an exit with the action points
+    left (R7.1), the position after it walks there (then the beam's best use of any AP
+    left), as ``(score, first action, state)`` proposals for the hard search. A beam over
+    single steps misses these plans, since each step alone gains little."""
+    out = []
+    ap = state.ap.remaining
+    for q in BOARD_SQUARES:
+        if state.board[q] != BABY:
+            continue
+        path = _escape_path(state.board, q, state.layout.exits)
+        if not path or len(path) > ap:
+            continue
+        s, frm, first = state, q, None
+        for to in path:
+            a = MoveBaby(frm, to)
+            if a not in engine.legal_actions(s, RAPTOR):
+                break
+            first = first or a
+            s = engine.apply(s, RAPTOR, a)
+            frm = to
+        else:
+            if _mine(s, RAPTOR, state.round):
+                rest = _beam(s, RAPTOR, BEAM_WIDTH, w)
+                if rest:
+                    s = rest[0][2]
+            out.append((_value(s, RAPTOR, w), first, s))
+    return out
+
+
 def _decide_hard_sequence(state, me: Side, legal: Sequence[Action], rng: random.Random,
-                          clock: _Clock) -> Action:
+                          clock: _Clock, styles: dict[Side, dict[str, float]]) -> Action:
     """Hard level outside the pick: a beam search proposes the best sequences of own
     decisions; each proposal's end position is re-determinized from ``me``'s view of it
     and played on by rollouts; the first action of the best mean wins."""
-    finals = _beam(state, me, BEAM_WIDTH)[:max(1, min(TOP_K, clock.cap))]
+    w = styles[me]
+    finals = _beam(state, me, BEAM_WIDTH, w)[:max(1, min(TOP_K, clock.cap))]
+    if ESCAPE_PLANS and me is RAPTOR and state.phase is Phase.AP:
+        finals += _escape_plans(state, w)
     if not finals:
-        return _greedy(state, me, legal)
+        return _greedy(state, me, legal, w)
     if len(finals) == 1:
         return finals[0][1]
     last_round = max(state.round, 1) + ROLLOUT_ROUNDS
@@ -857,14 +918,14 @@ def _decide_hard_sequence(state, me: Side, legal: Sequence[Action], rng: random.
                 totals[i] += static
                 continue
             s = engine.sample_state(views[i], random.Random(sample_seed))
-            totals[i] += _value(_rollout(s, last_round), me)
+            totals[i] += _value(_rollout(s, last_round, styles), me, w)
         n += 1
     best = max(range(len(finals)), key=lambda i: (totals[i], finals[i][0], -i))
     return finals[best][1]
 
 
 def _decide_hard_pick(v: View, me: Side, hand: Sequence[int], rng: random.Random,
-                      clock: _Clock) -> int:
+                      clock: _Clock, styles: dict[Side, dict[str, float]]) -> int:
     """Hard card pick: flat Monte Carlo. Each sample is one determinization of the view
     (the opponent's cards drawn by :func:`engine.sample_state`); in it the opponent's pick
     is the easy heuristic on its sampled hand (or, with probability ``UNIFORM_MIX``, any
@@ -884,9 +945,9 @@ def _decide_hard_pick(v: View, me: Side, hand: Sequence[int], rng: random.Random
                     theirs = s.hands[opp]
                     their_pick = Pick(theirs[int(u * len(theirs))])
                 else:
-                    their_pick = _policy(s, opp)
+                    their_pick = _policy(s, opp, styles[opp])
                 s = engine.apply(s, opp, their_pick)
-            totals[c] += _value(_rollout(s, last_round), me)
+            totals[c] += _value(_rollout(s, last_round, styles), me, styles[me])
     return max(hand, key=lambda c: (totals[c], -c))
 
 
@@ -1020,9 +1081,11 @@ def choose_action(view: View, *, level: str = "easy", seed: int = 0,
     else:
         cap = max(1, round(time_budget * PLAYOUTS_PER_SECOND))
         clock = _Clock(cap, time.perf_counter() + time_budget)
+    # own decisions with the hard style of our side; the opponent modelled as the easy level
+    styles = {me: HARD_STYLE[me], me.other: W}
     if state.phase is Phase.PICK:
+        hand = [a.card for a in legal]
         if HARD_PICK == "matrix":
-            return Pick(_decide_hard_pick_matrix(view, me, [a.card for a in legal], rng,
-                                                 {RAPTOR: W, SCIENTIST: W}))
-        return Pick(_decide_hard_pick(view, me, [a.card for a in legal], rng, clock))
-    return _decide_hard_sequence(state, me, legal, rng, clock)
+            return Pick(_decide_hard_pick_matrix(view, me, hand, rng, styles))
+        return Pick(_decide_hard_pick(view, me, hand, rng, clock, styles))
+    return _decide_hard_sequence(state, me, legal, rng, clock, styles)
