@@ -88,6 +88,17 @@ SCIENTIST = Side.SCIENTIST
 CARDS = (1, 2, 3, 4, 5, 6, 7, 8, 9)
 
 # (side, card) -> (unit kind, most units, units mandatory when possible)   R9, R10, R5.4
+# Phase members as module constants: ``Phase.X`` is a slower class-attribute lookup.
+_PH_AP = Phase.AP
+_PH_EFFECT = Phase.EFFECT
+_PH_MOTHER_RETURN = Phase.MOTHER_RETURN
+_PH_OVER = Phase.OVER
+_PH_PICK = Phase.PICK
+_PH_SETUP_BABIES = Phase.SETUP_BABIES
+_PH_SETUP_MOTHER = Phase.SETUP_MOTHER
+_PH_SETUP_SCIENTISTS = Phase.SETUP_SCIENTISTS
+
+
 EFFECTS: dict[tuple[Side, int], tuple[str, int, int]] = {
     (RAPTOR, 1): ("call", 1, 1),
     (RAPTOR, 2): ("disappear", 0, 0),
@@ -143,7 +154,7 @@ def new_game(seed: int, *, environment: str = "jungle", layout: str = "random",
     s.options = Options(environment, layout, setup)
     s.layout = lay
     s.board = blank_board(lay)
-    s.phase = Phase.SETUP_MOTHER
+    s.phase = _PH_SETUP_MOTHER
     s.round = 0
     s.sleep_tokens = 0
     s.mother_off = False
@@ -164,7 +175,7 @@ def new_game(seed: int, *, environment: str = "jungle", layout: str = "random",
         s.picks[side] = None
     if setup == "quick":  # R4.4
         rng = random.Random(f"raptor:{seed}:quick")
-        while s.phase in (Phase.SETUP_MOTHER, Phase.SETUP_BABIES, Phase.SETUP_SCIENTISTS):
+        while s.phase in (_PH_SETUP_MOTHER, _PH_SETUP_BABIES, _PH_SETUP_SCIENTISTS):
             side = next(iter(to_act(s)))
             s = apply(s, side, rng.choice(legal_actions(s, side)))
     return s
@@ -208,19 +219,19 @@ def to_act(state: GameState) -> frozenset[Side]:
     """The sides that must decide now: both during a plain card pick, only the scientist
     first under observation (R5.2), none once the game is over."""
     ph = state.phase
-    if ph is Phase.AP:
+    if ph is _PH_AP:
         return _ONLY[state.ap.side]
-    if ph is Phase.PICK:
+    if ph is _PH_PICK:
         if state.picks[SCIENTIST] is None:
             if state.observation or state.picks[RAPTOR] is not None:
                 return _ONLY[SCIENTIST]
             return _BOTH
         return _ONLY[RAPTOR] if state.picks[RAPTOR] is None else _NONE
-    if ph is Phase.EFFECT:
+    if ph is _PH_EFFECT:
         return _ONLY[state.effect.side]
-    if ph in (Phase.SETUP_MOTHER, Phase.SETUP_BABIES, Phase.MOTHER_RETURN):
+    if ph in (_PH_SETUP_MOTHER, _PH_SETUP_BABIES, _PH_MOTHER_RETURN):
         return _ONLY[RAPTOR]
-    if ph is Phase.SETUP_SCIENTISTS:
+    if ph is _PH_SETUP_SCIENTISTS:
         return _ONLY[SCIENTIST]
     return _NONE
 
@@ -287,29 +298,29 @@ _HEAL = Heal()
 def _generate(s: GameState, side: Side) -> list[Action]:
     ph = s.phase
     b = s.board
-    if ph is Phase.PICK:
+    if ph is _PH_PICK:
         return [_PICK[c] for c in s.hands[side]]
-    if ph is Phase.AP:
+    if ph is _PH_AP:
         acts = _raptor_ap(s) if side is RAPTOR else _scientist_ap(s)
         if acts:
             acts.append(_END)
         return acts
-    if ph is Phase.EFFECT:
+    if ph is _PH_EFFECT:
         units = _effect_units(s)
         if units and s.effect.done >= EFFECTS[(s.effect.side, s.effect.card)][2]:
             units.append(_END)
         return units
-    if ph is Phase.SETUP_MOTHER:  # R4.1
+    if ph is _PH_SETUP_MOTHER:  # R4.1
         return [_PLACEMOTHER[q] for t in CENTRAL_TILES for q in TILE_SQUARES[t] if b[q] == EMPTY]
-    if ph is Phase.SETUP_BABIES:  # R4.1
+    if ph is _PH_SETUP_BABIES:  # R4.1
         taken = {TILE_OF[q] for q in BOARD_SQUARES if b[q] in BABY_CODES or b[q] == MOTHER}
         return [_PLACEBABY[q] for t in SQUARE_TILES if t not in taken
                 for q in TILE_SQUARES[t] if b[q] == EMPTY]
-    if ph is Phase.SETUP_SCIENTISTS:  # R4.2
+    if ph is _PH_SETUP_SCIENTISTS:  # R4.2
         taken = {TILE_OF[q] for q in BOARD_SQUARES if b[q] in SCIENTIST_CODES}
         return [_PLACESCIENTIST[q] for t in L_TILES if t not in taken
                 for q in TILE_SQUARES[t] if b[q] == EMPTY]
-    if ph is Phase.MOTHER_RETURN:  # R9.2
+    if ph is _PH_MOTHER_RETURN:  # R9.2
         return [_PLACEMOTHER[q] for q in BOARD_SQUARES if b[q] == EMPTY]
     return []
 
@@ -478,7 +489,7 @@ def _scientist_ap(s: GameState) -> list[Action]:
             row = _MS_ROWS[q] or _ms_row(q)
             for n in _SORTED_NEIGHBOURS[q]:
                 if b[n] == EMPTY:
-                    out.append(row[n << 4 | 1])
+                    out.append(row[n << 4 | 1] or _ms(row, q, n << 4 | 1))
         else:
             out.extend(_scientist_moves(q, low, budget, free, passable))
         if c == SCIENTIST_ACTIVE:  # R8.6: one aggressive action per round
@@ -523,7 +534,8 @@ def _scientist_moves(q: int, start: int, budget: int, free: int, passable: int) 
         dt = (x >> (t << 3)) & 15
         x ^= dt << (t << 3)
         keys.append(t << 4 | dt)
-    moves = list(map((_MS_ROWS[q] or _ms_row(q)).__getitem__, keys))
+    row = _MS_ROWS[q] or _ms_row(q)
+    moves = [row[k] or _ms(row, q, k) for k in keys]
     if len(_MOVES_SEEN) >= 20_000:
         _MOVES_SEEN.clear()
     _MOVES_SEEN[key] = moves
@@ -532,13 +544,14 @@ def _scientist_moves(q: int, start: int, budget: int, free: int, passable: int) 
 
 def _ms_row(q: int) -> list:
     """The shared moves of a scientist leaving ``q``, indexed by ``to * 16 + cost`` (R8.1:
-    cost 1 to 8 AP, R5.5), built on first use."""
-    row: list = [None] * (CELLS * 16)
-    for t in BOARD_SQUARES:
-        for d in range(1, 9):
-            row[t << 4 | d] = MoveScientist(q, t, d)
-    _MS_ROWS[q] = row
+    cost 1 to 8 AP, R5.5); each built on first use by :func:`_ms`."""
+    row = _MS_ROWS[q] = [None] * (CELLS * 16)
     return row
+
+
+def _ms(row: list, q: int, key: int) -> MoveScientist:
+    a = row[key] = MoveScientist(q, key >> 4, key & 15)
+    return a
 
 
 def _byte_table(*codes: int) -> bytes:
@@ -593,7 +606,7 @@ def apply(state: GameState, side: Side, action: Action) -> GameState:
         side = Side(side)
     acting = to_act(state)
     if side not in acting:
-        if state.phase is Phase.OVER:
+        if state.phase is _PH_OVER:
             raise WrongTurnError(f"the game is over: no action is legal ({action!r})")
         who = " and ".join(sorted(x.value for x in acting))
         raise WrongTurnError(f"it is not the {side.value}'s decision now "
@@ -614,7 +627,7 @@ def apply(state: GameState, side: Side, action: Action) -> GameState:
     _settle(s)
     ev = tuple(s.events)
     s.events = ev
-    if s.round == round_before or s.phase is Phase.OVER:
+    if s.round == round_before or s.phase is _PH_OVER:
         s.round_events = s.round_events + ev
     return s
 
@@ -656,30 +669,30 @@ def _do(s: GameState, side: Side, a: Action) -> None:
         if s.picks[RAPTOR] is not None and s.picks[SCIENTIST] is not None:
             _reveal(s)
         return
-    if s.phase is Phase.AP:
+    if s.phase is _PH_AP:
         _do_ap(s, side, a)
         return
     if t is End:  # R5.4: the optional rest of an effect is skipped
         _finish_effect(s)
         return
-    if s.phase is Phase.EFFECT:
+    if s.phase is _PH_EFFECT:
         _do_effect(s, a)
         return
     # setup and the mother's return
     if t is PlaceMother:
         b[a.to] = MOTHER
         _emit(s, "placed", side=RAPTOR, to=a.to, piece="mother")
-        if s.phase is Phase.MOTHER_RETURN:  # R9.2
+        if s.phase is _PH_MOTHER_RETURN:  # R9.2
             s.mother_off = False
             _emit(s, "returned", side=RAPTOR, to=a.to, piece="mother")
             _end_round(s)
         else:
-            s.phase = Phase.SETUP_BABIES
+            s.phase = _PH_SETUP_BABIES
     elif t is PlaceBaby:
         b[a.to] = BABY
         _emit(s, "placed", side=RAPTOR, to=a.to, piece="baby")
         if sum(1 for q in BOARD_SQUARES if b[q] == BABY) == 5:
-            s.phase = Phase.SETUP_SCIENTISTS
+            s.phase = _PH_SETUP_SCIENTISTS
     elif t is PlaceScientist:
         b[a.to] = SCIENTIST_ACTIVE
         _emit(s, "placed", side=SCIENTIST, to=a.to, piece="scientist")
@@ -687,7 +700,7 @@ def _do(s: GameState, side: Side, a: Action) -> None:
             s.last_round_events = s.round_events + tuple(s.events)
             s.round_events = ()
             s.round = 1
-            s.phase = Phase.PICK
+            s.phase = _PH_PICK
 
 
 def _reveal(s: GameState) -> None:
@@ -702,7 +715,7 @@ def _reveal(s: GameState) -> None:
     lower = RAPTOR if rv < sv else SCIENTIST
     card = min(rv, sv)
     s.effect = EffectState(lower, card)
-    s.phase = Phase.EFFECT
+    s.phase = _PH_EFFECT
     _emit(s, "effect", side=lower, value=card)
     if lower is RAPTOR and card in (2, 6):  # R9.2 Disappearance
         m = s.mother
@@ -725,7 +738,7 @@ def _finish_effect(s: GameState) -> None:
     rv, sv = s.revealed
     higher = SCIENTIST if eff.side is RAPTOR else RAPTOR
     s.ap = APState(higher, abs(rv - sv))
-    s.phase = Phase.AP
+    s.phase = _PH_AP
     _emit(s, "ap", side=higher, value=abs(rv - sv))
 
 
@@ -736,7 +749,7 @@ def _do_effect(s: GameState, a: Action) -> None:
     if t is CallBaby:
         b[a.frm] = EMPTY
         b[a.to] = BABY
-        eff = eff._replace(called=eff.called + (a.to,))
+        eff = _new_tuple(EffectState, (eff.side, eff.card, eff.done, eff.called + (a.to,)))
         _emit(s, "called", side=RAPTOR, at=a.frm, to=a.to, piece="baby")
     elif t is Frighten:
         b[a.at] = SCIENTIST_FRIGHTENED_NEW
@@ -760,7 +773,7 @@ def _do_effect(s: GameState, a: Action) -> None:
     elif t is PlaceFire:
         b[a.at] = FIRE
         _emit(s, "fire_placed", side=SCIENTIST, at=a.at)
-    s.effect = eff._replace(done=eff.done + 1)
+    s.effect = _new_tuple(EffectState, (eff.side, eff.card, eff.done + 1, eff.called))
 
 
 def _drive(b: list[int], frm: int, to: int) -> tuple[int, ...]:
@@ -792,7 +805,7 @@ def _do_ap(s: GameState, side: Side, a: Action) -> None:
             cost += s.sleep_tokens
         b[a.frm] = EMPTY
         b[a.to] = MOTHER
-        ap = ap._replace(mother_moved=True)
+        ap = _new_tuple(APState, (ap.side, ap.remaining, True))
         _emit(s, "moved", side=RAPTOR, at=a.frm, to=a.to, piece="mother")
     elif t is MoveBaby:  # R7.1
         b[a.frm] = EMPTY
@@ -836,7 +849,7 @@ def _do_ap(s: GameState, side: Side, a: Action) -> None:
         b[a.by] = SCIENTIST_USED
         s.sleep_tokens += 1
         _emit(s, "shot", side=SCIENTIST, at=a.by, to=a.at, value=s.sleep_tokens)
-    s.ap = APState(ap.side, ap.remaining - cost, ap.mother_moved)
+    s.ap = _new_tuple(APState, (ap.side, ap.remaining - cost, ap.mother_moved))
     if t in _MAY_END_GAME:
         _check_victory(s)
 
@@ -870,7 +883,7 @@ def _check_victory(s: GameState) -> None:
         winner, reason = RAPTOR, Reason.NO_SCIENTISTS
     if winner is not None:
         s.winner, s.reason = winner, reason
-        s.phase = Phase.OVER
+        s.phase = _PH_OVER
         s.effect = s.ap = None
         _emit(s, "game_over", side=winner, text=reason.value)
 
@@ -879,7 +892,7 @@ def _end_ap(s: GameState) -> None:
     """R5.5 end of the AP phase; then the mother's return if she disappeared (R9.2)."""
     s.ap = None
     if s.mother_off:
-        s.phase = Phase.MOTHER_RETURN
+        s.phase = _PH_MOTHER_RETURN
     else:
         _end_round(s)
 
@@ -919,7 +932,7 @@ def _end_round(s: GameState) -> None:
     s.revealed = None
     s.observation = s.observe_next
     s.observe_next = False
-    s.phase = Phase.PICK
+    s.phase = _PH_PICK
 
 
 def _settle(s: GameState) -> None:
@@ -927,14 +940,14 @@ def _settle(s: GameState) -> None:
     phase with nothing affordable (R5.4, R5.5)."""
     while True:
         ph = s.phase
-        if ph is Phase.EFFECT:
+        if ph is _PH_EFFECT:
             side = s.effect.side
             acts = _generate(s, side)
             if acts:
                 s._legal = {side: acts}
                 return
             _finish_effect(s)
-        elif ph is Phase.AP:
+        elif ph is _PH_AP:
             side = s.ap.side
             acts = _generate(s, side) if s.ap.remaining > 0 else []
             if acts:

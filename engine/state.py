@@ -48,6 +48,9 @@ class Phase(StrEnum):
     OVER = "over"                        # a victory condition holds (R5.7, R6)
 
 
+_PHASE_OVER = Phase.OVER
+
+
 class Reason(StrEnum):
     """Why a game ended (R6)."""
 
@@ -255,7 +258,7 @@ class GameState:
 
     @property
     def is_over(self) -> bool:
-        return self.phase is Phase.OVER
+        return self.phase is _PHASE_OVER
 
     # --- serialisation ---
     def to_record(self) -> StateRecord:

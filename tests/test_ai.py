@@ -247,3 +247,62 @@ def test_easy_beats_random_play():
                 s = engine.apply(s, side, action)
         wins += s.winner is ai_side
     assert wins >= 16
+
+
+# ----------------------------------------------------------------------------- hard search
+def test_escape_path_goes_round_figurines_to_the_nearest_exit():
+    s = diagram(["..B........",
+                 "...........",
+                 "......M....",
+                 "...........",
+                 "........S..",
+                 "..........."])
+    path = ai._escape_path(s.board, engine.square("D1"), s.layout.exits)
+    assert path == [engine.square(q) for q in ("C1", "B1", "A1")]
+    blocked = diagram([".SB........",
+                       "S..........",
+                       "......M....",
+                       "...........",
+                       "........S..",
+                       "..........."])
+    path = ai._escape_path(blocked.board, engine.square("D1"), blocked.layout.exits)
+    assert path[-1] == engine.square("M1") and len(path) == 10  # D1 → L1 by row 2 → M1
+
+
+def test_hard_walks_a_baby_out_over_several_steps_rather_than_kill():
+    # three AP: the baby on D1 reaches A1 in three steps and wins (R6.1: third escape);
+    # a kill of the scientist next to the mother scores more after one step
+    s = diagram(["..B........",
+                 "...........",
+                 "......MS...",
+                 "...........",
+                 "........S..",
+                 "..........."], phase="ap", ap="raptor 3", revealed="9 6",
+                escaped="2")
+    assert ai._greedy(s, RAPTOR, legal_actions(s, RAPTOR)) == engine.Kill(engine.square("I3"))
+    action = choose_action(view(s, RAPTOR), level="hard", seed=0, iterations=6)
+    assert action == engine.MoveBaby(engine.square("D1"), engine.square("C1"))
+
+
+def test_opponent_pick_model_is_a_distribution_over_its_possible_cards():
+    s = diagram(["..B........",
+                 "...........",
+                 "......M....",
+                 "...........",
+                 "........S..",
+                 "..........."], scientist_discard="9 2")
+    probs = ai._opponent_pick_model(view(s, RAPTOR), RAPTOR)
+    assert set(probs) == {1, 3, 4, 5, 6, 7, 8}
+    assert sum(probs.values()) == pytest.approx(1.0)
+    assert min(probs.values()) >= ai.UNIFORM_MIX / 7 - 1e-12
+    shown = diagram(["..B........",
+                     "...........",
+                     "......M....",
+                     "...........",
+                     "........S..",
+                     "..........."], observation="yes", scientist_pick="4")
+    v = view(shown, RAPTOR)
+    assert v.shown_pick == 4
+    assert ai._opponent_pick_model(v, RAPTOR) == {4: 1.0}
+    # the scientist under observation: the raptor answers our card (no prior model)
+    assert ai._opponent_pick_model(view(shown, SCIENTIST), SCIENTIST) is None
