@@ -14,6 +14,7 @@ import engine
 from bot import ai
 from bot.ai import choose_action, evaluate
 from engine import GameState, Phase, Side, from_diagram, legal_actions, view
+from engine.state import EMPTY
 
 RAPTOR = Side.RAPTOR
 SCIENTIST = Side.SCIENTIST
@@ -266,7 +267,11 @@ def test_escape_path_goes_round_figurines_to_the_nearest_exit():
                        "........S..",
                        "..........."])
     path = ai._escape_path(blocked.board, engine.square("D1"), blocked.layout.exits)
-    assert path[-1] == engine.square("M1") and len(path) == 10  # D1 → L1 by row 2 → M1
+    # B1 and B2 hold scientists: round them down column C to A6 (8 steps; M1 needs 9)
+    assert path[-1] == engine.square("A6") and len(path) == 8
+    steps = [engine.square("D1"), *path]
+    assert all(b in engine.geometry.NEIGHBOURS[a] for a, b in zip(steps, steps[1:], strict=False))
+    assert all(blocked.board[q] == EMPTY for q in path[:-1])
 
 
 def test_hard_walks_a_baby_out_over_several_steps_rather_than_kill():
