@@ -3,7 +3,8 @@
 ``python -m engine selfplay --games N --seed S``: random legal play; prints results by victory
 condition, rounds per game, decisions and games per second.
 ``python -m engine show --seed S [--environment E] [--layout L] [--setup quick|manual]``:
-prints a new game's diagram.
+prints a new game's diagram (on stdout, readable by ``engine.from_diagram``) and a legend of
+its grid characters (on stderr).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import time
 from collections import Counter
 
 from . import apply, legal_actions, new_game, to_act, to_diagram
+from .diagram import LEGEND
 
 
 def selfplay(games: int, seed: int, max_rounds: int = 5000) -> dict:
@@ -57,9 +59,11 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "show":
         sys.stdout.write(to_diagram(new_game(args.seed, environment=args.environment,
                                              layout=args.layout, setup=args.setup)))
+        sys.stdout.flush()
+        sys.stderr.write(LEGEND)
         return 0
     if args.games < 1:
-        parser.error("--games must be at least 1")
+        sp.error("--games must be at least 1")
     r = selfplay(args.games, args.seed)
     rounds = r["rounds"]
     print(f"{args.games} games from seed {args.seed}, random legal play")

@@ -94,6 +94,13 @@ def _yn(flag: bool) -> str:
     return "yes" if flag else "no"
 
 
+#: What each grid character means (the "Grid cells" paragraph above), for people reading one.
+LEGEND = ("grid: . free  # rock  * fire  o exit  M mother  B baby  b sleeping baby\n"
+          "      z baby put to sleep this round  S scientist  s frightened scientist\n"
+          "      A scientist that made its aggressive action this round\n"
+          "      f scientist frightened this round\n")
+
+
 def to_diagram(state: GameState) -> str:
     """The text picture of ``state`` (format in the module docstring)."""
     lines = [HEADER]

@@ -1,0 +1,33 @@
+"""``python -m engine``: the diagram of ``show`` reads back, its legend goes to stderr, and
+``selfplay`` refuses a game count below one with its own usage line."""
+
+from __future__ import annotations
+
+import pytest
+
+import engine
+from engine.__main__ import main
+
+
+def test_show_prints_a_readable_diagram_and_a_legend_on_stderr(capsys):
+    assert main(["show", "--seed", "3"]) == 0
+    out, err = capsys.readouterr()
+    assert engine.from_diagram(out).key() == engine.new_game(3, setup="quick").key()
+    assert err.startswith("grid: . free  # rock  * fire  o exit  M mother")
+    assert "f scientist frightened this round" in err
+
+
+def test_selfplay_refuses_zero_games_with_the_subcommand_usage(capsys):
+    with pytest.raises(SystemExit) as stop:
+        main(["selfplay", "--games", "0"])
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert "usage: python -m engine selfplay" in err
+    assert "--games must be at least 1" in err
+
+
+def test_selfplay_reports_every_game(capsys):
+    assert main(["selfplay", "--games", "2", "--seed", "5"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("2 games from seed 5, random legal play")
+    assert "decisions/s" in out
