@@ -40,6 +40,11 @@ class RaptorBot(commands.Bot):
 
     def __init__(self, settings: Settings, db: Database, *,
                  service: MatchService | None = None) -> None:
+        # The bot never joins voice: discord.py's start-up warnings about the optional voice
+        # libraries (PyNaCl, davey) would only alarm a server admin reading the log.
+        discord.VoiceClient.warn_nacl = False
+        if hasattr(discord.VoiceClient, "warn_dave"):
+            discord.VoiceClient.warn_dave = False
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=discord.Intents.default(),
