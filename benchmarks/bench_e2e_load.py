@@ -63,6 +63,7 @@ import asyncio
 import bisect
 import faulthandler
 import functools
+import logging
 import os
 import random
 import resource
@@ -284,6 +285,7 @@ async def play_table(world: World, table_no: int, run: Run, pool: ThreadPoolExec
 async def one_run(matches: int, rounds: int, think: float, seed: int, time_box: float,
                   keep_files: bool, ramp: float = 50.0) -> Run:
     run = Run(matches, rounds, think, ramp, time_box)
+    logging.disable(logging.NOTSET)  # a previous run's teardown silenced the errors
     fake = LoadFake(run, keep_files=keep_files, strict=False, timeout=600.0)
     channels = [fake.add_channel(f"table-{i}") for i in range(matches)]
     pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="players")
@@ -316,6 +318,8 @@ async def one_run(matches: int, rounds: int, think: float, seed: int, time_box: 
             problems = [p for p in fake.problems() if "late ack" not in p]
             run.errors += problems[:5]
             print(report(run), flush=True)  # now: the teardown of a backlog can take long
+            # the handlers cut off by the teardown (session closed) would each log a traceback
+            logging.disable(logging.ERROR)
             # if the teardown hangs, say where (all threads' stacks on stderr) and stop
             faulthandler.dump_traceback_later(TEARDOWN_LIMIT, exit=True)
             watchdog = asyncio.get_running_loop().call_later(TEARDOWN_LIMIT - 10, _dump_tasks)
