@@ -53,7 +53,6 @@ from .geometry import (
     standard_layout,
 )
 from .state import (
-    ACTIVE_SCIENTIST_CODES,
     BABY,
     BABY_ASLEEP,
     BABY_ASLEEP_NEW,
@@ -71,7 +70,6 @@ from .state import (
     SCIENTIST_USED,
     SCIENTISTS,
     SLEEP_TOKENS,
-    SLEEPING_BABY_CODES,
     APState,
     EffectState,
     Event,
@@ -335,33 +333,32 @@ def _effect_units(s: GameState) -> list[Action]:
     if kind == "call":
         return _calls(s)
     if kind == "fear":  # R9.3, R9.6
-        return [_FRIGHTEN[q] for q in BOARD_SQUARES if b[q] in ACTIVE_SCIENTIST_CODES]
+        return [_FRIGHTEN[q] for q in _squares_with(b, _ACTIVE_SCIENTIST_BYTES)]
     if kind == "recover":  # R9.5
         out: list[Action] = [_HEAL] if s.sleep_tokens > 0 else []
-        out.extend(_WAKE[q] for q in BOARD_SQUARES if b[q] in SLEEPING_BABY_CODES)
+        out.extend([_WAKE[q] for q in _squares_with(b, _SLEEPING_BABY_BYTES)])
         return out
     if kind == "gas":  # R10.1, R10.4
         tiles = set()
-        for q in BOARD_SQUARES:
-            if b[q] in ACTIVE_SCIENTIST_CODES:
-                t = TILE_OF[q]
-                tiles.add(t)
-                tiles.update(TILE_NEIGHBOURS[t])
-        return [_GAS[q] for q in BOARD_SQUARES if b[q] == BABY and TILE_OF[q] in tiles]
+        for q in _squares_with(b, _ACTIVE_SCIENTIST_BYTES):
+            t = TILE_OF[q]
+            tiles.add(t)
+            tiles.update(TILE_NEIGHBOURS[t])
+        return [_GAS[q] for q in _squares_with(b, _STANDING_BABY_BYTES) if TILE_OF[q] in tiles]
     if kind == "reinforce":  # R10.2
         if s.reserve <= 0:
             return []
         return [_REINFORCE[q] for q in LONG_EDGE if b[q] == EMPTY]
     if kind == "jeep":  # R10.3
         out = []
-        for q in BOARD_SQUARES:
-            if b[q] in ACTIVE_SCIENTIST_CODES:
-                for ray in RAYS[q]:
-                    for t in ray:
-                        if b[t] == EMPTY or b[t] == FIRE:
-                            out.append((_JEEP_FROM[q] or _row(_JEEP_FROM, Jeep, q))[t])
-                        else:
-                            break
+        for q in _squares_with(b, _ACTIVE_SCIENTIST_BYTES):
+            row = _JEEP_FROM[q] or _row(_JEEP_FROM, Jeep, q)
+            for ray in RAYS[q]:
+                for t in ray:
+                    if b[t] == EMPTY or b[t] == FIRE:
+                        out.append(row[t])
+                    else:
+                        break
         return out
     if kind == "fire":  # R10.5: next to a fire token or an active scientist
         if b.count(FIRE) >= FIRE_TOKENS:
@@ -554,6 +551,17 @@ def _ms(row: list, q: int, key: int) -> MoveScientist:
     return a
 
 
+def _squares_with(b: list[int], table: bytes) -> list[int]:
+    """The squares, in index order, whose cell code ``table`` (see :func:`_byte_table`) marks."""
+    marks = bytes(b).translate(table)
+    out = []
+    q = marks.find(1)
+    while q >= 0:
+        out.append(q)
+        q = marks.find(1, q + 1)
+    return out
+
+
 def _byte_table(*codes: int) -> bytes:
     """A ``bytes.translate`` table mapping the cell codes ``codes`` to 1 and others to 0."""
     return bytes(1 if i in codes else 0 for i in range(256))
@@ -568,6 +576,9 @@ _FREE_BYTES = _byte_table(EMPTY)
 _FIRE_BYTES = _byte_table(FIRE)
 _SCIENTIST_BYTES = _byte_table(SCIENTIST_ACTIVE, SCIENTIST_USED, SCIENTIST_FRIGHTENED)
 _BABY_BYTES = _byte_table(BABY, BABY_ASLEEP, BABY_ASLEEP_NEW)
+_ACTIVE_SCIENTIST_BYTES = _byte_table(SCIENTIST_ACTIVE, SCIENTIST_USED)
+_SLEEPING_BABY_BYTES = _byte_table(BABY_ASLEEP, BABY_ASLEEP_NEW)
+_STANDING_BABY_BYTES = _byte_table(BABY)
 _FIRE_SOURCE_BYTES = _byte_table(FIRE, SCIENTIST_ACTIVE, SCIENTIST_USED)
 #: The byte-lane mask of each square's neighbours (R2.4).
 _NEIGHBOUR_MASK = tuple(sum(1 << (8 * n) for n in NEIGHBOURS[q]) for q in range(CELLS))
