@@ -194,15 +194,20 @@ class Images:
 
     Both caches are bounded LRUs (:data:`BOARD_CACHE`, :data:`HAND_CACHE` entries). Requests
     for an image being rendered wait for that render instead of starting another. ``renders``
-    and ``hits`` count renders made and requests served without one. The workers start with
-    the first render and stop at :meth:`close` (the flow's ``stop``).
+    and ``hits`` count renders made and requests served without one. A match's renders
+    always go to the same worker process (match id modulo ``workers``), which keeps that
+    match's static layer (its random layout) ready. The workers start with the first render
+    and stop at :meth:`close` (the flow's ``stop``).
     """
 
     def __init__(self, *, workers: int | None = None, processes: bool = True,
                  boards: int = BOARD_CACHE, hands: int = HAND_CACHE) -> None:
         self.workers = workers or max(2, os.cpu_count() or 2)
         self.processes = processes
-        self._executor: Executor | None = None
+        # one single-worker pool per worker process: a match's boards always go to the same
+        # worker, which then keeps its layout's static layer (render.board.static_layer);
+        # with threads, one pool of ``workers`` threads (slot 0)
+        self._executors: dict[int, Executor] = {}
         self._sizes = {"board": boards, "hand": hands}
         self._caches: dict[str, OrderedDict[Hashable, bytes]] = {
             "board": OrderedDict(), "hand": OrderedDict()}
@@ -214,15 +219,16 @@ class Images:
         """The public board image of ``match`` (``render.render_board`` of its public view)."""
         key = (match.id, match.version)
         return await self._get("board", key, render.render_board,
-                               lambda: engine.view(match.state, None))
+                               lambda: engine.view(match.state, None), slot=match.id)
 
     async def hand(self, match: Match, side: Side) -> bytes:
         """The hand image of ``side`` in ``match`` — PRIVATE to that player (R11.2)."""
         content = render.hand_content(engine.view(match.state, side))
-        return await self._get("hand", content, render.render_hand, lambda: content)
+        return await self._get("hand", content, render.render_hand, lambda: content,
+                               slot=match.id)
 
     async def _get(self, kind: str, key: Hashable, fn: Callable[[Any], bytes],
-                   arg: Callable[[], Any]) -> bytes:
+                   arg: Callable[[], Any], *, slot: int) -> bytes:
         cache = self._caches[kind]
         png = cache.get(key)
         if png is not None:
@@ -231,7 +237,7 @@ class Images:
             return png
         fut = self._inflight.get((kind, key))
         if fut is None:
-            fut = asyncio.ensure_future(self._render(fn, arg()))
+            fut = asyncio.ensure_future(self._render(fn, arg(), slot))
             self._inflight[(kind, key)] = fut
             fut.add_done_callback(functools.partial(self._done, kind, key))
         else:
@@ -239,15 +245,15 @@ class Images:
         # shielded: one requester giving up (cancelled) does not cancel the others' render
         return await asyncio.shield(fut)
 
-    async def _render(self, fn: Callable[[Any], bytes], arg: Any) -> bytes:
+    async def _render(self, fn: Callable[[Any], bytes], arg: Any, slot: int) -> bytes:
         loop = asyncio.get_running_loop()
         try:
-            return await loop.run_in_executor(self._pool(), fn, arg)
+            return await loop.run_in_executor(self._pool(slot), fn, arg)
         except BrokenProcessPool:
             log.warning("a render worker process died; rendering in threads from now on")
             self.processes = False
             self._shutdown()
-            return await loop.run_in_executor(self._pool(), fn, arg)
+            return await loop.run_in_executor(self._pool(slot), fn, arg)
 
     def _done(self, kind: str, key: Hashable, fut: asyncio.Future[bytes]) -> None:
         if self._inflight.get((kind, key)) is fut:
@@ -260,14 +266,20 @@ class Images:
         while len(cache) > self._sizes[kind]:
             cache.popitem(last=False)
 
-    def _pool(self) -> Executor:
-        if self._executor is None:
-            self._executor = render_executor(self.workers, processes=self.processes)
-        return self._executor
+    def _pool(self, slot: int) -> Executor:
+        if self.processes:
+            slot %= self.workers
+            if slot not in self._executors:
+                self._executors[slot] = render_executor(1, processes=True)
+        else:
+            slot = -1  # all threads in one pool
+            if slot not in self._executors:
+                self._executors[slot] = render_executor(self.workers, processes=False)
+        return self._executors[slot]
 
     def _shutdown(self) -> None:
-        executor, self._executor = self._executor, None
-        if executor is not None:
+        executors, self._executors = self._executors, {}
+        for executor in executors.values():
             executor.shutdown(wait=False, cancel_futures=True)
 
     def close(self) -> None:

@@ -118,7 +118,7 @@ async def test_renders_run_in_worker_processes_and_survive_a_dead_worker(world: 
     images = Images(workers=1)
     try:
         first = await images.board(match)
-        pool = images._executor
+        (pool,) = images._executors.values()
         assert isinstance(pool, ProcessPoolExecutor)
         for pid in list(pool._processes):  # the worker is another process
             assert pid != os.getpid()
@@ -127,5 +127,20 @@ async def test_renders_run_in_worker_processes_and_survive_a_dead_worker(world: 
         later = dataclasses.replace(match, version=match.version + 1)
         assert await images.board(later) == first
         assert images.processes is False
+    finally:
+        images.close()
+
+
+async def test_a_match_always_renders_in_the_same_worker(world: World) -> None:
+    match = await start_match(world)
+    images = Images(workers=2)
+    try:
+        await images.board(match)
+        await images.hand(match, R)
+        await images.board(dataclasses.replace(match, version=match.version + 1))
+        assert list(images._executors) == [match.id % 2]  # one worker started, used for all
+        other = dataclasses.replace(match, id=match.id + 1)
+        await images.board(other)
+        assert sorted(images._executors) == [0, 1]
     finally:
         images.close()
