@@ -172,7 +172,7 @@ W = {
 _DECAY = (1.0, 0.6, 0.4, 0.25, 0.15, 0.1, 0.05)
 #: Hard level: the weights of its own side's evaluation and policy (the opponent is
 #: modelled with :data:`W`, as the easy level plays).
-HARD_STYLE: dict[Side, dict[str, float]] = {RAPTOR: dict(W), SCIENTIST: W}
+HARD_STYLE: dict[Side, dict[str, float]] = {RAPTOR: {**W, "escape_plans": 1.0}, SCIENTIST: W}
 #: Lines of fire on the mother weigh more as her sleep tokens grow (index: tokens now).
 SHOT_SCALE = (1.0, 1.2, 1.5, 2.0, 5.0)
 #: Sleep tokens on the mother (R6.2: five lose), cumulative penalty for the raptor.
@@ -757,6 +757,10 @@ def _policy(state, side: Side, w: dict[str, float] = W) -> Action:
         return legal[0]
     if state.phase is Phase.PICK:
         return Pick(_easy_pick(engine.view(state, side), side, [a.card for a in legal], w))
+    if w.get("escape_plans") and side is RAPTOR and state.phase is Phase.AP:
+        step = _escape_step(state)
+        if step is not None:
+            return step
     return _greedy(state, side, legal, w)
 
 
@@ -861,6 +865,22 @@ def _escape_path(board: Sequence[int], start: int, exits: Sequence[int]) -> list
                 prev[n] = q
                 queue.append(n)
     return []
+
+
+def _escape_step(state) -> Action | None:
+    """Raptor AP phase: the first step of the shortest escape of an active baby that the
+    action points left can complete (R7.1), or None."""
+    ap = state.ap.remaining
+    best = None
+    for q in BOARD_SQUARES:
+        if state.board[q] == BABY:
+            path = _escape_path(state.board, q, state.layout.exits)
+            if path and len(path) <= ap and (best is None or len(path) < len(best[1])):
+                best = (q, path)
+    if best is None:
+        return None
+    a = MoveBaby(best[0], best[1][0])
+    return a if a in engine.legal_actions(state, RAPTOR) else None
 
 
 def _escape_plans(state, w: dict[str, float]) -> list[tuple[float, Action, object]]:

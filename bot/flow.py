@@ -78,6 +78,7 @@ BOARD_FILE = "board.png"
 HAND_FILE = "hand.png"
 BOARD_CACHE = 256  # board PNGs kept (about 130 KB each: ~33 MB at most)
 HAND_CACHE = 256  # hand PNGs kept (about 60-120 KB each)
+BUSY_SLOTS = 8  # matches posting the consequences of a decision at the same time
 
 
 def pings(*user_ids: int) -> discord.AllowedMentions:
@@ -317,6 +318,11 @@ class Flow:
         self._dm_failed: set[int] = set()
         self._prompted: dict[int, int] = {}  # match -> the newest version a prompt was begun for
         self.images = Images()
+        # The posting after a decision (renders, uploads, the AI) is the heavy part of a
+        # handler; it runs after the acknowledgement. Letting only a few matches do it at
+        # once keeps the event loop's queue short, so new interactions are acknowledged
+        # quickly even when hundreds of decisions arrive together.
+        self._busy = asyncio.Semaphore(BUSY_SLOTS)
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
 
@@ -478,9 +484,11 @@ class Flow:
         return match
 
     async def after_human(self, results: Sequence[ActResult]) -> Match:
-        """Post what a human's action did, then continue (AI, next decision)."""
-        match = await self.publish(results)
-        return await self.advance(match)
+        """Post what a human's action did, then continue (AI, next decision). At most
+        :data:`BUSY_SLOTS` matches do this at once (see ``Flow._busy``)."""
+        async with self._busy:
+            match = await self.publish(results)
+            return await self.advance(match)
 
     async def run_ai(self, match: Match) -> Match:
         """If an AI side must act, let it (``service.play_ai``) and post what it did."""

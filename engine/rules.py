@@ -506,7 +506,8 @@ def _scientist_ap(s: GameState) -> list[Action]:
 def _scientist_moves(q: int, start: int, budget: int, free: int, passable: int) -> list:
     """The moves of the scientist on ``q`` (byte-lane bit ``start``) with ``budget`` AP:
     breadth-first through free or burning spaces, stopping only on free ones (R8.1 ruling),
-    in square order, each at its distance in AP."""
+    in square order, each at its distance in AP. The list is memoised by the exact reach
+    (the same neighbourhood gives the same moves) and shared: callers copy it."""
     seen = frontier = start
     reach = 0  # byte i = the distance of free square i (0: not reached)
     d = 0
