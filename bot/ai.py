@@ -21,19 +21,25 @@ Levels:
   the lower card and for the action points of the higher one.
 * ``hard`` — a determinized Monte Carlo search. Effects, AP actions, placements and the
   mother's return: a beam search over the side's own sequence of decisions (until control
-  passes) proposes its best end positions; each proposal is re-determinized from the side's
-  own view of it and played on by rollouts (the easy policy for both sides) to the end of
-  the next round, then scored with :func:`evaluate`; the first decision of the proposal
-  with the best mean is played. The card pick: flat Monte Carlo over the hand; in each
-  sample (one determinization, shared by all cards) the opponent picks by the easy
-  heuristic from its sampled hand (or, with probability ``UNIFORM_MIX``, any card of it;
-  under observation R5.2 it sees the shown card) and the round is played out likewise.
+  passes) proposes its best end positions (in the raptor's AP phase, also every whole
+  escape of a baby that the AP left can complete, which single steps judged one at a time
+  miss); each proposal is re-determinized from the side's own view of it and played on by
+  rollouts (the easy policy for both sides) to the end of the next round, then scored with
+  :func:`evaluate`; the first decision of the proposal with the best mean is played. The
+  card pick: a payoff matrix. For every pair (own card, opponent card) the round is played
+  out by the easy policies on a determinization where the opponent holds that card and is
+  scored at its end; the opponent's pick is modelled from its possible hands (every hand
+  of the cards outside its discard pile, equally likely, each playing the easy heuristic's
+  card, mixed with a uniform pick ``UNIFORM_MIX``); a shown pick (R5.2) is certain, and
+  when the raptor will see our card first it is assumed to answer with its best card.
 
 Determinism: the same view, ``seed``, ``level`` and ``iterations`` give the same action.
 With ``iterations=None`` the hard level caps its work at a number of playouts derived from
 ``time_budget`` and also stops when the clock passes the budget; the result is then
 deterministic whenever the cap is reached first (the usual case on a machine at least as
-fast as the calibration one); pass ``iterations`` to fix the work exactly.
+fast as the calibration one); pass ``iterations`` to fix the work exactly. The card pick
+and the escape proposals do a fixed amount of work, whatever the budget (at most 3 × 9
+one-round playouts for a pick).
 """
 
 from __future__ import annotations
@@ -118,7 +124,6 @@ TOP_K = 6
 ROLLOUT_ROUNDS = 1
 #: Hard level: chance that the modelled opponent picks any card of its hand.
 UNIFORM_MIX = 0.3
-HARD_PICK = "matrix"
 #: Hard level: propose whole escapes of babies in the raptor's AP phase.
 ESCAPE_PLANS = True
 
@@ -172,7 +177,7 @@ W = {
 _DECAY = (1.0, 0.6, 0.4, 0.25, 0.15, 0.1, 0.05)
 #: Hard level: the weights of its own side's evaluation and policy (the opponent is
 #: modelled with :data:`W`, as the easy level plays).
-HARD_STYLE: dict[Side, dict[str, float]] = {RAPTOR: {**W, "escape_plans": 1.0}, SCIENTIST: W}
+HARD_STYLE: dict[Side, dict[str, float]] = {RAPTOR: W, SCIENTIST: W}
 #: Lines of fire on the mother weigh more as her sleep tokens grow (index: tokens now).
 SHOT_SCALE = (1.0, 1.2, 1.5, 2.0, 5.0)
 #: Sleep tokens on the mother (R6.2: five lose), cumulative penalty for the raptor.
@@ -757,10 +762,6 @@ def _policy(state, side: Side, w: dict[str, float] = W) -> Action:
         return legal[0]
     if state.phase is Phase.PICK:
         return Pick(_easy_pick(engine.view(state, side), side, [a.card for a in legal], w))
-    if w.get("escape_plans") and side is RAPTOR and state.phase is Phase.AP:
-        step = _escape_step(state)
-        if step is not None:
-            return step
     return _greedy(state, side, legal, w)
 
 
@@ -867,22 +868,6 @@ def _escape_path(board: Sequence[int], start: int, exits: Sequence[int]) -> list
     return []
 
 
-def _escape_step(state) -> Action | None:
-    """Raptor AP phase: the first step of the shortest escape of an active baby that the
-    action points left can complete (R7.1), or None."""
-    ap = state.ap.remaining
-    best = None
-    for q in BOARD_SQUARES:
-        if state.board[q] == BABY:
-            path = _escape_path(state.board, q, state.layout.exits)
-            if path and len(path) <= ap and (best is None or len(path) < len(best[1])):
-                best = (q, path)
-    if best is None:
-        return None
-    a = MoveBaby(best[0], best[1][0])
-    return a if a in engine.legal_actions(state, RAPTOR) else None
-
-
 def _escape_plans(state, w: dict[str, float]) -> list[tuple[float, Action, object]]:
     """Raptor AP phase: for each active baby that can reach an exit with the action points
     left (R7.1), the position after it walks there (then the beam's best use of any AP
@@ -942,33 +927,6 @@ def _decide_hard_sequence(state, me: Side, legal: Sequence[Action], rng: random.
         n += 1
     best = max(range(len(finals)), key=lambda i: (totals[i], finals[i][0], -i))
     return finals[best][1]
-
-
-def _decide_hard_pick(v: View, me: Side, hand: Sequence[int], rng: random.Random,
-                      clock: _Clock, styles: dict[Side, dict[str, float]]) -> int:
-    """Hard card pick: flat Monte Carlo. Each sample is one determinization of the view
-    (the opponent's cards drawn by :func:`engine.sample_state`); in it the opponent's pick
-    is the easy heuristic on its sampled hand (or, with probability ``UNIFORM_MIX``, any
-    card of that hand), and every own card is played out by rollouts to the end of the
-    next round. The card with the best mean wins (common samples for all cards)."""
-    opp = me.other
-    last_round = v.round + ROLLOUT_ROUNDS
-    totals = dict.fromkeys(hand, 0.0)
-    while clock.spend(len(hand)):
-        base = engine.sample_state(v, rng)
-        uniform = rng.random() < UNIFORM_MIX
-        u = rng.random()
-        for c in hand:
-            s = engine.apply(base, me, Pick(c))
-            if s.round == base.round and s.phase is Phase.PICK and opp in engine.to_act(s):
-                if uniform:
-                    theirs = s.hands[opp]
-                    their_pick = Pick(theirs[int(u * len(theirs))])
-                else:
-                    their_pick = _policy(s, opp, styles[opp])
-                s = engine.apply(s, opp, their_pick)
-            totals[c] += _value(_rollout(s, last_round, styles), me, styles[me])
-    return max(hand, key=lambda c: (totals[c], -c))
 
 
 def _opponent_pick_model(v: View, me: Side) -> dict[int, float] | None:
@@ -1105,7 +1063,5 @@ def choose_action(view: View, *, level: str = "easy", seed: int = 0,
     styles = {me: HARD_STYLE[me], me.other: W}
     if state.phase is Phase.PICK:
         hand = [a.card for a in legal]
-        if HARD_PICK == "matrix":
-            return Pick(_decide_hard_pick_matrix(view, me, hand, rng, styles))
-        return Pick(_decide_hard_pick(view, me, hand, rng, clock, styles))
+        return Pick(_decide_hard_pick_matrix(view, me, hand, rng, styles))
     return _decide_hard_sequence(state, me, legal, rng, clock, styles)
