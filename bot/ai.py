@@ -116,6 +116,10 @@ CARDS = (1, 2, 3, 4, 5, 6, 7, 8, 9)
 #: about 0.55 s for a typical decision and 1.6 s at worst: the cap, not the clock, ends the
 #: search, so the default is deterministic in practice.
 PLAYOUTS_PER_SECOND = 80
+#: Hard level: share of ``time_budget`` after which no new batch of playouts starts, so that
+#: the batch under way, and the choice, still end within the budget (a batch of rollouts
+#: took up to 0.15 s on the loaded calibration machine).
+DEADLINE_SHARE = 0.85
 #: Hard level: beam width of the search over the side's own sequence of decisions.
 BEAM_WIDTH = 6
 #: Hard level: how many end positions of the beam search are compared by rollouts.
@@ -1016,7 +1020,8 @@ def choose_action(view: View, *, level: str = "easy", seed: int = 0,
         level: ``"easy"`` (a greedy heuristic, a few ms) or ``"hard"`` (a search).
         seed: fixes every random choice: the same view, seed, level and iterations give
             the same action.
-        time_budget: hard level, seconds per decision (soft: one playout may overrun it).
+        time_budget: hard level, seconds per decision: no new batch of playouts starts
+            after ``DEADLINE_SHARE`` of it (soft: a slow batch may still overrun it).
             Ignored when ``iterations`` is given, and by the easy level.
         iterations: hard level, the exact work: the number of round playouts it may run.
             None: ``max(1, round(time_budget * PLAYOUTS_PER_SECOND))`` playouts, stopping
@@ -1045,6 +1050,7 @@ def choose_action(view: View, *, level: str = "easy", seed: int = 0,
         raise ValueError(f"iterations must be at least 1, got {iterations}")
     if iterations is None and not time_budget > 0:
         raise ValueError(f"time_budget must be positive, got {time_budget}")
+    started = time.perf_counter()
     rng = random.Random(f"raptor-ai:{level}:{int(seed)}")
     state = engine.sample_state(view, rng)
     legal = engine.legal_actions(state, me)
@@ -1058,7 +1064,7 @@ def choose_action(view: View, *, level: str = "easy", seed: int = 0,
         clock = _Clock(iterations, None)
     else:
         cap = max(1, round(time_budget * PLAYOUTS_PER_SECOND))
-        clock = _Clock(cap, time.perf_counter() + time_budget)
+        clock = _Clock(cap, started + DEADLINE_SHARE * time_budget)
     # own decisions with the hard style of our side; the opponent modelled as the easy level
     styles = {me: HARD_STYLE[me], me.other: W}
     if state.phase is Phase.PICK:
