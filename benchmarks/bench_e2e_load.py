@@ -3,7 +3,7 @@
 Run by hand (not part of the test suite), each run time-boxed::
 
     .venv/bin/python -m benchmarks.bench_e2e_load --matches 100 --rounds 3          # stress
-    .venv/bin/python -m benchmarks.bench_e2e_load --matches 1000 --think 30 --ramp 10 \
+    .venv/bin/python -m benchmarks.bench_e2e_load --matches 1000 --think 90 --ramp 10 \
         --rounds 2 --time-box 420                                                    # paced
 
 What runs, all in ONE process and one event loop: the fake Discord HTTP API of
@@ -26,9 +26,10 @@ Pacing:
 * ``--think S``, people think: every player waits a random 0.5*S..1.5*S seconds before
   each decision (on top of the time the bot takes to answer). The offered load is then about
   ``matches / (S + reply time)`` decisions per second. For 1,000 matches we use
-  ``--think 30`` (15-45 s per decision: reading the board, choosing among up to ~25 moves
-  in menus) with starts ramped at 10 matches per second (``--ramp``), i.e. about 33
-  decisions per second offered once all have started.
+  ``--think 90`` (45-135 s per decision: people in a Discord channel read the board, pick
+  among up to ~25 moves in menus, and chat) with starts ramped at 10 matches per second
+  (``--ramp``): about 11 decisions per second offered, what one process carries on 2 shared
+  CPUs. ``--think 30`` (33 per second offered) saturates this machine: see the figures.
 
 Matches start ``--ramp`` per second (default 50): a burst of hundreds of simultaneous
 interactions costs this single process (bot + fake server + harness) several ms each of
@@ -50,6 +51,24 @@ Figures printed per run (latencies in milliseconds, over every interaction):
   unless ``--keep-files``), CPU (this process and the render workers) and the 1-minute load
   average before, after and at its highest (the machine may be shared: note it with the
   figures).
+
+Figures on the 2-CPU machine shared with other jobs (29 Nov 2026; load average noted; each
+run of 1,000 time-boxed at 420 s, so mostly the first two rounds):
+
+=============================  ========  ==========  ============  ==========  ========
+run                            decis./s  ack p50/95  last p50/95   peak RSS    load
+=============================  ========  ==========  ============  ==========  ========
+100 stress, before (threads)   9.8       61/154 ms   6.1/13.1 s    500 MiB     2.2-4.9
+100 stress, after              16.2      14/112 ms   3.8/7.2 s     351+305 MiB 5.1-6.0
+1,000 think 30, after          11.8      61/257 ms   23/46 s       948+377 MiB 4.7-6.9
+1,000 think 90, after          8.7       2.3/16 ms   35/189 ms     751+363 MiB 2.2-3.9
+=============================  ========  ==========  ============  ==========  ========
+
+("after": own PNG writer, per-version board / per-content hand caches, render worker
+processes with a match pinned to one worker, packed static layers, at most 8 matches
+posting at once; RSS: this process + render workers. Before, 1,000 matches never
+completed a time box.) CPU per decision: ~90 ms before (all in this process), ~55-75 ms
+after (30-50 ms in this process, ~25 ms in the workers).
 
 The in-process fake is not free: its HTTP server, multipart parsing and the harness share
 the event loop with the bot, so the figures are an upper bound of the bot's own latency on
