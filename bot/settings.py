@@ -20,6 +20,10 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 LogLevel = Literal["DEBUG", "INFO", "WARNING", "ERROR"]
 
 DEFAULT_ENV_FILE = ".env"
+#: Upper bounds: beyond them a value is a typo, not a wish (a year, a week, a minute).
+MAX_TURN_TIMEOUT_HOURS = 24 * 365
+MAX_CHALLENGE_TIMEOUT_MINUTES = 60 * 24 * 7
+MAX_AI_TIME_BUDGET = 60.0
 
 
 class SettingsError(ValueError):
@@ -48,10 +52,11 @@ class Settings(BaseSettings):
         log_level: ``DEBUG``, ``INFO``, ``WARNING`` or ``ERROR`` (``RAPTOR_LOG_LEVEL``),
             accepted in any letter case.
         turn_timeout_hours: Hours a player has for a pending decision before the match times
-            out (``RAPTOR_TURN_TIMEOUT_HOURS``), > 0.
+            out (``RAPTOR_TURN_TIMEOUT_HOURS``), > 0 and at most 8760 (a year).
         challenge_timeout_minutes: Minutes an unanswered challenge stays open
-            (``RAPTOR_CHALLENGE_TIMEOUT_MINUTES``), > 0.
-        ai_time_budget: Seconds of thinking per AI decision (``RAPTOR_AI_TIME_BUDGET``), > 0.
+            (``RAPTOR_CHALLENGE_TIMEOUT_MINUTES``), > 0 and at most 10080 (a week).
+        ai_time_budget: Seconds of thinking per AI decision (``RAPTOR_AI_TIME_BUDGET``), > 0
+            and at most 60.
     """
 
     model_config = SettingsConfigDict(
@@ -69,12 +74,15 @@ class Settings(BaseSettings):
     dev_guild_id: int | None = Field(default=None, gt=0, validation_alias="RAPTOR_DEV_GUILD_ID")
     log_level: LogLevel = Field(default="INFO", validation_alias="RAPTOR_LOG_LEVEL")
     turn_timeout_hours: float = Field(
-        default=24.0, gt=0, validation_alias="RAPTOR_TURN_TIMEOUT_HOURS"
+        default=24.0, gt=0, le=MAX_TURN_TIMEOUT_HOURS, validation_alias="RAPTOR_TURN_TIMEOUT_HOURS"
     )
     challenge_timeout_minutes: float = Field(
-        default=10.0, gt=0, validation_alias="RAPTOR_CHALLENGE_TIMEOUT_MINUTES"
+        default=10.0, gt=0, le=MAX_CHALLENGE_TIMEOUT_MINUTES,
+        validation_alias="RAPTOR_CHALLENGE_TIMEOUT_MINUTES",
     )
-    ai_time_budget: float = Field(default=2.0, gt=0, validation_alias="RAPTOR_AI_TIME_BUDGET")
+    ai_time_budget: float = Field(
+        default=2.0, gt=0, le=MAX_AI_TIME_BUDGET, validation_alias="RAPTOR_AI_TIME_BUDGET"
+    )
 
     @field_validator("discord_token", mode="before")
     @classmethod
@@ -103,12 +111,16 @@ ENV_VARS: dict[str, tuple[str, str]] = {
     "db_path": ("RAPTOR_DB_PATH", "a file path for the SQLite database"),
     "dev_guild_id": ("RAPTOR_DEV_GUILD_ID", "a positive whole number (a Discord server id)"),
     "log_level": ("RAPTOR_LOG_LEVEL", "one of DEBUG, INFO, WARNING, ERROR"),
-    "turn_timeout_hours": ("RAPTOR_TURN_TIMEOUT_HOURS", "a number of hours greater than 0"),
+    "turn_timeout_hours": (
+        "RAPTOR_TURN_TIMEOUT_HOURS", "a number of hours greater than 0, at most 8760 (a year)"
+    ),
     "challenge_timeout_minutes": (
         "RAPTOR_CHALLENGE_TIMEOUT_MINUTES",
-        "a number of minutes greater than 0",
+        "a number of minutes greater than 0, at most 10080 (a week)",
     ),
-    "ai_time_budget": ("RAPTOR_AI_TIME_BUDGET", "a number of seconds greater than 0"),
+    "ai_time_budget": (
+        "RAPTOR_AI_TIME_BUDGET", "a number of seconds greater than 0, at most 60"
+    ),
 }
 
 _BY_ENV_NAME = {env.lower(): (env, form) for env, form in ENV_VARS.values()}
@@ -142,10 +154,14 @@ def load_settings(env_file: str | Path | None = DEFAULT_ENV_FILE) -> Settings:
         The validated, immutable ``Settings``.
 
     Raises:
-        SettingsError: a variable is set to something of the wrong form; the message names
-            every such variable, the expected form and (except for secrets) the value given.
+        SettingsError: a variable is set to something of the wrong form (the message names
+            every such variable, the expected form and, except for secrets, the value given),
+            or ``env_file`` is not UTF-8 text.
     """
     try:
         return Settings(_env_file=env_file)  # type: ignore[call-arg]
     except ValidationError as error:
         raise SettingsError(_describe(error)) from None
+    except UnicodeDecodeError:
+        raise SettingsError([f"{env_file} must be a UTF-8 text file of NAME=value lines "
+                             "(save it as UTF-8, not UTF-16 or 'Unicode')"]) from None

@@ -82,6 +82,25 @@ def test_unusable_database_path_is_named_without_a_traceback(tmp_path: Path) -> 
     assert "no folder" in result.stderr and "Traceback" not in result.stderr
 
 
+def test_absurdly_large_values_are_refused_by_name(tmp_path: Path) -> None:
+    result = run_bot(tmp_path, DISCORD_TOKEN="abc", RAPTOR_TURN_TIMEOUT_HOURS="1e308",
+                     RAPTOR_CHALLENGE_TIMEOUT_MINUTES="1e300", RAPTOR_AI_TIME_BUDGET="1e9")
+    assert result.returncode == 2
+    assert ("RAPTOR_TURN_TIMEOUT_HOURS must be a number of hours greater than 0, at most 8760 "
+            "(a year), got '1e308'") in result.stderr
+    assert "RAPTOR_CHALLENGE_TIMEOUT_MINUTES must be" in result.stderr
+    assert "RAPTOR_AI_TIME_BUDGET must be" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_dotenv_file_that_is_not_utf8_is_named(tmp_path: Path) -> None:
+    (tmp_path / ".env").write_bytes("RAPTOR_LOG_LEVEL=INFO\n".encode("utf-16"))
+    result = run_bot(tmp_path)
+    assert result.returncode == 2
+    assert ".env must be a UTF-8 text file" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
 def test_malformed_value_in_dotenv_file_is_named(tmp_path: Path) -> None:
     (tmp_path / ".env").write_text("RAPTOR_TURN_TIMEOUT_HOURS=0\n", encoding="utf-8")
     result = run_bot(tmp_path)
@@ -163,5 +182,6 @@ def test_every_problem_is_reported(no_settings_env: Path, monkeypatch: pytest.Mo
     message = str(caught.value)
     assert len(caught.value.problems) == 3
     assert "RAPTOR_LOG_LEVEL must be one of DEBUG, INFO, WARNING, ERROR" in message
-    assert "RAPTOR_AI_TIME_BUDGET must be a number of seconds greater than 0, got '-1'" in message
+    assert ("RAPTOR_AI_TIME_BUDGET must be a number of seconds greater than 0, at most 60, "
+            "got '-1'") in message
     assert "RAPTOR_CHALLENGE_TIMEOUT_MINUTES" in message
