@@ -1,4 +1,7 @@
-"""The rules of Raptor as a pure, deterministic library (see ``shared/RULES.md``).
+"""The rules of Raptor as a pure, deterministic library.
+
+The rule IDs (R1-R11) cited throughout are those of RULES.md, the team's rules of record,
+kept beside this repository in ``../shared/``.
 
 Public API::
 

@@ -44,14 +44,37 @@ def selfplay(games: int, seed: int, max_rounds: int = 5000) -> dict:
             "seconds": time.perf_counter() - t0}
 
 
+MAX_SEED = 2**63 - 1  # the same range as the bot's commands
+
+
+def _seed(text: str) -> int:
+    """argparse type: a whole number 0 .. 2**63-1."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if not 0 <= value <= MAX_SEED:
+        raise argparse.ArgumentTypeError(f"the seed must be between 0 and {MAX_SEED}")
+    return value
+
+
 def main(argv: list[str] | None = None) -> int:
+    """Run the command line; returns the exit status (130 after Ctrl-C)."""
+    try:
+        return _main(argv)
+    except KeyboardInterrupt:
+        print("Stopped.", file=sys.stderr)
+        return 130
+
+
+def _main(argv: list[str] | None) -> int:
     parser = argparse.ArgumentParser(prog="python -m engine", description=__doc__.split("\n")[0])
     sub = parser.add_subparsers(dest="command", required=True)
     sp = sub.add_parser("selfplay", help="random legal play")
     sp.add_argument("--games", type=int, default=100)
-    sp.add_argument("--seed", type=int, default=1)
+    sp.add_argument("--seed", type=_seed, default=1)
     sh = sub.add_parser("show", help="print a new game's diagram")
-    sh.add_argument("--seed", type=int, default=1)
+    sh.add_argument("--seed", type=_seed, default=1)
     sh.add_argument("--environment", choices=("jungle", "savannah"), default="jungle")
     sh.add_argument("--layout", choices=("random", "standard"), default="random")
     sh.add_argument("--setup", choices=("manual", "quick"), default="quick")

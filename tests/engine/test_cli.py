@@ -31,3 +31,22 @@ def test_selfplay_reports_every_game(capsys):
     out = capsys.readouterr().out
     assert out.startswith("2 games from seed 5, random legal play")
     assert "decisions/s" in out
+
+
+@pytest.mark.parametrize("seed", ["-5", "99999999999999999999999", "abc"])
+def test_seeds_outside_the_bot_range_are_refused(seed, capsys):
+    with pytest.raises(SystemExit) as stop:
+        main(["show", "--seed", seed])
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert "argument --seed" in err
+    assert ("is not a whole number" in err) or ("between 0 and 9223372036854775807" in err)
+
+
+def test_ctrl_c_stops_with_one_line(monkeypatch, capsys):
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("engine.__main__.selfplay", interrupted)
+    assert main(["selfplay", "--games", "1000"]) == 130
+    assert capsys.readouterr().err == "Stopped.\n"
