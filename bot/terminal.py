@@ -77,6 +77,61 @@ def describe_opponent(res: ActResult) -> str:
     return f"The {res.side.value} (AI): {engine.format_action(res.action)}"
 
 
+class _RawLines:
+    """Lines from a file descriptor read with :func:`os.read`, never through ``sys.stdin``.
+
+    The input thread may still be blocked in a read when the program ends (Ctrl-C); reading
+    the raw descriptor means it holds no lock of ``sys.stdin``'s buffered reader then, which
+    would abort the interpreter at shutdown ("could not acquire lock for <stdin>").
+    Text is decoded as UTF-8 (undecodable bytes replaced)."""
+
+    def __init__(self, fd: int) -> None:
+        self.fd = fd
+        self.pending = b""
+        self.ended = False
+
+    def readline(self) -> str:
+        """The next line without its line break.
+
+        Raises:
+            EOFError: end of input and nothing pending.
+        """
+        while b"\n" not in self.pending and not self.ended:
+            chunk = os.read(self.fd, 65536)
+            if chunk:
+                self.pending += chunk
+            else:
+                self.ended = True
+        if b"\n" in self.pending:
+            line, self.pending = self.pending.split(b"\n", 1)
+        elif self.pending:
+            line, self.pending = self.pending, b""
+        else:
+            raise EOFError
+        return line.decode("utf-8", "replace").rstrip("\r")
+
+
+_stdin_lines: _RawLines | None = None
+
+
+def stdin_read(prompt: str) -> str:
+    """The default ``read`` of :func:`play`: on a terminal :func:`input` (line editing);
+    otherwise (piped input) the prompt is written to stdout and the line read from file
+    descriptor 0 directly (see :class:`_RawLines`).
+
+    Raises:
+        EOFError: end of input.
+    """
+    global _stdin_lines
+    if sys.stdin is not None and sys.stdin.isatty():
+        return input(prompt)
+    sys.stdout.write(prompt)
+    sys.stdout.flush()
+    if _stdin_lines is None:
+        _stdin_lines = _RawLines(0)
+    return _stdin_lines.readline()
+
+
 async def _read_line(read: Callable[[str], str], prompt: str) -> str:
     """Call ``read(prompt)`` on a daemon thread, so Ctrl-C stops the program at once instead
     of waiting for the line (a worker of the default executor would be waited for).
@@ -109,7 +164,7 @@ def _settle(future: asyncio.Future, value: object, exc: BaseException | None) ->
 
 
 async def play(out: Path, *, side: str = "raptor", level: str = "easy", seed: int | None = None,
-               environment: str = "jungle", read: Callable[[str], str] = input,
+               environment: str = "jungle", read: Callable[[str], str] = stdin_read,
                echo: Callable[[str], None] = print, time_budget: float = 1.0) -> dict:
     """Run a terminal match; returns ``{"match_id", "result", "reason", "rounds"}``.
     ``read``/``echo`` are the input and output functions (tests pass their own)."""

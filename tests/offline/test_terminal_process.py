@@ -1,0 +1,74 @@
+"""Terminal mode as a process (``python -m bot play``): how it stops."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+
+
+def start_play(tmp_path: Path, *args: str) -> subprocess.Popen[bytes]:
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO_ROOT), env.get("PYTHONPATH")]))
+    return subprocess.Popen(
+        [sys.executable, "-m", "bot", "play", "--seed", "3", "--out", str(tmp_path / "pc"),
+         *args],
+        cwd=tmp_path, env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE)
+
+
+def read_until(proc: subprocess.Popen[bytes], marker: bytes, timeout: float = 60) -> bytes:
+    """Read the process's stdout until ``marker`` appears (the prompt has no line break)."""
+    assert proc.stdout is not None
+    seen = b""
+    deadline = time.monotonic() + timeout
+    while marker not in seen:
+        assert time.monotonic() < deadline, seen[-500:]
+        chunk = os.read(proc.stdout.fileno(), 65536)
+        assert chunk, seen[-500:]  # the process ended before prompting
+        seen += chunk
+    return seen
+
+
+def test_ctrl_c_at_the_prompt_with_piped_input_exits_130_without_a_fatal_error(tmp_path):
+    proc = start_play(tmp_path)
+    try:
+        read_until(proc, b"raptor> ")
+        time.sleep(0.3)  # the input thread is now blocked reading the (open, silent) pipe
+        proc.send_signal(signal.SIGINT)
+        proc.wait(timeout=30)  # stdin stays open: closing it would end the blocked read
+        assert proc.stderr is not None
+        err = proc.stderr.read()
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        for pipe in (proc.stdin, proc.stdout, proc.stderr):
+            if pipe is not None:
+                pipe.close()
+    text = err.decode()
+    assert proc.returncode == 130, text
+    assert "Stopped." in text
+    assert "Fatal Python error" not in text and "Traceback" not in text
+
+
+def test_raw_lines_split_a_pipe_into_lines_and_end_with_eof():
+    import pytest
+
+    from bot.terminal import _RawLines
+
+    r, w = os.pipe()
+    os.write(w, "G2-G5\r\n?\n\nplay 5 é".encode())
+    os.close(w)
+    lines = _RawLines(r)
+    try:
+        assert [lines.readline() for _ in range(4)] == ["G2-G5", "?", "", "play 5 é"]
+        with pytest.raises(EOFError):
+            lines.readline()
+    finally:
+        os.close(r)
