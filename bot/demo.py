@@ -17,6 +17,7 @@ import contextlib
 import fcntl
 import math
 import os
+import sqlite3
 import sys
 import time
 from collections.abc import Callable, Iterator
@@ -221,5 +222,11 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     except OSError as exc:
         print(f"demo: cannot write to {args.out}: {exc}", file=sys.stderr)
+        return 1
+    except sqlite3.OperationalError as exc:  # e.g. "database or disk is full"
+        print(f"demo: cannot write to {args.out}: {exc}", file=sys.stderr)
+        return 1
+    except sqlite3.DatabaseError as exc:  # e.g. "file is not a database"
+        print(f"demo: cannot use the database in {args.out}: {exc}", file=sys.stderr)
         return 1
     return 0

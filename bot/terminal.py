@@ -14,6 +14,7 @@ import argparse
 import asyncio
 import contextlib
 import os
+import sqlite3
 import sys
 import threading
 from collections.abc import Callable
@@ -261,7 +262,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         asyncio.run(play(args.out, side=args.side, level=args.level, seed=args.seed,
-                         environment=args.environment))
+                         environment=args.environment, read=stdin_read))
     except KeyboardInterrupt:
         print("\nStopped.", file=sys.stderr)
         return 130
@@ -275,5 +276,11 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     except OSError as exc:
         print(f"play: cannot write to {args.out}: {exc}", file=sys.stderr)
+        return 1
+    except sqlite3.OperationalError as exc:  # e.g. "database or disk is full"
+        print(f"play: cannot write to {args.out}: {exc}", file=sys.stderr)
+        return 1
+    except sqlite3.DatabaseError as exc:  # e.g. "file is not a database"
+        print(f"play: cannot use the database in {args.out}: {exc}", file=sys.stderr)
         return 1
     return 0
