@@ -26,7 +26,7 @@ from engine.diagram import CHARS, HEADER
 from engine.geometry import COLS, ROWS, sq
 
 from .db import Database
-from .demo import folder_lock, out_arg, seed_arg
+from .demo import REASONS, folder_lock, out_arg, seed_arg
 from .service import ActResult, MatchService, ServiceError
 
 HUMAN_ID = 1
@@ -69,6 +69,16 @@ def view_text(v: engine.View) -> str:
         if v.shown_pick is not None and v.viewer is Side.RAPTOR:
             lines.append(f"observation: the scientist picked {v.shown_pick}")
     return "\n".join(lines)
+
+
+def game_over_line(result: str | None, reason: str | None, me: Side) -> str:
+    """The end of the match in words, e.g. ``'Game over: the scientist (AI) wins: three
+    babies were captured.'`` (the wording of the demo's verdict)."""
+    why = REASONS.get(reason or "", (reason or "").replace("_", " "))
+    if result not in ("raptor", "scientist"):
+        return f"Game over: no winner ({why})."
+    who = "you win" if result == me.value else f"the {result} (AI) wins"
+    return f"Game over: {who}: {why}."
 
 
 def describe_opponent(res: ActResult) -> str:
@@ -209,8 +219,11 @@ async def _play(out: Path, render_board: Callable, *, side: str, level: str, see
                 echo(f"Board image: {png.resolve()}")
                 shown_round = state.round
             if not m.active:
+                png = out / "board.png"
+                png.write_bytes(render_board(engine.view(state, None)))
                 echo(view_text(engine.view(state, me)))
-                echo(f"Game over: {m.result or 'no winner'} ({m.reason}).")
+                echo(f"Final board image: {png.resolve()}")
+                echo(game_over_line(m.result, m.reason, me))
                 return {"match_id": m.id, "result": m.result, "reason": m.reason,
                         "rounds": state.round}
             v = engine.view(state, me)

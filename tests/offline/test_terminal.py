@@ -27,7 +27,7 @@ class Typist:
         elif self.moves <= 0:
             text = "quit"
         elif self.out and self.out[-1].startswith("  "):  # the legal list was just shown
-            text = self.out[-1].split("\n")[0].split()[0]
+            text = self.out[-1].split("\n")[0][2:16].strip()  # e.g. 'play 5', 'G2-G5'
             self.moves -= 1
         else:
             text = "?"
@@ -71,3 +71,26 @@ def test_view_text_shows_own_hand_only():
     assert "your hand:" in mine and "your hand:" not in public
     for c in s.hands[engine.Side.SCIENTIST]:
         assert engine.card_name(engine.Side.SCIENTIST, c) not in mine
+
+
+async def test_terminal_game_end_writes_the_final_board_and_says_why_in_words(tmp_path: Path):
+    from bot.db import Database
+    from bot.demo import REASONS
+    from bot.service import MatchService
+    from render import render_board
+
+    t = Typist(moves=400)
+    result = await play(tmp_path, side="raptor", level="easy", seed=3, read=t.read, echo=t.echo)
+    assert result["reason"] in REASONS  # the game ran to its end (not a resignation)
+    db = await Database.open(tmp_path / "play.sqlite3")
+    try:
+        final = (await MatchService(db).get_match(result["match_id"])).state
+    finally:
+        await db.close()
+    assert final.phase is engine.Phase.OVER
+    # board.png is the final position, not the one after the previous round
+    assert (tmp_path / "board.png").read_bytes() == render_board(engine.view(final, None))
+    over = [ln for ln in t.out if ln.startswith("Game over:")]
+    who = "you win" if result["result"] == "raptor" else "the scientist (AI) wins"
+    assert over == [f"Game over: {who}: {REASONS[result['reason']]}."]
+    assert t.out[-1] == over[0]
