@@ -3,8 +3,9 @@
 ``python -m bot demo [--seed S] [--level easy|hard] [--out DIR] [--environment E]``
 
 The match runs through the same :class:`~bot.service.MatchService`, SQLite storage (a file in
-DIR) and renderer the bot uses. It writes ``DIR/round-NNN.png`` after every round (the public
-board image, as the bot posts it), ``DIR/final.png``, a text log ``DIR/demo.log`` (every
+DIR) and renderer the bot uses. It writes ``DIR/start.png`` (the starting position),
+``DIR/after-round-NNN.png`` after every round (the public board image, as the bot posts it:
+its panel names the round that comes next), ``DIR/final.png``, a text log ``DIR/demo.log`` (every
 action in notation, per round) and the database ``DIR/demo.sqlite3``; it prints one line per
 round and the result. Nothing here is hidden from anybody: both sides are the AI.
 """
@@ -134,7 +135,8 @@ async def play_demo(out: Path, *, seed: int = 1, level: str = "easy",
 async def _play_demo(out: Path, render_board: Callable, *, seed: int, level: str,
                      environment: str, time_budget: float, echo: Callable[[str], None]) -> dict:
     db_path = out / "demo.sqlite3"
-    for stale in [db_path, out / "final.png", out / "demo.log", *out.glob("round-*.png")]:
+    for stale in [db_path, out / "final.png", out / "start.png", out / "demo.log",
+                  *out.glob("round-*.png"), *out.glob("after-round-*.png")]:
         stale.unlink(missing_ok=True)
     for suffix in ("-wal", "-shm"):
         Path(str(db_path) + suffix).unlink(missing_ok=True)
@@ -149,6 +151,7 @@ async def _play_demo(out: Path, render_board: Callable, *, seed: int, level: str
         log_lines = [f"Raptor offline demo: seed {seed}, level {level}, {environment}",
                      f"match {match.id}, database {db_path.name}", ""]
         echo(f"Raptor demo: AI ({level}) vs AI ({level}), {environment}, seed {seed}")
+        (out / "start.png").write_bytes(render_board(engine.view(match.state, None)))
         round_steps: list[ActResult] = []
         number = match.state.round
         while True:
@@ -165,7 +168,7 @@ async def _play_demo(out: Path, render_board: Callable, *, seed: int, level: str
                     echo(line)
                     log_lines.append(line)
                     log_lines.append("")
-                    png = out / f"round-{number:03d}.png"
+                    png = out / f"after-round-{number:03d}.png"
                     png.write_bytes(render_board(engine.view(state, None)))
                     pngs.append(png)
                     round_steps = []
@@ -183,8 +186,10 @@ async def _play_demo(out: Path, render_board: Callable, *, seed: int, level: str
         log_path = out / "demo.log"
         log_path.write_text("\n".join(log_lines) + "\n", encoding="utf-8")
         seconds = time.perf_counter() - t0
-        echo(f"Wrote {len(pngs)} board images, final.png, {log_path.name} and "
-             f"{db_path.name} to {out}/ in {seconds:.1f} s.")
+        names = (f"{pngs[0].name} … {pngs[-1].name}" if len(pngs) > 1
+                 else ", ".join(p.name for p in pngs))
+        echo(f"Wrote start.png, {len(pngs)} board images after each round ({names}), "
+             f"final.png, {log_path.name} and {db_path.name} to {out}/ in {seconds:.1f} s.")
         return {"match_id": final.id, "rounds": state.round, "winner": final.result,
                 "reason": final.reason, "pngs": pngs, "log": log_path, "db": db_path,
                 "seconds": seconds}

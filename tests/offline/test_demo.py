@@ -74,7 +74,18 @@ def test_demo_command_line_runs_and_reports(tmp_path, capsys):
     assert "Raptor demo: AI (easy) vs AI (easy)" in out
     assert re.search(r"The (raptor|scientist) player wins in round \d+", out)
     assert (tmp_path / "out" / "demo.sqlite3").exists()
-    assert (tmp_path / "out" / "round-001.png").exists()
+    out_dir = tmp_path / "out"
+    # images are named for what they show: the start, then the position after each round
+    start, after1 = out_dir / "start.png", out_dir / "after-round-001.png"
+    assert start.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert after1.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert start.read_bytes() != after1.read_bytes()
+    assert not list(out_dir.glob("round-*.png"))
+    afters = sorted(p.name for p in out_dir.glob("after-round-*.png"))
+    assert afters == [f"after-round-{i:03d}.png" for i in range(1, len(afters) + 1)]
+    assert (f"Wrote start.png, {len(afters)} board images after each round "
+            f"(after-round-001.png … {afters[-1]}), final.png, demo.log and demo.sqlite3 to "
+            f"{out_dir}/") in out
 
 
 def test_demo_refuses_bad_arguments_before_touching_the_folder(tmp_path, capsys):
