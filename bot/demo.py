@@ -5,9 +5,11 @@
 The match runs through the same :class:`~bot.service.MatchService`, SQLite storage (a file in
 DIR) and renderer the bot uses. It writes ``DIR/start.png`` (the starting position),
 ``DIR/after-round-NNN.png`` after every round (the public board image, as the bot posts it:
-its panel names the round that comes next), ``DIR/final.png``, a text log ``DIR/demo.log`` (every
-action in notation, per round) and the database ``DIR/demo.sqlite3``; it prints one line per
-round and the result. Nothing here is hidden from anybody: both sides are the AI.
+its panel names the round that comes next), ``DIR/final.png``, a text log ``DIR/demo.log``
+(every action in notation, per round, written as the match goes; at the end the final
+position with hands and deck order, as the game is over) and the database
+``DIR/demo.sqlite3``; it prints one line per round and the result. Nothing here is hidden
+from anybody: both sides are the AI.
 """
 
 from __future__ import annotations
@@ -143,13 +145,21 @@ async def _play_demo(out: Path, render_board: Callable, *, seed: int, level: str
     t0 = time.perf_counter()
     db = await Database.open(db_path)
     pngs: list[Path] = []
+    stack = contextlib.ExitStack()
     try:
         service = MatchService(db, ai_time_budget=time_budget)
         match = await service.start_ai_match(
             DEMO_GUILD, DEMO_CHANNEL, levels={Side.RAPTOR: level, Side.SCIENTIST: level},
             ai_user_ids=AI_USERS, environment=environment, setup="quick", seed=seed)
-        log_lines = [f"Raptor offline demo: seed {seed}, level {level}, {environment}",
-                     f"match {match.id}, database {db_path.name}", ""]
+        log_path = out / "demo.log"
+        log = stack.enter_context(log_path.open("w", encoding="utf-8"))
+
+        def write_log(*lines: str) -> None:
+            log.write("".join(line + "\n" for line in lines))
+
+        write_log(f"Raptor offline demo: seed {seed}, level {level}, {environment}",
+                  f"match {match.id}, database {db_path.name}", "")
+        log.flush()
         echo(f"Raptor demo: AI ({level}) vs AI ({level}), {environment}, seed {seed}")
         (out / "start.png").write_bytes(render_board(engine.view(match.state, None)))
         round_steps: list[ActResult] = []
@@ -161,13 +171,13 @@ async def _play_demo(out: Path, render_board: Callable, *, seed: int, level: str
             for res in results:
                 round_steps.append(res)
                 notation = engine.format_action(res.action)
-                log_lines.append(f"[round {number}] {res.side.value}: {notation}")
+                write_log(f"[round {number}] {res.side.value}: {notation}")
                 if res.round_ended or res.game_over:
                     state = res.match.state
                     line = round_line(number, round_steps)
+                    write_log(line, "")
+                    log.flush()  # an interrupted demo keeps the log of the rounds played
                     echo(line)
-                    log_lines.append(line)
-                    log_lines.append("")
                     png = out / f"after-round-{number:03d}.png"
                     png.write_bytes(render_board(engine.view(state, None)))
                     pngs.append(png)
@@ -182,9 +192,9 @@ async def _play_demo(out: Path, render_board: Callable, *, seed: int, level: str
         else:
             verdict = f"The match ended without a winner ({final.reason})."
         echo(verdict)
-        log_lines += [verdict, "", engine.to_diagram(state)]
-        log_path = out / "demo.log"
-        log_path.write_text("\n".join(log_lines) + "\n", encoding="utf-8")
+        write_log(verdict, "", "Final position, hands and decks shown: the game is over.",
+                  engine.to_diagram(state))
+        log.close()
         seconds = time.perf_counter() - t0
         names = (f"{pngs[0].name} … {pngs[-1].name}" if len(pngs) > 1
                  else ", ".join(p.name for p in pngs))
@@ -194,6 +204,7 @@ async def _play_demo(out: Path, render_board: Callable, *, seed: int, level: str
                 "reason": final.reason, "pngs": pngs, "log": log_path, "db": db_path,
                 "seconds": seconds}
     finally:
+        stack.close()
         await db.close()
 
 

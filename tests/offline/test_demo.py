@@ -110,3 +110,31 @@ def test_two_demos_never_write_into_one_folder_at_once(tmp_path, capsys):
     assert status == 1
     assert "another demo is writing to" in capsys.readouterr().err
     assert not (tmp_path / "demo.log").exists()
+
+
+async def test_an_interrupted_demo_keeps_the_log_of_the_rounds_played(tmp_path):
+    import pytest
+
+    lines: list[str] = []
+
+    def echo(text: str) -> None:
+        lines.append(text)
+        if sum(1 for ln in lines if re.match(r"Round +\d+:", ln)) == 3:
+            raise KeyboardInterrupt  # Ctrl-C after the third round
+
+    with pytest.raises(KeyboardInterrupt):
+        await play_demo(tmp_path, seed=3, echo=echo)
+    log = (tmp_path / "demo.log").read_text(encoding="utf-8").splitlines()
+    assert log[0] == "Raptor offline demo: seed 3, level easy, jungle"
+    assert [ln for ln in log if re.match(r"Round +\d+:", ln)] == [
+        ln for ln in lines if re.match(r"Round +\d+:", ln)]
+    assert any(ln.startswith("[round 3] raptor: ") for ln in log)
+    assert "Final position" not in "\n".join(log)  # the game is not over: no hands shown
+
+
+async def test_the_log_says_why_it_shows_hands_and_decks_at_the_end(tmp_path):
+    summary = await play_demo(tmp_path, seed=5, echo=lambda _: None)
+    log = summary["log"].read_text(encoding="utf-8").splitlines()
+    i = log.index("Final position, hands and decks shown: the game is over.")
+    assert log[i - 2].startswith(f"The {summary['winner']} player wins")
+    assert len(log) > i + 5  # the diagram follows
