@@ -107,13 +107,19 @@ def round_line(number: int, steps: list[ActResult]) -> str:
     if revealed is None:  # setup
         return f"Setup: {len(steps)} placements · {_status(state)}"
     rv, sv = revealed.value, revealed.value2
+    return (f"Round {number:3d}: raptor {rv} vs scientist {sv}: {resolution(rv, sv)} · "
+            f"{_status(state)}")
+
+
+def resolution(raptor_card: int, scientist_card: int) -> str:
+    """What two revealed cards lead to (R5.3), e.g. ``'raptor resolves Fear ×2, scientist
+    gets 3 AP'`` or ``'tie, nothing happens'``."""
+    rv, sv = raptor_card, scientist_card
     if rv == sv:
-        what = "tie, nothing happens"
-    else:
-        low = Side.RAPTOR if rv < sv else Side.SCIENTIST
-        what = (f"{low.value} resolves {engine.card_name(low, min(rv, sv))}, "
-                f"{low.other.value} gets {abs(rv - sv)} AP")
-    return f"Round {number:3d}: raptor {rv} vs scientist {sv}: {what} · {_status(state)}"
+        return "tie, nothing happens"
+    low = Side.RAPTOR if rv < sv else Side.SCIENTIST
+    return (f"{low.value} resolves {engine.card_name(low, min(rv, sv))}, "
+            f"{low.other.value} gets {abs(rv - sv)} AP")
 
 
 async def play_demo(out: Path, *, seed: int = 1, level: str = "easy",

@@ -4,8 +4,11 @@
 
 The match runs through the same match service, SQLite storage (``DIR/play.sqlite3``) and
 renderer as the bot. After every round the path of the latest board PNG is printed. Type
-``?`` for your legal actions, ``board`` to see the board again, ``quit`` to stop. The AI's
-card stays hidden until both cards are revealed, as on Discord.
+``?`` for your legal actions, ``board`` to see the board again, ``quit`` to resign and stop;
+the end of input (Ctrl-D, or the end of piped input) resigns too, and says so. The AI's card
+stays hidden until both cards are revealed, as on Discord. A ``--seed`` you give is shown at
+the start; a fresh seed is shown only when the match ends (it fixes every hand and deck order),
+with the command that deals the same game again. Ctrl-C stops at once (exit status 130).
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ import argparse
 import asyncio
 import contextlib
 import os
+import re
 import sqlite3
 import sys
 import threading
@@ -26,7 +30,7 @@ from engine.diagram import CHARS, HEADER
 from engine.geometry import COLS, ROWS, sq
 
 from .db import Database
-from .demo import REASONS, folder_lock, out_arg, seed_arg
+from .demo import REASONS, folder_lock, out_arg, resolution, seed_arg
 from .service import ActResult, MatchService, ServiceError
 
 HUMAN_ID = 1
@@ -71,6 +75,13 @@ def view_text(v: engine.View) -> str:
     return "\n".join(lines)
 
 
+def replay_line(seed: int, me: Side, level: str, environment: str) -> str:
+    """How to play the same deal again. Shown only once the match has ended: the seed fixes
+    every hand and deck order (R11 keeps it hidden while the match runs)."""
+    return (f"Seed {seed}: python -m bot play --seed {seed} --side {me.value} --level {level} "
+            f"--environment {environment} deals this game again.")
+
+
 def game_over_line(result: str | None, reason: str | None, me: Side) -> str:
     """The end of the match in words, e.g. ``'Game over: the scientist (AI) wins: three
     babies were captured.'`` (the wording of the demo's verdict)."""
@@ -79,6 +90,50 @@ def game_over_line(result: str | None, reason: str | None, me: Side) -> str:
         return f"Game over: no winner ({why})."
     who = "you win" if result == me.value else f"the {result} (AI) wins"
     return f"Game over: {who}: {why}."
+
+
+def revealed_line(raptor_card: int, scientist_card: int) -> str:
+    """The reveal and what it leads to, as in the demo's round line (R5.3)."""
+    return (f"Revealed: raptor {raptor_card}, scientist {scientist_card}: "
+            f"{resolution(raptor_card, scientist_card)}.")
+
+
+ECHO_LIMIT = 40
+_SHAPES = re.compile(
+    r"play \d+|[a-m][1-6]-[a-m][1-6]|[mbsr]@[a-m][1-6]|(kill|wake|out|stand|fear|gas|fire) "
+    r"[a-m][1-6]|[a-m][1-6] (sleep|capture|shoot) [a-m][1-6]|heal|end|[a-m][1-6]")
+
+
+def _short(text: str) -> str:
+    return text if len(text) <= ECHO_LIMIT else text[:ECHO_LIMIT] + "…"
+
+
+def refusal(text: str, exc: Exception, state: engine.GameState, side: Side) -> str:
+    """Why ``text`` was not played, for the terminal: the engine's or service's message with
+    the entry quoted at most :data:`ECHO_LIMIT` characters long, an entry that fits no
+    notation form (e.g. ``'play 5 5 5'``) called malformed rather than "not legal now", and
+    the suggested actions written in their canonical notation (``H1-E1``, ``M@B1``)."""
+    message = getattr(exc, "message", None) or str(exc)
+    if isinstance(exc, engine.IllegalActionError):
+        from engine.notation import _normalise
+
+        try:
+            shaped = _SHAPES.fullmatch(_normalise(text)) is not None
+        except engine.NotationError:
+            shaped = False
+        if not shaped:
+            return (f"{_short(text)!r} is not action notation; try 'G2-G5', 'kill F3', "
+                    f"'play 5' or 'end' ('?' lists your legal actions)")
+        canonical = {engine.format_action(a).lower(): engine.format_action(a)
+                     for a in engine.legal_actions(state, side)}
+        head, sep, tail = message.partition("closest legal actions: ")
+        if sep:
+            listed, paren, rest = tail.partition(" (")
+            listed = ", ".join(canonical.get(x, x) for x in listed.split(", "))
+            message = head + sep + listed + paren + rest
+    if len(text) > ECHO_LIMIT:
+        message = message.replace(repr(text), repr(_short(text)))
+    return message
 
 
 def describe_opponent(res: ActResult) -> str:
@@ -201,13 +256,15 @@ async def _play(out: Path, render_board: Callable, *, side: str, level: str, see
                                          environment=environment, ai_user_id=AI_ID, seed=seed)
         me = m.side_of(HUMAN_ID)
         echo(f"You play the {me.value}; the AI ({level}) plays the {me.other.value}. {HELP}")
+        echo(f"Seed {seed}." if seed is not None else
+             "Seed: shown when the match ends (it would give away the AI's cards now).")
         shown_round = -1
         while True:
             for res in await service.play_ai(m.id):
                 echo(describe_opponent(res))
                 for e in res.events:
                     if e.kind == "revealed":
-                        echo(f"Revealed: raptor {e.value}, scientist {e.value2}.")
+                        echo(revealed_line(e.value, e.value2))
             m = await service.get_match(m.id)
             state = m.state
             if state.round != shown_round and state.last_round_events:
@@ -224,6 +281,7 @@ async def _play(out: Path, render_board: Callable, *, side: str, level: str, see
                 echo(view_text(engine.view(state, me)))
                 echo(f"Final board image: {png.resolve()}")
                 echo(game_over_line(m.result, m.reason, me))
+                echo(replay_line(m.seed, me, level, environment))
                 return {"match_id": m.id, "result": m.result, "reason": m.reason,
                         "rounds": state.round}
             v = engine.view(state, me)
@@ -234,10 +292,12 @@ async def _play(out: Path, render_board: Callable, *, side: str, level: str, see
                 try:
                     text = (await _read_line(read, f"{me.value}> ")).strip()
                 except EOFError:
+                    echo("End of input: you resign.")
                     text = "quit"
                 if text.lower() in ("quit", "exit", "q"):
                     await service.resign(m.id, HUMAN_ID)
                     echo("You resigned. Bye.")
+                    echo(replay_line(m.seed, me, level, environment))
                     return {"match_id": m.id, "result": me.other.value, "reason": "resigned",
                             "rounds": state.round}
                 if text.lower() in ("?", "help", "list", "moves"):
@@ -251,11 +311,11 @@ async def _play(out: Path, render_board: Callable, *, side: str, level: str, see
                 try:
                     res = await service.act(m.id, HUMAN_ID, text)
                 except (engine.RaptorError, ServiceError) as exc:
-                    echo(f"Not played: {getattr(exc, 'message', None) or exc}")
+                    echo(f"Not played: {refusal(text, exc, state, me)}")
                     continue
                 for e in res.events:
                     if e.kind == "revealed":
-                        echo(f"Revealed: raptor {e.value}, scientist {e.value2}.")
+                        echo(revealed_line(e.value, e.value2))
                 break
     finally:
         await db.close()

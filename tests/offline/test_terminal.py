@@ -93,4 +93,83 @@ async def test_terminal_game_end_writes_the_final_board_and_says_why_in_words(tm
     over = [ln for ln in t.out if ln.startswith("Game over:")]
     who = "you win" if result["result"] == "raptor" else "the scientist (AI) wins"
     assert over == [f"Game over: {who}: {REASONS[result['reason']]}."]
-    assert t.out[-1] == over[0]
+    assert t.out[-2] == over[0]
+
+
+class Scripted:
+    """Types the given lines, then ends the input (EOF)."""
+
+    def __init__(self, lines: list[str]) -> None:
+        self.lines = list(lines)
+        self.out: list[str] = []
+
+    def read(self, prompt: str) -> str:
+        if not self.lines:
+            raise EOFError
+        return self.lines.pop(0)
+
+
+async def test_terminal_refusals_are_short_canonical_and_call_malformed_input_malformed(
+        tmp_path: Path):
+    from bot.terminal import refusal
+
+    s = engine.new_game(3, setup="manual")  # the raptor places the mother: M@..
+    try:
+        engine.parse_action("m@a1", s, engine.Side.RAPTOR)
+    except engine.IllegalActionError as exc:
+        said = refusal("m@a1", exc, s, engine.Side.RAPTOR)
+    close = said.split("closest legal actions: ", 1)[1].split(" (")[0].split(", ")
+    legal = {engine.format_action(a) for a in engine.legal_actions(s, engine.Side.RAPTOR)}
+    assert close and set(close) <= legal and all(c.startswith("M@") for c in close)
+
+    t = Scripted(["kill A1", "play 5 5 5", "x" * 100_000, "G2-G5 " * 20])
+    result = await play(tmp_path, side="scientist", seed=3, read=t.read, echo=t.out.append)
+    refusals = [ln for ln in t.out if ln.startswith("Not played: ")]
+    assert len(refusals) == 4
+    assert refusals[1] == ("Not played: 'play 5 5 5' is not action notation; try 'G2-G5', "
+                           "'kill F3', 'play 5' or 'end' ('?' lists your legal actions)")
+    # a huge entry is quoted shortened, not echoed back in full
+    assert "'" + "x" * 40 + "…'" in refusals[2] and len(refusals[2]) < 300
+    assert len(refusals[3]) < 300 and "…" in refusals[3]
+    # end of input resigns, and says so
+    assert "End of input: you resign." in t.out
+    assert result["reason"] == "resigned"
+
+
+async def test_terminal_says_who_resolves_what_after_the_reveal_and_the_seed(tmp_path: Path):
+    t = Typist(moves=30)
+    await play(tmp_path, side="raptor", seed=9, read=t.read, echo=t.echo)
+    reveals = [ln for ln in t.out if ln.startswith("Revealed: ")]
+    assert reveals
+    import re
+
+    for line in reveals:
+        m = re.fullmatch(r"Revealed: raptor (\d), scientist (\d): (.*)\.", line)
+        assert m, line
+        rv, sv = int(m[1]), int(m[2])
+        if rv == sv:
+            assert m[3] == "tie, nothing happens"
+        else:
+            low, high = ("raptor", "scientist") if rv < sv else ("scientist", "raptor")
+            card = engine.card_name(engine.Side(low), min(rv, sv))
+            assert m[3] == f"{low} resolves {card}, {high} gets {abs(rv - sv)} AP"
+    # the seed given is shown at the start, and how to replay the deal at the end
+    assert "Seed 9." in t.out[:3]
+    assert t.out[-1].startswith("Seed 9: python -m bot play --seed 9 --side raptor")
+
+
+async def test_terminal_keeps_a_fresh_seed_hidden_until_the_match_ends(tmp_path: Path):
+    from bot.db import Database
+    from bot.service import MatchService
+
+    t = Scripted(["?"])
+    result = await play(tmp_path, side="raptor", read=t.read, echo=t.out.append)
+    db = await Database.open(tmp_path / "play.sqlite3")
+    try:
+        seed = (await MatchService(db).get_match(result["match_id"])).seed
+    finally:
+        await db.close()
+    text = "\n".join(t.out)
+    first_seed = text.index(str(seed))
+    assert first_seed > text.index("End of input: you resign.")
+    assert t.out[-1].startswith(f"Seed {seed}: python -m bot play --seed {seed}")
