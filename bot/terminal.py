@@ -17,7 +17,6 @@ import argparse
 import asyncio
 import contextlib
 import os
-import re
 import sqlite3
 import sys
 import threading
@@ -99,9 +98,6 @@ def revealed_line(raptor_card: int, scientist_card: int) -> str:
 
 
 ECHO_LIMIT = 40
-_SHAPES = re.compile(
-    r"play \d+|[a-m][1-6]-[a-m][1-6]|[mbsr]@[a-m][1-6]|(kill|wake|out|stand|fear|gas|fire) "
-    r"[a-m][1-6]|[a-m][1-6] (sleep|capture|shoot) [a-m][1-6]|heal|end|[a-m][1-6]")
 
 
 def _short(text: str) -> str:
@@ -109,30 +105,16 @@ def _short(text: str) -> str:
 
 
 def refusal(text: str, exc: Exception, state: engine.GameState, side: Side) -> str:
-    """Why ``text`` was not played, for the terminal: the engine's or service's message with
-    the entry quoted at most :data:`ECHO_LIMIT` characters long, an entry that fits no
-    notation form (e.g. ``'play 5 5 5'``) called malformed rather than "not legal now", and
-    the suggested actions written in their canonical notation (``H1-E1``, ``M@B1``)."""
+    """Why ``text`` was not played, for the terminal: the engine's or service's message (the
+    engine already calls an entry that fits no notation form, e.g. ``'play 5 5 5'``,
+    malformed, quotes long entries cut short and lists suggestions in their canonical
+    notation, ``H1-E1``, ``M@B1``), with any other full quote of a long entry shortened to
+    :data:`ECHO_LIMIT` characters; malformed entries get a pointer to ``?``."""
     message = getattr(exc, "message", None) or str(exc)
-    if isinstance(exc, engine.IllegalActionError):
-        from engine.notation import _normalise
-
-        try:
-            shaped = _SHAPES.fullmatch(_normalise(text)) is not None
-        except engine.NotationError:
-            shaped = False
-        if not shaped:
-            return (f"{_short(text)!r} is not action notation; try 'G2-G5', 'kill F3', "
-                    f"'play 5' or 'end' ('?' lists your legal actions)")
-        canonical = {engine.format_action(a).lower(): engine.format_action(a)
-                     for a in engine.legal_actions(state, side)}
-        head, sep, tail = message.partition("closest legal actions: ")
-        if sep:
-            listed, paren, rest = tail.partition(" (")
-            listed = ", ".join(canonical.get(x, x) for x in listed.split(", "))
-            message = head + sep + listed + paren + rest
     if len(text) > ECHO_LIMIT:
         message = message.replace(repr(text), repr(_short(text)))
+    if isinstance(exc, engine.NotationError):
+        message += " ('?' lists your legal actions)"
     return message
 
 

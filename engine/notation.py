@@ -114,6 +114,20 @@ _NOT_A_SQUARE = re.compile(r"(?<![a-z])[a-m](?![1-6](?!\d))\d+")  # e.g. h9, e44
 _TOKEN = re.compile(r"[a-m][1-6]|\d+|x(?=[a-m][1-6])|[a-z]+|->|→|[-@x]", re.I)
 
 
+QUOTE_LIMIT = 40  # characters of a player's entry quoted back in an error message
+
+# Every form format_action writes, in the normalised (lower-case, canonical spacing) form, and
+# a bare square (the one legal action that targets it).
+_SHAPE = re.compile(
+    r"play \d+|[a-m][1-6]-[a-m][1-6]|[mbsr]@[a-m][1-6]|(kill|wake|out|stand|fear|gas|fire) "
+    r"[a-m][1-6]|[a-m][1-6] (sleep|capture|shoot) [a-m][1-6]|heal|end|[a-m][1-6]")
+
+
+def _quote(text: str) -> str:
+    """``text`` quoted for a message, cut to :data:`QUOTE_LIMIT` characters."""
+    return repr(text if len(text) <= QUOTE_LIMIT else text[:QUOTE_LIMIT] + "…")
+
+
 def _normalise(text: str) -> str:
     """Lower-case, split into tokens, apply aliases, re-join in canonical spacing."""
     raw = text.strip().lower()
@@ -122,12 +136,12 @@ def _normalise(text: str) -> str:
     tokens = _TOKEN.findall(raw)
     leftover = _TOKEN.sub("", raw).replace(" ", "").replace(",", "")
     if leftover:
-        raise NotationError(f"{text!r} is not action notation (stray {leftover!r}); try "
-                            f"'G2-G5', 'kill F3', 'play 5' or 'end'")
+        raise NotationError(f"{_quote(text)} is not action notation (stray "
+                            f"{_quote(leftover)}); try 'G2-G5', 'kill F3', 'play 5' or 'end'")
     bad_square = _NOT_A_SQUARE.search(raw)
     if bad_square:
-        raise NotationError(f"{text!r}: {bad_square.group(0).upper()!r} is not a square (columns "
-                            f"A-M, rows 1-6)")
+        raise NotationError(f"{_quote(text)}: {_quote(bad_square.group(0).upper())} is not a "
+                            f"square (columns A-M, rows 1-6)")
     out: list[str] = []
     for i, tok in enumerate(tokens):
         if tok == "x" and 0 < i < len(tokens) - 1 and _is_sq(tokens[i - 1]) and _is_sq(
@@ -144,6 +158,9 @@ def _normalise(text: str) -> str:
     text_out = " ".join(out)
     text_out = re.sub(r"\s*-\s*", "-", text_out)
     text_out = re.sub(r"\s*@\s*", "@", text_out)
+    if not _SHAPE.fullmatch(text_out):
+        raise NotationError(f"{_quote(text)} is not action notation; try 'G2-G5', 'kill F3', "
+                            f"'play 5' or 'end'")
     return text_out
 
 
@@ -168,13 +185,17 @@ def parse_action(text: str, state: GameState, side: Side) -> Action:
     norm = _normalise(text)
     if side not in to_act(state):
         if state.phase is Phase.OVER:
-            raise WrongTurnError(f"{text!r}: the game is over")
+            raise WrongTurnError(f"{_quote(text)}: the game is over")
         who = " and ".join(sorted(x.value for x in to_act(state)))
-        raise WrongTurnError(f"{text!r}: it is not your decision now (waiting for the {who})")
+        raise WrongTurnError(f"{_quote(text)}: it is not your decision now (waiting for the "
+                             f"{who})")
     legal = legal_actions(state, side)
-    table: dict[str, list[Action]] = {}
+    table: dict[str, list[Action]] = {}  # normalised notation -> actions
+    shown: dict[str, str] = {}  # normalised notation -> as format_action writes it
     for a in legal:
-        table.setdefault(format_action(a).lower(), []).append(a)
+        written = format_action(a)
+        table.setdefault(written.lower(), []).append(a)
+        shown.setdefault(written.lower(), written)
     hits = table.get(norm)
     if hits is None and " " not in norm and "@" not in norm and "-" not in norm and _is_sq(norm):
         # a bare square: the one legal action that targets it, if unique
@@ -182,21 +203,25 @@ def parse_action(text: str, state: GameState, side: Side) -> Action:
         if not hits:
             hits = None
     if not hits:
-        raise IllegalActionError(_illegal_message(text, norm, list(table)))
+        raise IllegalActionError(_illegal_message(text, norm, shown))
     if len(hits) > 1:
-        raise AmbiguousActionError(f"{text!r} matches {len(hits)} legal actions: "
+        raise AmbiguousActionError(f"{_quote(text)} matches {len(hits)} legal actions: "
                                    + ", ".join(format_action(a) for a in hits))
     return hits[0]
 
 
-def _illegal_message(text: str, norm: str, keys: list[str]) -> str:
-    if not keys:
-        return f"{text!r} is not legal: there is nothing to decide"
+def _illegal_message(text: str, norm: str, shown: dict[str, str]) -> str:
+    """The refusal of well-formed ``text`` (normalised ``norm``): the closest legal actions,
+    written as :func:`format_action` writes them; ``shown`` maps normalised to written forms."""
+    if not shown:
+        return f"{_quote(text)} is not legal: there is nothing to decide"
+    keys = list(shown)
     close = difflib.get_close_matches(norm, keys, n=5, cutoff=0.3)
     if not close:
         close = keys[:5]
     more = f" ({len(keys)} legal in all)" if len(keys) > len(close) else ""
-    return f"{text!r} is not legal now; closest legal actions: {', '.join(close)}{more}"
+    return (f"{_quote(text)} is not legal now; closest legal actions: "
+            f"{', '.join(shown[k] for k in close)}{more}")
 
 
 def describe_action(action: Action, state: GameState, side: Side) -> str:

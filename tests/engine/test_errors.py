@@ -136,9 +136,11 @@ def test_an_unknown_side_is_a_ValueError():
     ("?!", NotationError),
     ("H3-H1; rm -rf", NotationError),
     ("H3-H9", NotationError),
-    ("H3-H2-H1", IllegalActionError),
-    ("fly H1", IllegalActionError),
-    ("kill B1", IllegalActionError),
+    ("H3-H2-H1", NotationError),  # a path of three squares is no notation form
+    ("fly H1", NotationError),
+    ("play 5 5 5", NotationError),
+    ("kill B1", IllegalActionError),  # well-formed, not legal here
+    ("G2-G5", IllegalActionError),
 ])
 def test_garbage_notation_gets_its_error_class_and_the_state_is_unchanged(text, error):
     s, _ = POSITIONS["ap"]
@@ -146,6 +148,18 @@ def test_garbage_notation_gets_its_error_class_and_the_state_is_unchanged(text, 
     with pytest.raises(error):
         parse_action(text, s, RAPTOR)
     assert s.to_json() == before
+
+
+def test_refusals_quote_long_entries_shortened_and_list_actions_as_written():
+    s, _ = POSITIONS["ap"]
+    with pytest.raises(NotationError) as err:
+        parse_action("x" * 100_000, s, RAPTOR)
+    assert len(str(err.value)) < 200
+    assert repr("x" * 40 + "…") in str(err.value)
+    with pytest.raises(IllegalActionError) as err:
+        parse_action("kill B1", s, RAPTOR)
+    assert str(err.value) == ("'kill B1' is not legal now; closest legal actions: H3-H2, H3-H1, "
+                              "H3-I3, H3-J3, H3-K3 (24 legal in all)")
 
 
 def test_apply_never_changes_the_state_it_was_given():
