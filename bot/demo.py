@@ -242,10 +242,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"demo: another demo is writing to {args.out} right now: wait for it or choose "
               "another --out folder", file=sys.stderr)
         return 1
-    except OSError as exc:
-        print(f"demo: cannot write to {args.out}: {exc}", file=sys.stderr)
-        return 1
-    except sqlite3.OperationalError as exc:  # e.g. "database or disk is full"
+    except (OSError, sqlite3.OperationalError) as exc:  # e.g. "database or disk is full"
         print(f"demo: cannot write to {args.out}: {exc}", file=sys.stderr)
         return 1
     except sqlite3.DatabaseError as exc:  # e.g. "file is not a database"

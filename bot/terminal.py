@@ -329,10 +329,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"play: another match is using {args.out} right now: choose another --out "
               "folder", file=sys.stderr)
         return 1
-    except OSError as exc:
-        print(f"play: cannot write to {args.out}: {exc}", file=sys.stderr)
-        return 1
-    except sqlite3.OperationalError as exc:  # e.g. "database or disk is full"
+    except (OSError, sqlite3.OperationalError) as exc:  # e.g. "database or disk is full"
         print(f"play: cannot write to {args.out}: {exc}", file=sys.stderr)
         return 1
     except sqlite3.DatabaseError as exc:  # e.g. "file is not a database"
