@@ -28,6 +28,7 @@ from pathlib import Path
 
 import engine
 from engine import Side
+from engine.__main__ import seed_arg  # seeds 0..2**63-1, the same for every command
 
 from .db import Database
 from .service import ActResult, MatchService
@@ -41,20 +42,6 @@ REASONS = {
     "mother_asleep": "the mother holds five sleep tokens",
     "babies_captured": "three babies were captured",
 }
-
-
-MAX_SEED = 2**63 - 1  # stored as an SQLite INTEGER
-
-
-def seed_arg(text: str) -> int:
-    """argparse type: a whole number 0 .. 2**63-1."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if not 0 <= value <= MAX_SEED:
-        raise argparse.ArgumentTypeError(f"the seed must be between 0 and {MAX_SEED}")
-    return value
 
 
 def seconds_arg(text: str) -> float:

@@ -44,10 +44,10 @@ def selfplay(games: int, seed: int, max_rounds: int = 5000) -> dict:
             "seconds": time.perf_counter() - t0}
 
 
-MAX_SEED = 2**63 - 1  # the same range as the bot's commands
+MAX_SEED = 2**63 - 1  # the bot stores seeds as SQLite INTEGERs; its commands use this too
 
 
-def _seed(text: str) -> int:
+def seed_arg(text: str) -> int:
     """argparse type: a whole number 0 .. 2**63-1."""
     try:
         value = int(text)
@@ -72,9 +72,9 @@ def _main(argv: list[str] | None) -> int:
     sub = parser.add_subparsers(dest="command", required=True)
     sp = sub.add_parser("selfplay", help="random legal play")
     sp.add_argument("--games", type=int, default=100)
-    sp.add_argument("--seed", type=_seed, default=1)
+    sp.add_argument("--seed", type=seed_arg, default=1)
     sh = sub.add_parser("show", help="print a new game's diagram")
-    sh.add_argument("--seed", type=_seed, default=1)
+    sh.add_argument("--seed", type=seed_arg, default=1)
     sh.add_argument("--environment", choices=("jungle", "savannah"), default="jungle")
     sh.add_argument("--layout", choices=("random", "standard"), default="random")
     sh.add_argument("--setup", choices=("manual", "quick"), default="quick")
