@@ -23,8 +23,9 @@ import os
 import sqlite3
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Coroutine, Iterator
 from pathlib import Path
+from typing import Any
 
 import engine
 from engine import Side
@@ -215,9 +216,27 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--budget", type=seconds_arg, default=0.5,
                         help="seconds per decision for the hard level (default 0.5)")
     args = parser.parse_args(argv)
+    return run_offline(
+        play_demo(args.out, seed=args.seed, level=args.level, environment=args.environment,
+                  time_budget=args.budget),
+        command="demo", out=args.out,
+        busy="another demo is writing to {out} right now: wait for it or choose another --out "
+             "folder")
+
+
+def run_offline(main: Coroutine[Any, Any, Any], *, command: str, out: Path, busy: str) -> int:
+    """Run an offline command's coroutine (the demo, the terminal mode) to its end.
+
+    Ctrl-C, a reader gone from the pipe, a folder in use by another run (``busy``, with
+    ``{out}`` for the folder), files that cannot be written (a full disk included) and a file
+    that is not a database each end with one line on stderr prefixed by ``command``, never a
+    traceback.
+
+    Returns:
+        The exit status: 0 done, 1 a failure above, 130 after Ctrl-C.
+    """
     try:
-        asyncio.run(play_demo(args.out, seed=args.seed, level=args.level,
-                              environment=args.environment, time_budget=args.budget))
+        asyncio.run(main)
     except KeyboardInterrupt:
         print("\nStopped.", file=sys.stderr)
         return 130
@@ -226,13 +245,12 @@ def main(argv: list[str] | None = None) -> int:
             sys.stdout = open(os.devnull, "w")  # noqa: SIM115
         return 1
     except BlockingIOError:
-        print(f"demo: another demo is writing to {args.out} right now: wait for it or choose "
-              "another --out folder", file=sys.stderr)
+        print(f"{command}: {busy.format(out=out)}", file=sys.stderr)
         return 1
     except (OSError, sqlite3.OperationalError) as exc:  # e.g. "database or disk is full"
-        print(f"demo: cannot write to {args.out}: {exc}", file=sys.stderr)
+        print(f"{command}: cannot write to {out}: {exc}", file=sys.stderr)
         return 1
     except sqlite3.DatabaseError as exc:  # e.g. "file is not a database"
-        print(f"demo: cannot use the database in {args.out}: {exc}", file=sys.stderr)
+        print(f"{command}: cannot use the database in {out}: {exc}", file=sys.stderr)
         return 1
     return 0

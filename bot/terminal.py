@@ -15,9 +15,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
 import os
-import sqlite3
 import sys
 import threading
 from collections.abc import Callable
@@ -29,7 +27,7 @@ from engine.diagram import CHARS, HEADER
 from engine.geometry import COLS, ROWS, sq
 
 from .db import Database
-from .demo import REASONS, folder_lock, out_arg, resolution, seed_arg
+from .demo import REASONS, folder_lock, out_arg, resolution, run_offline, seed_arg
 from .service import ActResult, MatchService, ServiceError
 
 HUMAN_ID = 1
@@ -315,24 +313,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=out_arg, default=Path("raptor-play"),
                         help="folder for the board image and the database (default ./raptor-play)")
     args = parser.parse_args(argv)
-    try:
-        asyncio.run(play(args.out, side=args.side, level=args.level, seed=args.seed,
-                         environment=args.environment, read=stdin_read))
-    except KeyboardInterrupt:
-        print("\nStopped.", file=sys.stderr)
-        return 130
-    except BrokenPipeError:
-        with contextlib.suppress(OSError):
-            sys.stdout = open(os.devnull, "w")  # noqa: SIM115
-        return 1
-    except BlockingIOError:
-        print(f"play: another match is using {args.out} right now: choose another --out "
-              "folder", file=sys.stderr)
-        return 1
-    except (OSError, sqlite3.OperationalError) as exc:  # e.g. "database or disk is full"
-        print(f"play: cannot write to {args.out}: {exc}", file=sys.stderr)
-        return 1
-    except sqlite3.DatabaseError as exc:  # e.g. "file is not a database"
-        print(f"play: cannot use the database in {args.out}: {exc}", file=sys.stderr)
-        return 1
-    return 0
+    return run_offline(
+        play(args.out, side=args.side, level=args.level, seed=args.seed,
+             environment=args.environment, read=stdin_read),
+        command="play", out=args.out,
+        busy="another match is using {out} right now: choose another --out folder")
