@@ -119,8 +119,6 @@ EFFECTS: dict[tuple[Side, int], tuple[str, int, int]] = {
     (SCIENTIST, 9): ("none", 0, 0),
 }
 
-_PASSABLE_FOR_SCIENTIST = frozenset({EMPTY, FIRE})
-
 
 # ----------------------------------------------------------------------------- creation
 def new_game(seed: int, *, environment: str = "jungle", layout: str = "random",
