@@ -1,0 +1,167 @@
+"""Where the hard AI's strength comes from: hard against easy on one side, with parts of
+the hard level swapped out. Run by hand; prints a win rate with a 95 % interval and
+writes one JSON line per game, so two runs on the same seeds can be compared game by game:
+
+    python benchmarks/bench_ai_ablation.py --variant full --out full.jsonl
+    python benchmarks/bench_ai_ablation.py --variant easy-pick --out easy-pick.jsonl
+    python benchmarks/bench_ai_ablation.py --set UNIFORM_MIX=0.1 --out mix.jsonl
+    python benchmarks/bench_ai_ablation.py --compare full.jsonl easy-pick.jsonl mix.jsonl
+
+Figures of 2026-11-29 (hard as raptor, 100 games, 20 playouts): full 36 % on seeds
+1000-1198 and 36 % on seeds 2000-2198; easy-pick 22 %; easy-sequence 18 %; oracle-hand 68 %
+(73 games). Single games swing either way with any change (a tweak that leaves the rate
+unchanged still flips ~10 of 100 games each way), so compare rates, not game lists alone.
+
+Variants (the hard side's decisions; the other side is always the easy level):
+
+* ``full`` — the hard level as shipped;
+* ``easy-pick`` — hard effects, actions points and placements, but the easy card pick;
+* ``easy-sequence`` — the hard card pick, everything else played by the easy policy;
+* ``oracle-hand`` — a diagnostic ceiling, never a way to play: the card pick is told the
+  opponent's real hand (hidden information, R11.2), so it knows the card the easy level
+  will pick. It measures what a perfect prediction of the opponent's card would be worth.
+
+``--set NAME=VALUE`` overrides a module constant of ``bot.ai`` (``HARD_STYLE`` weights of
+the hard side as ``W.name=value``). Games use seeds ``first_seed + 2 i`` (+1 when the hard
+level plays the scientist) and ``iterations`` fixed playouts per decision (20 = the cap of a
+0.25 s budget), so a run does the same work on any machine and repeats exactly.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+from multiprocessing import Pool
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+
+from bench_ai import wilson  # noqa: E402
+
+import bot.ai as ai  # noqa: E402
+import engine  # noqa: E402
+from engine import Side  # noqa: E402
+
+VARIANTS = ("full", "easy-pick", "easy-sequence", "oracle-hand")
+_TRUE_STATE: list = [None]  # oracle-hand only: the real state of the decision under way
+
+
+def _oracle_pick_model(v, me):
+    """The opponent's pick read from the real state (a diagnostic: hidden information)."""
+    pool, known = ai._opponent_pool(v, me)
+    if known is not None:
+        return {known: 1.0}
+    if v.observation and me is Side.SCIENTIST:
+        return None
+    state, opp = _TRUE_STATE[0], me.other
+    hand = list(state.hands[opp]) + ([state.picks[opp]] if state.picks[opp] else [])
+    return {ai._easy_pick(engine.view(state, opp), opp, hand): 1.0}
+
+
+def configure(variant: str, settings: list[str], hard_side: Side) -> None:
+    """Patch ``bot.ai`` in this process (workers inherit it when forked)."""
+    if variant == "easy-pick":
+        ai._decide_hard_pick_matrix = (
+            lambda v, me, hand, rng, styles: ai._easy_pick(v, me, hand))
+    elif variant == "easy-sequence":
+        ai._decide_hard_sequence = (
+            lambda state, me, legal, rng, clock, styles: ai._greedy(state, me, legal))
+    elif variant == "oracle-hand":
+        ai._opponent_pick_model = _oracle_pick_model
+    for item in settings:
+        name, _, value = item.partition("=")
+        if name.startswith("W."):
+            weights = dict(ai.HARD_STYLE[hard_side])
+            weights[name[2:]] = float(value)
+            ai.HARD_STYLE[hard_side] = weights
+        elif hasattr(ai, name):
+            setattr(ai, name, type(getattr(ai, name))(float(value)))
+        else:
+            raise SystemExit(f"bot.ai has no constant {name}")
+
+
+def play(job: tuple) -> dict:
+    seed, hard_side, iterations, max_rounds = job
+    levels = {hard_side: "hard", hard_side.other: "easy"}
+    state = engine.new_game(seed)
+    decision = 0
+    while not state.is_over and state.round <= max_rounds:
+        for side in (Side.RAPTOR, Side.SCIENTIST):
+            if side not in engine.to_act(state):
+                continue
+            _TRUE_STATE[0] = state
+            action = ai.choose_action(engine.view(state, side), level=levels[side],
+                                      seed=seed * 100_000 + decision, iterations=iterations)
+            decision += 1
+            state = engine.apply(state, side, action)
+    return {"seed": seed, "win": state.winner is hard_side,
+            "reason": state.reason.value if state.reason else None, "rounds": state.round,
+            "escaped": state.escaped, "captured": state.captured, "killed": state.killed}
+
+
+def compare(paths: list[str]) -> None:
+    runs = []
+    for path in paths:
+        with open(path) as f:
+            runs.append({r["seed"]: r["win"] for r in map(json.loads, f)})
+    base = runs[0]
+    for path, run in zip(paths, runs, strict=True):
+        common = sorted(set(base) & set(run))
+        won = sum(run[s] for s in common)
+        gained = sum(1 for s in common if run[s] and not base[s])
+        lost = sum(1 for s in common if base[s] and not run[s])
+        lo, hi = wilson(won, len(common))
+        print(f"{path}: {won}/{len(common)} = {100 * won / max(1, len(common)):.1f} % "
+              f"[{100 * lo:.1f} %, {100 * hi:.1f} %]; against {paths[0]}: +{gained} -{lost}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--variant", default="full", choices=VARIANTS)
+    parser.add_argument("--side", default="raptor", choices=("raptor", "scientist"),
+                        help="the side the hard level plays (raptor)")
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--first-seed", type=int, default=1000)
+    parser.add_argument("--iterations", type=int, default=20)
+    parser.add_argument("--processes", type=int, default=2)
+    parser.add_argument("--max-rounds", type=int, default=300)
+    parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE")
+    parser.add_argument("--out", help="JSON lines, one per game (default: none)")
+    parser.add_argument("--compare", nargs="+", metavar="JSONL",
+                        help="compare earlier --out files game by game (the first is the base)")
+    args = parser.parse_args(argv)
+    if args.compare:
+        compare(args.compare)
+        return 0
+    hard_side = Side(args.side)
+    configure(args.variant, args.set, hard_side)
+    offset = 0 if hard_side is Side.RAPTOR else 1
+    jobs = [(args.first_seed + 2 * i + offset, hard_side, args.iterations, args.max_rounds)
+            for i in range(args.games)]
+    print(f"hard ({args.variant}{', ' + ', '.join(args.set) if args.set else ''}) as "
+          f"{hard_side.value} against easy: {args.games} games, seeds {jobs[0][0]}.."
+          f"{jobs[-1][0]} step 2, {args.iterations} playouts per decision", flush=True)
+    start = time.perf_counter()
+    out = open(args.out, "w") if args.out else None
+    results = []
+    try:
+        with Pool(args.processes) as pool:
+            for res in pool.imap_unordered(play, jobs):
+                results.append(res)
+                if out:
+                    out.write(json.dumps(res) + "\n")
+                    out.flush()
+    finally:
+        if out:
+            out.close()
+    won = sum(r["win"] for r in results)
+    lo, hi = wilson(won, len(results))
+    print(f"  hard wins {won}/{len(results)} = {100 * won / len(results):.1f} % "
+          f"[{100 * lo:.1f} %, {100 * hi:.1f} %] in {time.perf_counter() - start:.0f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
