@@ -71,15 +71,19 @@ def configure(variant: str, settings: list[str], hard_side: Side) -> None:
     elif variant == "oracle-hand":
         ai._opponent_pick_model = _oracle_pick_model
     for item in settings:
-        name, _, value = item.partition("=")
-        if name.startswith("W."):
+        name, _, text = item.partition("=")
+        try:
+            value = float(text)
+        except ValueError:
+            raise SystemExit(f"--set {item}: the value must be a number") from None
+        if name.startswith("W.") and name[2:] in ai.HARD_STYLE[hard_side]:
             weights = dict(ai.HARD_STYLE[hard_side])
-            weights[name[2:]] = float(value)
+            weights[name[2:]] = value
             ai.HARD_STYLE[hard_side] = weights
-        elif hasattr(ai, name):
-            setattr(ai, name, type(getattr(ai, name))(float(value)))
+        elif name.isupper() and isinstance(getattr(ai, name, None), (int, float)):
+            setattr(ai, name, type(getattr(ai, name))(value))
         else:
-            raise SystemExit(f"bot.ai has no constant {name}")
+            raise SystemExit(f"--set {item}: bot.ai has no numeric constant or weight {name}")
 
 
 def play(job: tuple) -> dict:
@@ -104,8 +108,12 @@ def play(job: tuple) -> dict:
 def compare(paths: list[str]) -> None:
     runs = []
     for path in paths:
-        with open(path) as f:
-            runs.append({r["seed"]: r["win"] for r in map(json.loads, f)})
+        try:
+            with open(path) as f:
+                runs.append({r["seed"]: r["win"] for r in map(json.loads, f)})
+        except (OSError, ValueError, KeyError, TypeError) as exc:
+            raise SystemExit(f"{path}: not a readable --out file of this benchmark ({exc})"
+                             ) from None
     base = runs[0]
     for path, run in zip(paths, runs, strict=True):
         common = sorted(set(base) & set(run))
@@ -132,6 +140,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--compare", nargs="+", metavar="JSONL",
                         help="compare earlier --out files game by game (the first is the base)")
     args = parser.parse_args(argv)
+    if args.games < 1 or args.iterations < 1 or args.processes < 1:
+        parser.error("--games, --iterations and --processes must be at least 1")
     if args.compare:
         compare(args.compare)
         return 0
@@ -143,8 +153,11 @@ def main(argv: list[str] | None = None) -> int:
     print(f"hard ({args.variant}{', ' + ', '.join(args.set) if args.set else ''}) as "
           f"{hard_side.value} against easy: {args.games} games, seeds {jobs[0][0]}.."
           f"{jobs[-1][0]} step 2, {args.iterations} playouts per decision", flush=True)
+    try:
+        out = open(args.out, "w") if args.out else None  # noqa: SIM115 - closed below
+    except OSError as exc:
+        raise SystemExit(f"--out {args.out}: {exc.strerror}") from None
     start = time.perf_counter()
-    out = open(args.out, "w") if args.out else None
     results = []
     try:
         with Pool(args.processes) as pool:
