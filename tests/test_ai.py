@@ -311,3 +311,58 @@ def test_opponent_pick_model_is_a_distribution_over_its_possible_cards():
     assert ai._opponent_pick_model(v, RAPTOR) == {4: 1.0}
     # the scientist under observation: the raptor answers our card (no prior model)
     assert ai._opponent_pick_model(view(shown, SCIENTIST), SCIENTIST) is None
+
+
+# ----------------------------------------------------------------------------- lookahead
+def test_lookahead_values_a_round_the_scientist_wins_as_lost():
+    # the scientist has 2 AP left and two babies already captured: the easy scientist
+    # captures the sleeping baby on E2 (R8.4) and wins (R6.2) before the next pick
+    s = diagram(["...........",
+                 "..bS.......",
+                 "...........",
+                 "......M....",
+                 "..B........",
+                 "..........."], phase="ap", ap="scientist 2", revealed="3 9",
+                captured="2")
+    styles = {RAPTOR: ai.W, SCIENTIST: ai.W}
+    value = ai._next_pick_value(s, RAPTOR, s.round, random.Random(0), styles)
+    assert value == -ai.WIN
+
+
+def test_lookahead_at_the_next_pick_is_our_best_card_in_the_pick_table():
+    s = diagram(["..B........",
+                 "...........",
+                 "......M....",
+                 "...S.......",
+                 "........S..",
+                 "..B........"], round="4", raptor_hand="2 5 8", scientist_discard="9 2")
+    assert s.phase is Phase.PICK
+    styles = {RAPTOR: ai.W, SCIENTIST: ai.W}
+    value = ai._next_pick_value(s, RAPTOR, s.round - 1, random.Random(7), styles)
+    table = ai._pick_table(view(s, RAPTOR), RAPTOR, [2, 5, 8], random.Random(7), styles,
+                           ai.LOOKAHEAD_MIN_PROB)
+    assert set(table) == {2, 5, 8}
+    assert value == max(table.values())
+
+
+def test_hard_raptor_plays_the_proposal_the_lookahead_values_most(monkeypatch):
+    # one AP: the beam proposes each single action; the lookahead, not the static score,
+    # chooses among them. Make it prefer the baby on D1 stepping to C1, which the static
+    # score ranks below the mother's moves.
+    s = diagram(["..B........",
+                 "...........",
+                 "......M....",
+                 "...........",
+                 "........S..",
+                 "..........."], phase="ap", ap="raptor 1", revealed="9 8")
+    assert ai.LOOKAHEAD[RAPTOR]
+    target = engine.square("C1")
+    proposals = [first for _v, first, _n in ai._beam(s, RAPTOR, ai.BEAM_WIDTH, ai.W)]
+    wanted = engine.MoveBaby(engine.square("D1"), target)
+    assert wanted in proposals[:ai.TOP_K] and proposals[0] != wanted
+
+    def fake(state, me, r0, rng, styles):
+        return 100.0 if state.board[target] == engine.state.BABY else 0.0
+
+    monkeypatch.setattr(ai, "_next_pick_value", fake)
+    assert choose_action(view(s, RAPTOR), level="hard", seed=0, iterations=6) == wanted
