@@ -925,7 +925,8 @@ def _decide_hard_sequence(state, me: Side, legal: Sequence[Action], rng: random.
                           clock: _Clock, styles: dict[Side, dict[str, float]]) -> Action:
     """Hard level outside the pick: a beam search proposes the best sequences of own
     decisions; each proposal's end position is re-determinized from ``me``'s view of it
-    and played on by rollouts; the first action of the best mean wins."""
+    and valued by the lookahead (``LOOKAHEAD``, :func:`_best_by_lookahead`) or played on
+    by rollouts to the end of the next round; the first action of the best wins."""
     w = styles[me]
     finals = _beam(state, me, BEAM_WIDTH, w)[:max(1, min(TOP_K, clock.cap))]
     if ESCAPE_PLANS and me is RAPTOR and state.phase is Phase.AP:
@@ -935,7 +936,8 @@ def _decide_hard_sequence(state, me: Side, legal: Sequence[Action], rng: random.
     if len(finals) == 1:
         return finals[0][1]
     if LOOKAHEAD.get(me):
-        return _best_by_lookahead(finals, state.round, me, rng, styles)
+        finals.sort(key=lambda x: x[0], reverse=True)
+        return _best_by_lookahead(finals, state.round, me, rng, clock, styles)
     last_round = max(state.round, 1) + ROLLOUT_ROUNDS
     views = [None if node.phase is Phase.OVER else engine.view(node, me)
              for _v, _f, node in finals]
@@ -955,14 +957,20 @@ def _decide_hard_sequence(state, me: Side, legal: Sequence[Action], rng: random.
 
 
 def _best_by_lookahead(finals: list[tuple[float, Action, object]], r0: int, me: Side,
-                       rng: random.Random, styles: dict[Side, dict[str, float]]) -> Action:
+                       rng: random.Random, clock: _Clock,
+                       styles: dict[Side, dict[str, float]]) -> Action:
     """The first action of the proposal (``(static score, first action, end state)``
-    from :func:`_beam`, round ``r0``) whose end is worth most by :func:`_next_pick_value`,
-    averaged over ``LOOKAHEAD_SAMPLES`` determinizations of ``me``'s view of it (the same
-    ones for every proposal); a finished game keeps its static score."""
+    from :func:`_beam`, best first, round ``r0``) whose end is worth most by
+    :func:`_next_pick_value`, averaged over ``LOOKAHEAD_SAMPLES`` determinizations of
+    ``me``'s view of it (the same ones for every proposal); a finished game keeps its
+    static score. Proposals are valued in order; once the clock's deadline has passed
+    (never with fixed ``iterations``), those left after the first two are not."""
     seeds = [rng.getrandbits(64) for _ in range(LOOKAHEAD_SAMPLES)]
-    values = []
+    values: list[float] = []
     for static, _first, node in finals:
+        if (len(values) >= 2 and clock.deadline is not None
+                and time.perf_counter() > clock.deadline):
+            break
         if node.phase is Phase.OVER:
             values.append(static)
             continue
@@ -972,7 +980,7 @@ def _best_by_lookahead(finals: list[tuple[float, Action, object]], r0: int, me: 
             s = engine.sample_state(nv, random.Random(seed))
             total += _next_pick_value(s, me, r0, random.Random(seed + 1), styles)
         values.append(total / len(seeds))
-    best = max(range(len(finals)), key=lambda i: (values[i], finals[i][0], -i))
+    best = max(range(len(values)), key=lambda i: (values[i], finals[i][0], -i))
     return finals[best][1]
 
 
@@ -1114,8 +1122,9 @@ def choose_action(view: View, *, level: str = "easy", seed: int = 0,
         level: ``"easy"`` (a greedy heuristic, a few ms) or ``"hard"`` (a search).
         seed: fixes every random choice: the same view, seed, level and iterations give
             the same action.
-        time_budget: hard level, seconds per decision: no new batch of playouts starts
-            after ``DEADLINE_SHARE`` of it (soft: a slow batch may still overrun it).
+        time_budget: hard level, seconds per decision: no new batch of playouts (nor,
+            after the first two, a new proposal's lookahead) starts after
+            ``DEADLINE_SHARE`` of it (soft: a slow batch may still overrun it).
             Ignored when ``iterations`` is given, and by the easy level.
         iterations: hard level, the exact work: the number of round playouts it may run.
             None: ``max(1, round(time_budget * PLAYOUTS_PER_SECOND))`` playouts, stopping

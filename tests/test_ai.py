@@ -366,3 +366,31 @@ def test_hard_raptor_plays_the_proposal_the_lookahead_values_most(monkeypatch):
 
     monkeypatch.setattr(ai, "_next_pick_value", fake)
     assert choose_action(view(s, RAPTOR), level="hard", seed=0, iterations=6) == wanted
+
+
+def test_lookahead_stops_valuing_proposals_once_the_deadline_has_passed(monkeypatch):
+    s = diagram(["..B........",
+                 "...........",
+                 "......M....",
+                 "...........",
+                 "........S..",
+                 "..........."], phase="ap", ap="raptor 2", revealed="9 7")
+    finals = ai._beam(s, RAPTOR, ai.BEAM_WIDTH, ai.W)
+    assert len(finals) >= 4
+    calls = []
+
+    def counted(state, me, r0, rng, styles):
+        calls.append(state.board)
+        return float(len(calls))  # the later a proposal is valued, the more it is worth
+
+    monkeypatch.setattr(ai, "_next_pick_value", counted)
+    styles = {RAPTOR: ai.W, SCIENTIST: ai.W}
+    # a deadline already passed: only the two best proposals (by static score) are valued
+    late = ai._best_by_lookahead(finals, s.round, RAPTOR, random.Random(0),
+                                 ai._Clock(20, 0.0), styles)
+    assert len(calls) == 2 and late == finals[1][1]
+    calls.clear()
+    # no deadline (fixed iterations): every proposal is valued, and the last one wins here
+    every = ai._best_by_lookahead(finals, s.round, RAPTOR, random.Random(0),
+                                  ai._Clock(20, None), styles)
+    assert len(calls) == len(finals) and every == finals[-1][1]
