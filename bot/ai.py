@@ -42,10 +42,11 @@ Determinism: the same view, ``seed``, ``level`` and ``iterations`` give the same
 With ``iterations=None`` the hard level caps its work at a number of playouts derived from
 ``time_budget`` and also stops when the clock passes the budget; the result is then
 deterministic whenever the cap is reached first (the usual case on a machine at least as
-fast as the calibration one); pass ``iterations`` to fix the work exactly. The card pick,
-the escape proposals and the raptor's lookahead do a fixed amount of work, whatever the
-budget (at most 3 × 9 one-round playouts for a pick; for the lookahead, one round played
-out and the next pick's table per proposal).
+fast as the calibration one); pass ``iterations`` to fix the work exactly. The card pick
+and the escape proposals do a fixed amount of work, whatever the budget (at most 3 × 9
+one-round playouts for a pick); the raptor's lookahead does a fixed amount per proposal
+(one round played out, then the next pick's table) and, with ``iterations=None``, starts
+no proposal after the first two once the deadline has passed.
 """
 
 from __future__ import annotations
