@@ -1020,6 +1020,32 @@ def _with_opponent_card(v: View, me: Side, card: int, rng: random.Random, tries:
     return None
 
 
+def _pair_values(v: View, me: Side, hand: Sequence[int], support: Sequence[int],
+                 rng: random.Random, styles: dict[Side, dict[str, float]]
+                 ) -> dict[tuple[int, int], float]:
+    """``{(own card, opponent card): value}`` for ``me`` (points of ``styles[me]``) of the
+    pick of ``v``: for each opponent card of ``support``, a determinization where the
+    opponent holds it; for each own card of ``hand`` the picks are made in the order the
+    rules ask (the scientist first under observation, R5.2) and the round is played out by
+    the policies of ``styles`` (R5.3-R5.5) and scored at its end. A card no
+    determinization was found for has no entries."""
+    opp = me.other
+    w = styles[me]
+    values: dict[tuple[int, int], float] = {}
+    for theirs in support:
+        base = _with_opponent_card(v, me, theirs, random.Random(rng.getrandbits(64)))
+        if base is None:
+            continue
+        if engine.to_act(base) == frozenset((opp,)) and base.picks[opp] is None:
+            base = engine.apply(base, opp, Pick(theirs))  # it picks first (R5.2)
+        for mine in hand:
+            s = engine.apply(base, me, Pick(mine))
+            if s.phase is Phase.PICK and s.round == base.round and s.picks[opp] is None:
+                s = engine.apply(s, opp, Pick(theirs))
+            values[mine, theirs] = _value(_rollout(s, base.round + PICK_ROUNDS, styles), me, w)
+    return values
+
+
 def _pick_table(v: View, me: Side, hand: Sequence[int], rng: random.Random,
                 styles: dict[Side, dict[str, float]], min_prob: float = 0.0) -> dict[int, float]:
     """Expected value for ``me`` (``styles[me]`` points) of each card of ``hand`` in the
@@ -1034,22 +1060,12 @@ def _pick_table(v: View, me: Side, hand: Sequence[int], rng: random.Random,
         ``{card: expected value}`` for every card of ``hand``, in points of ``styles[me]``
         (0.0 for a card no determinization could be found for)."""
     opp = me.other
-    w = styles[me]
     probs = _opponent_pick_model(v, me)
     pool, _known = _opponent_pool(v, me)
     support = sorted(probs) if probs is not None else pool
     if min_prob and probs is not None:
         support = [o for o in support if probs[o] >= min_prob]
-    values: dict[tuple[int, int], float] = {}
-    for theirs in support:
-        base = _with_opponent_card(v, me, theirs, random.Random(rng.getrandbits(64)))
-        if base is None:
-            continue
-        for mine in hand:
-            s = engine.apply(base, me, Pick(mine))
-            if s.phase is Phase.PICK and s.round == base.round and s.picks[opp] is None:
-                s = engine.apply(s, opp, Pick(theirs))
-            values[mine, theirs] = _value(_rollout(s, base.round + PICK_ROUNDS, styles), me, w)
+    values = _pair_values(v, me, hand, support, rng, styles)
     if probs is None:
         size = max(1, min(v.hand_sizes[opp], len(pool)))
         hands = list(itertools.combinations(pool, size))
@@ -1094,20 +1110,13 @@ def _next_pick_value(state, me: Side, r0: int, rng: random.Random,
     opp = me.other
     if me is RAPTOR and s.observation and s.picks[opp] is None:
         probs = _opponent_pick_model(v, me)
-        total = den = 0.0
-        for o, p in sorted(probs.items()):
-            if p < LOOKAHEAD_MIN_PROB:
-                continue
-            base = _with_opponent_card(v, me, o, random.Random(rng.getrandbits(64)))
-            if base is None:
-                continue
-            shown = engine.apply(base, opp, Pick(o))
-            best = max(_value(_rollout(engine.apply(shown, me, Pick(c)),
-                                       shown.round + PICK_ROUNDS, styles), me, w)
-                       for c in hand)
-            total += p * best
-            den += p
-        return total / den if den else _value(s, me, w)
+        support = [o for o in sorted(probs) if probs[o] >= LOOKAHEAD_MIN_PROB]
+        values = _pair_values(v, me, hand, support, rng, styles)
+        shown = [o for o in support if (hand[0], o) in values]
+        den = sum(probs[o] for o in shown)
+        if not den:
+            return _value(s, me, w)
+        return sum(probs[o] * max(values[c, o] for c in hand) for o in shown) / den
     return max(_pick_table(v, me, hand, rng, styles, LOOKAHEAD_MIN_PROB).values())
 
 
