@@ -7,9 +7,11 @@ writes one JSON line per game, so two runs on the same seeds can be compared gam
     python benchmarks/bench_ai_ablation.py --set UNIFORM_MIX=0.1 --out mix.jsonl
     python benchmarks/bench_ai_ablation.py --compare full.jsonl easy-pick.jsonl mix.jsonl
 
-Figures of 2026-11-29 (hard as raptor, 100 games, 20 playouts): full 36 % on seeds
-1000-1198 and 36 % on seeds 2000-2198; easy-pick 22 %; easy-sequence 18 %; oracle-hand 68 %
-(73 games). Single games swing either way with any change (a tweak that leaves the rate
+Figures of 2026-11-29 (hard as raptor, 100 games, 20 playouts), before the raptor's
+lookahead (``bot.ai.LOOKAHEAD``): full 36 % on seeds 1000-1198 and 36 % on seeds
+2000-2198; easy-pick 22 %; easy-sequence 18 %; oracle-hand 68 % (73 games). With it, full
+is 48 %, 39 % and 34 % on seeds 1000-1198, 2000-2198 and 5000-5198 (34 % without it there).
+Single games swing either way with any change (a tweak that leaves the rate
 unchanged still flips ~10 of 100 games each way), so compare rates, not game lists alone.
 
 Variants (the hard side's decisions; the other side is always the easy level):
@@ -48,14 +50,22 @@ VARIANTS = ("full", "easy-pick", "easy-sequence", "oracle-hand")
 _TRUE_STATE: list = [None]  # oracle-hand only: the real state of the decision under way
 
 
+_MODEL = ai._opponent_pick_model
+
+
 def _oracle_pick_model(v, me):
-    """The opponent's pick read from the real state (a diagnostic: hidden information)."""
+    """The opponent's pick read from the real state (a diagnostic: hidden information), at
+    the card pick under way only; any other position (the raptor's lookahead values the
+    next round's pick) gets the honest model."""
+    state, opp = _TRUE_STATE[0], me.other
+    if not (v.phase is engine.Phase.PICK and state.phase is engine.Phase.PICK
+            and v.round == state.round):
+        return _MODEL(v, me)
     pool, known = ai._opponent_pool(v, me)
     if known is not None:
         return {known: 1.0}
     if v.observation and me is Side.SCIENTIST:
         return None
-    state, opp = _TRUE_STATE[0], me.other
     hand = list(state.hands[opp]) + ([state.picks[opp]] if state.picks[opp] else [])
     return {ai._easy_pick(engine.view(state, opp), opp, hand): 1.0}
 
