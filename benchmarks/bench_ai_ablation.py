@@ -10,7 +10,8 @@ writes one JSON line per game, so two runs on the same seeds can be compared gam
 Figures of 2026-11-29 (hard as raptor, 100 games, 20 playouts), before the raptor's
 lookahead (``bot.ai.LOOKAHEAD``): full 36 % on seeds 1000-1198 and 36 % on seeds
 2000-2198; easy-pick 22 %; easy-sequence 18 %; oracle-hand 68 % (73 games). With it, full
-is 48 %, 39 % and 34 % on seeds 1000-1198, 2000-2198 and 5000-5198 (34 % without it there).
+is 48 %, 39 % and 34 % on seeds 1000-1198, 2000-2198 and 5000-5198 (34 % without it there);
+valuing chances of winning (``bot.ai.WIN_CHANCE``) on top: 48-50 %, 41 % and 39 %.
 Single games swing either way with any change (a tweak that leaves the rate
 unchanged still flips ~10 of 100 games each way), so compare rates, not game lists alone.
 

@@ -28,7 +28,9 @@ Levels:
   (``LOOKAHEAD``) plays the round out (the easy policy for both sides) and values the next
   round's card pick as its card pick does (below): its best card against the scientist's
   modelled pick, each pair of cards played out to that round's end; under observation
-  (R5.2) its best answer to each card the scientist may show. The scientist plays
+  (R5.2) its best answer to each card the scientist may show. The raptor's values are
+  chances of winning (``WIN_CHANCE``: the logistic of its score, fitted to game
+  outcomes), so its averages weigh a lost game as 0, not as -10000. The scientist plays
   rollouts (the easy policy for both sides) to the end of the next round, scored with
   :func:`evaluate`, and takes the best mean.
   The card pick: a payoff matrix. For every pair (own card, opponent card) the round is played
@@ -52,6 +54,7 @@ no proposal after the first two once the deadline has passed.
 from __future__ import annotations
 
 import itertools
+import math
 import random
 import re
 import time
@@ -145,6 +148,17 @@ PICK_ROUNDS = 0
 #: 5000): 48, 39 and 34 wins against 36, 36 and 34 without it (121 against 106 of 300,
 #: +67 -52 game by game: a gain within noise). The hard scientist already wins them all.
 LOOKAHEAD: dict[Side, bool] = {RAPTOR: True}
+#: Hard level: sides that value positions as a chance of winning, ``1 / (1 + exp(-(slope
+#: * points + offset)))`` of their :func:`_score` points, rather than as points, so that an
+#: average over the opponent's cards or over determinizations counts a lost game as one bad
+#: outcome (0) among others, not as -10000 points that outweigh everything else. Fitted by
+#: logistic regression of game outcomes on the score at each round's start, 200 games of
+#: hard raptor vs easy, even seeds 3000-3398 (benchmarks/fit_win_chance.py). Measured
+#: (hard raptor vs easy, 20 playouts, 100 games per seed set, even seeds from 1000, 2000,
+#: 5000; an earlier fit on 150 of those games, slope 0.00577, offset 1.894): 50, 41 and
+#: 39 wins against 48, 39 and 34 with points (+21 -12 game by game); these constants: 48
+#: against 48 on the first set (+7 -7). Never worse, but within noise.
+WIN_CHANCE: dict[Side, tuple[float, float]] = {RAPTOR: (0.0065, 2.41)}
 #: Hard level: determinizations per proposal for that lookahead.
 LOOKAHEAD_SAMPLES = 1
 #: Hard level: opponent cards below this probability are left out of that lookahead.
@@ -824,7 +838,15 @@ class _Clock:
 
 
 def _value(state, me: Side, w: dict[str, float] = W) -> float:
-    return (1.0 if me is RAPTOR else -1.0) * _score(_Pos.of(state), w)
+    """Value of a (determinized) state for ``me``: :func:`_score` in points of ``w``, or
+    for a side of ``WIN_CHANCE`` the chance of winning that the points predict (0.0 to
+    1.0: a lost game about 0, a won one about 1)."""
+    points = (1.0 if me is RAPTOR else -1.0) * _score(_Pos.of(state), w)
+    chance = WIN_CHANCE.get(me)
+    if chance is None:
+        return points
+    slope, offset = chance
+    return 1.0 / (1.0 + math.exp(-(slope * points + offset)))
 
 
 def _mine(state, me: Side, r0: int) -> bool:
@@ -1023,12 +1045,12 @@ def _with_opponent_card(v: View, me: Side, card: int, rng: random.Random, tries:
 def _pair_values(v: View, me: Side, hand: Sequence[int], support: Sequence[int],
                  rng: random.Random, styles: dict[Side, dict[str, float]]
                  ) -> dict[tuple[int, int], float]:
-    """``{(own card, opponent card): value}`` for ``me`` (points of ``styles[me]``) of the
-    pick of ``v``: for each opponent card of ``support``, a determinization where the
-    opponent holds it; for each own card of ``hand`` the picks are made in the order the
-    rules ask (the scientist first under observation, R5.2) and the round is played out by
-    the policies of ``styles`` (R5.3-R5.5) and scored at its end. A card no
-    determinization was found for has no entries."""
+    """``{(own card, opponent card): value}`` for ``me`` (:func:`_value` with
+    ``styles[me]``) of the pick of ``v``: for each opponent card of ``support``, a
+    determinization where the opponent holds it; for each own card of ``hand`` the picks
+    are made in the order the rules ask (the scientist first under observation, R5.2) and
+    the round is played out by the policies of ``styles`` (R5.3-R5.5) and scored at its
+    end. A card no determinization was found for has no entries."""
     opp = me.other
     w = styles[me]
     values: dict[tuple[int, int], float] = {}
@@ -1057,7 +1079,7 @@ def _pick_table(v: View, me: Side, hand: Sequence[int], rng: random.Random,
     it may hold. ``min_prob``: opponent cards the model gives less are left out.
 
     Returns:
-        ``{card: expected value}`` for every card of ``hand``, in points of ``styles[me]``
+        ``{card: expected value}`` for every card of ``hand``, as :func:`_value` gives them
         (0.0 for a card no determinization could be found for)."""
     opp = me.other
     probs = _opponent_pick_model(v, me)
@@ -1094,8 +1116,9 @@ def _decide_hard_pick_matrix(v: View, me: Side, hand: Sequence[int], rng: random
 
 def _next_pick_value(state, me: Side, r0: int, rng: random.Random,
                      styles: dict[Side, dict[str, float]]) -> float:
-    """Value for ``me``, in points of ``styles[me]`` (``+-WIN`` for a finished game), of a
-    determinized ``state`` of round ``r0``: the round is played out by the policies of
+    """Value for ``me`` (:func:`_value`: points of ``styles[me]``, ``+-WIN`` for a finished
+    game, or a chance of winning for a side of ``WIN_CHANCE``) of a determinized ``state``
+    of round ``r0``: the round is played out by the policies of
     ``styles``, then the next round's pick is valued as the hard card pick values it
     (:func:`_pick_table`: our best card against the opponent's pick model, each pair
     played out to that round's end; opponent cards under ``LOOKAHEAD_MIN_PROB`` left

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ast
 import json
+import math
 import random
 from pathlib import Path
 
@@ -326,7 +327,33 @@ def test_lookahead_values_a_round_the_scientist_wins_as_lost():
                 captured="2")
     styles = {RAPTOR: ai.W, SCIENTIST: ai.W}
     value = ai._next_pick_value(s, RAPTOR, s.round, random.Random(0), styles)
-    assert value == -ai.WIN
+    slope, offset = ai.WIN_CHANCE[RAPTOR]
+    assert value == pytest.approx(1.0 / (1.0 + math.exp(slope * ai.WIN - offset)))
+    assert value < 1e-20   # a lost game: no chance at all
+
+
+def test_raptor_values_positions_as_a_chance_of_winning():
+    # the raptor's values are the logistic of its score (R6: a won game about 1, a lost
+    # one about 0); the scientist's stay in points
+    s = diagram(["..B........",
+                 "...........",
+                 "......M....",
+                 "...S.......",
+                 "........S..",
+                 "..B........"], round="4")
+    slope, offset = ai.WIN_CHANCE[RAPTOR]
+    points = ai._score(ai._Pos.of(s))
+    chance = ai._value(s, RAPTOR)
+    assert chance == pytest.approx(1.0 / (1.0 + math.exp(-(slope * points + offset))))
+    assert 0.05 < chance < 0.999
+    assert ai._value(s, SCIENTIST) == -points
+    won = diagram(["..B........",
+                   "...........",
+                   "......M....",
+                   "...........",
+                   "...........",
+                   "..B........"], escaped="3")
+    assert ai._value(won, RAPTOR) == pytest.approx(1.0)
 
 
 def test_lookahead_at_the_next_pick_is_our_best_card_in_the_pick_table():
