@@ -155,7 +155,7 @@ LOOKAHEAD: dict[Side, bool] = {RAPTOR: True}
 #: logistic regression of game outcomes on the score at each round's start, 200 games of
 #: hard raptor vs easy, even seeds 3000-3398 (benchmarks/fit_win_chance.py). Measured
 #: (hard raptor vs easy, 20 playouts, 100 games per seed set, even seeds from 1000, 2000,
-#: 5000; an earlier fit on 150 of those games, slope 0.00577, offset 1.894): 50, 41 and
+#: 5000; an earlier fit on 150 of the 200 games, slope 0.00577, offset 1.894): 50, 41 and
 #: 39 wins against 48, 39 and 34 with points (+21 -12 game by game); these constants: 48
 #: against 48 on the first set (+7 -7). Never worse, but within noise.
 WIN_CHANCE: dict[Side, tuple[float, float]] = {RAPTOR: (0.0065, 2.41)}
