@@ -157,7 +157,7 @@ LOOKAHEAD: dict[Side, bool] = {RAPTOR: True}
 #: (hard raptor vs easy, 20 playouts, 100 games per seed set, even seeds from 1000, 2000,
 #: 5000; an earlier fit on 150 of the 200 games, slope 0.00577, offset 1.894): 50, 41 and
 #: 39 wins against 48, 39 and 34 with points (+21 -12 game by game); these constants: 48
-#: against 48 on the first set (+7 -7). Never worse, but within noise.
+#: and 43 against 48 and 39 on the first two sets (+15 -11). Never worse, but within noise.
 WIN_CHANCE: dict[Side, tuple[float, float]] = {RAPTOR: (0.0065, 2.41)}
 #: Hard level: determinizations per proposal for that lookahead.
 LOOKAHEAD_SAMPLES = 1
