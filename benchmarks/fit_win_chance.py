@@ -62,9 +62,10 @@ def fit_logistic(xs: list[float], ys: list[int], rounds: int = 50) -> tuple[floa
     offset)))`` by Newton's method.
 
     Raises:
-        ValueError: fewer than two points, or all outcomes equal (no finite fit)."""
-    if len(xs) < 2 or len(set(ys)) < 2:
-        raise ValueError("need at least two points with both outcomes")
+        ValueError: fewer than two points, all outcomes equal or all scores equal (no
+            finite fit)."""
+    if len(xs) < 2 or len(set(ys)) < 2 or len(set(xs)) < 2:
+        raise ValueError("need at least two different scores and both outcomes")
     a = b = 0.0
     for _ in range(rounds):
         ga = gb = haa = hab = hbb = 0.0
