@@ -11,7 +11,11 @@ Figures of 2026-11-29 (hard as raptor, 100 games, 20 playouts), before the rapto
 lookahead (``bot.ai.LOOKAHEAD``): full 36 % on seeds 1000-1198 and 36 % on seeds
 2000-2198; easy-pick 22 %; easy-sequence 18 %; oracle-hand 68 % (73 games). With it, full
 is 48 %, 39 % and 34 % on seeds 1000-1198, 2000-2198 and 5000-5198 (34 % without it there);
-valuing chances of winning (``bot.ai.WIN_CHANCE``) on top: 48-50 %, 41 % and 39 %.
+valuing chances of winning (``bot.ai.WIN_CHANCE``) on top: 48-50 %, 41 % and 39 %
+(as committed: 48 %, 43 % and 37 %). Figures of 2026-11-30 on seeds 1000-1198: easy-setup
+36 % against full 48 % (+11 -23 game by game), so the hard setup placements are worth
+about 12 points; but searching the setup harder gained nothing (4 determinizations of 12
+proposals: 46 against 48 wins on 97 games; rollouts of 3 rounds: 34 against 34 on 76).
 Single games swing either way with any change (a tweak that leaves the rate
 unchanged still flips ~10 of 100 games each way), so compare rates, not game lists alone.
 
@@ -20,6 +24,8 @@ Variants (the hard side's decisions; the other side is always the easy level):
 * ``full`` — the hard level as shipped;
 * ``easy-pick`` — hard effects, actions points and placements, but the easy card pick;
 * ``easy-sequence`` — the hard card pick, everything else played by the easy policy;
+* ``easy-setup`` — the hard level everywhere but the setup placements (R4.1, R4.2), which
+  the easy policy makes;
 * ``oracle-hand`` — a diagnostic ceiling, never a way to play: the card pick is told the
   opponent's real hand (hidden information, R11.2), so it knows the card the easy level
   will pick. It measures what a perfect prediction of the opponent's card would be worth.
@@ -47,7 +53,7 @@ import bot.ai as ai  # noqa: E402
 import engine  # noqa: E402
 from engine import Side  # noqa: E402
 
-VARIANTS = ("full", "easy-pick", "easy-sequence", "oracle-hand")
+VARIANTS = ("full", "easy-pick", "easy-sequence", "easy-setup", "oracle-hand")
 _TRUE_STATE: list = [None]  # oracle-hand only: the real state of the decision under way
 
 
@@ -79,6 +85,15 @@ def configure(variant: str, settings: list[str], hard_side: Side) -> None:
     elif variant == "easy-sequence":
         ai._decide_hard_sequence = (
             lambda state, me, legal, rng, clock, styles: ai._greedy(state, me, legal))
+    elif variant == "easy-setup":
+        hard_sequence = ai._decide_hard_sequence
+
+        def easy_setup(state, me, legal, rng, clock, styles):
+            if state.phase in ai._SETUP:
+                return ai._greedy(state, me, legal)
+            return hard_sequence(state, me, legal, rng, clock, styles)
+
+        ai._decide_hard_sequence = easy_setup
     elif variant == "oracle-hand":
         ai._opponent_pick_model = _oracle_pick_model
     for item in settings:
