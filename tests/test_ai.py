@@ -314,6 +314,41 @@ def test_opponent_pick_model_is_a_distribution_over_its_possible_cards():
     assert ai._opponent_pick_model(view(shown, SCIENTIST), SCIENTIST) is None
 
 
+def test_opponent_pick_model_leans_to_hands_keeping_the_least_liked_cards(monkeypatch):
+    # four cards left to the scientist (R5.6), three in hand: four possible hands. Ranked
+    # by the easy heuristic a > b > c > d, it picks a from the three hands holding a and
+    # b from the fourth; each card weighs exp(kappa * rank / 3) in its hand's weight.
+    s = diagram(["..B........",
+                 "...........",
+                 "......M....",
+                 "...S.......",
+                 "........S..",
+                 "..B........"], round="4", scientist_discard="9 2 4 6 8",
+                scientist_hand="1 3 5")
+    # as shipped: the raptor only (the hard scientist models the raptor's hands alike)
+    assert ai.HAND_STICKINESS == {RAPTOR: 2.0}
+    v = view(s, RAPTOR)
+    mix = ai.UNIFORM_MIX
+    monkeypatch.setattr(ai, "HAND_STICKINESS", {})
+    alike = ai._opponent_pick_model(v, RAPTOR)
+    assert set(alike) == {1, 3, 5, 7}
+    ranked = sorted(alike, key=alike.get, reverse=True)
+    a, b = ranked[0], ranked[1]
+    assert alike[a] == pytest.approx(mix / 4 + (1 - mix) * 3 / 4)
+    assert alike[b] == pytest.approx(mix / 4 + (1 - mix) / 4)
+    monkeypatch.setattr(ai, "HAND_STICKINESS", {RAPTOR: 2.0})
+    sticky = ai._opponent_pick_model(v, RAPTOR)
+    e = math.exp
+    bcd = e(2 * (1 + 2 + 3) / 3)
+    total = e(2 * (0 + 1 + 2) / 3) + e(2 * (0 + 1 + 3) / 3) + e(2 * (0 + 2 + 3) / 3) + bcd
+    assert sticky[b] == pytest.approx(mix / 4 + (1 - mix) * bcd / total)
+    assert sticky[a] == pytest.approx(mix / 4 + (1 - mix) * (1 - bcd / total))
+    assert sticky[a] < alike[a] and sticky[b] > alike[b]
+    assert sum(sticky.values()) == pytest.approx(1.0)
+    assert {c: sticky[c] for c in sticky if c not in (a, b)} == {
+        c: pytest.approx(mix / 4) for c in sticky if c not in (a, b)}
+
+
 # ----------------------------------------------------------------------------- lookahead
 def test_lookahead_values_a_round_the_scientist_wins_as_lost():
     # the scientist has 2 AP left and two babies already captured: the easy scientist
