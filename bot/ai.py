@@ -138,13 +138,19 @@ BEAM_WIDTH = 6
 TOP_K = 6
 #: Hard level: full rounds a rollout plays after the current one.
 ROLLOUT_ROUNDS = 1
-#: Hard level: chance that the modelled opponent picks any card of its hand.
+#: Hard level: chance that the modelled opponent picks any card of its hand. The likelihood
+#: of the easy scientist's real picks is best near 0.02 (benchmarks/fit_pick_model.py), but
+#: the hard raptor plays worse with less hedging: 43 and 48 wins at 0.05 against 50 and 50
+#: (vs easy, 20 playouts, 100 games per set, even seeds from 1000 and 2000), and 43 against
+#: 50 at 0.45 (seeds from 1000).
 UNIFORM_MIX = 0.3
 #: Hard level, by modelling side: how much the opponent pick model leans towards hands
 #: holding the cards the easy heuristic likes least. The easy level plays the card it likes
 #: most, so it keeps the others, round after round (R5.6: it draws back to 3); a hand's
 #: weight is the product over its cards of ``exp(kappa * rank / (n - 1))``, rank 0 for the
-#: card it likes most of the n it may hold. 0: all hands alike. Measured (hard raptor vs
+#: card it likes most of the n it may hold. 0: all hands alike. kappa 2 is also the best fit
+#: to the easy scientist's real picks (mean log-likelihood -1.302 against -1.481 for
+#: kappa 0 at mix 0.02; benchmarks/fit_pick_model.py). Measured (hard raptor vs
 #: easy, 20 playouts, 100 games per seed set, even seeds from 1000, 2000, 5000): kappa 2
 #: won 50, 50 (of 99) and 43 against 48, 43 and 37 with all hands alike (143 against 128,
 #: +64 -49 game by game: within noise, p about 0.2, but ahead on every set). Official
