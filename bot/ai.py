@@ -1031,11 +1031,12 @@ def _opponent_pick_model(v: View, me: Side) -> dict[int, float] | None:
     """Probability of each card the opponent may pick now, seen from ``me``'s view: the
     easy heuristic's choice over every hand the opponent may hold, mixed with a uniform
     pick (``UNIFORM_MIX``). Hands are equally likely, or for a side of ``HAND_STICKINESS``
-    weighted towards the cards the heuristic likes least, which it keeps in hand. Under
-    observation (R5.2), the scientist about to pick first, its heuristic is the one the easy
-    level uses then: each card valued by the raptor's best answer from each hand it may hold.
-    A known pick (revealed or shown, R5.2) is certain. None when the opponent will see our
-    card first (R5.2, we are the scientist).
+    weighted towards the cards the heuristic likes least, which it keeps in hand. A known
+    pick (revealed or shown, R5.2) is certain. None when the opponent will see our card
+    first (R5.2, we are the scientist). Under observation, before the scientist shows its
+    card, the usual heuristic stands in for the one the easy level then uses (our best
+    answer from each hand): the exact rule played no better (hard raptor vs easy, 20
+    playouts, 300 games: 139 against 143 wins, +4 -8 game by game).
 
     Returns:
         ``{card: probability}`` over the cards outside the opponent's discard pile (R5.6),
@@ -1050,14 +1051,7 @@ def _opponent_pick_model(v: View, me: Side) -> dict[int, float] | None:
     size = max(1, min(v.hand_sizes[opp] + (1 if v.picked[opp] else 0), len(pool)))
     model = _CardModel(_Pos.of(v))
     mine = [c for c in CARDS if c not in v.discards[me]]
-    if v.observation:
-        # the scientist picks first and shows its card (R5.2): the easy level values each
-        # card by our best answer in each hand we may hold (see _easy_pick)
-        my_hands = list(itertools.combinations(mine, max(1, min(v.hand_sizes[me], len(mine)))))
-        merit = {c: (sum(min(model.outcome(opp, c, o) for o in h) for h in my_hands)
-                     / len(my_hands), -c) for c in pool}
-    else:
-        merit = {c: (sum(model.outcome(opp, c, o) for o in mine), -c) for c in pool}
+    merit = {c: (sum(model.outcome(opp, c, o) for o in mine), -c) for c in pool}
     hands = list(itertools.combinations(pool, size))
     # a hand's weight: the product of its cards' weights, exp(kappa * rank / (n - 1)) with
     # rank 0 for the card the opponent likes most and n - 1 for the one it likes least

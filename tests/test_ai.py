@@ -350,38 +350,30 @@ def test_opponent_pick_model_leans_to_hands_keeping_the_least_liked_cards(monkey
         c: pytest.approx(mix / 4) for c in sticky if c not in (a, b)}
 
 
-def test_opponent_pick_model_is_the_easy_pick_of_every_hand_also_under_observation(
-        monkeypatch):
+def test_opponent_pick_model_is_the_easy_pick_of_every_hand(monkeypatch):
     # with all hands alike, the raptor's model of the scientist's card is exactly the easy
-    # pick of each hand the scientist may hold (20 hands of 3 from 6 cards), mixed with a
-    # uniform pick; under observation (R5.2) the easy scientist picks by another rule (our
-    # best answer to its shown card), and the model follows it
+    # pick of each hand the scientist may hold (20 hands of 3 from 6 cards, R5.6), mixed
+    # with a uniform pick
     rows = ["..B........",
             "...S.......",
             "......M....",
             "..b........",
             "........S..",
             "..B........"]
+    keys = dict(round="4", scientist_discard="9 2 4", raptor_discard="3 5")
     pool = [1, 3, 5, 6, 7, 8]
     monkeypatch.setattr(ai, "HAND_STICKINESS", {})
     mix = ai.UNIFORM_MIX
-    expected = {}
-    for observation in ("no", "yes"):
-        keys = dict(round="4", scientist_discard="9 2 4", raptor_discard="3 5",
-                    observation=observation)
-        picks = {}
-        for hand in itertools.combinations(pool, 3):
-            s = diagram(rows, **keys, scientist_hand=" ".join(map(str, hand)))
-            picks[hand] = ai._easy_pick(view(s, SCIENTIST), SCIENTIST, list(hand))
-        expected[observation] = {c: mix / 6 + (1 - mix) * sum(p == c for p in picks.values()) / 20
-                                 for c in pool}
-        model = ai._opponent_pick_model(view(diagram(rows, **keys), RAPTOR), RAPTOR)
-        assert model == pytest.approx(expected[observation])
-    # the two rules differ in this position: 7 is the pick of 6 hands, 6 of 3 without
-    # observation, and the other way round under it
-    assert expected["no"][7] == pytest.approx(mix / 6 + (1 - mix) * 6 / 20)
-    assert expected["yes"][7] == pytest.approx(mix / 6 + (1 - mix) * 3 / 20)
-    assert expected["yes"][6] == pytest.approx(mix / 6 + (1 - mix) * 6 / 20)
+    picks = {}
+    for hand in itertools.combinations(pool, 3):
+        s = diagram(rows, **keys, scientist_hand=" ".join(map(str, hand)))
+        picks[hand] = ai._easy_pick(view(s, SCIENTIST), SCIENTIST, list(hand))
+    # the hands' picks, for cards 1 3 5 6 7 8
+    assert [list(picks.values()).count(c) for c in pool] == [0, 0, 1, 3, 6, 10]
+    expected = {c: mix / 6 + (1 - mix) * sum(p == c for p in picks.values()) / 20
+                for c in pool}
+    model = ai._opponent_pick_model(view(diagram(rows, **keys), RAPTOR), RAPTOR)
+    assert model == pytest.approx(expected)
 
 
 # ----------------------------------------------------------------------------- lookahead
