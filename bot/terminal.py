@@ -1,6 +1,7 @@
 """Terminal mode: play one side against the AI by typing action notation.
 
-``python -m bot play [--side raptor|scientist] [--level easy|hard] [--seed S] [--out DIR]``
+``python -m bot play [--side raptor|scientist|random] [--level easy|hard] [--seed S]
+[--out DIR]``
 
 The match runs through the same match service, SQLite storage (``DIR/play.sqlite3``) and
 renderer as the bot. After every round the path of the latest board PNG is printed. Type
@@ -46,7 +47,7 @@ def view_text(v: engine.View) -> str:
     lines.append("legend: M mother · B baby · b sleeping baby (z: put to sleep this round) · "
                  "S scientist (A: made its aggressive action this round) · s frightened "
                  "scientist (f: frightened this round) · * fire · # rock · o exit")
-    lines.append(f"round {v.round} · {v.phase.value} · waiting for "
+    lines.append(f"round {v.round} · {v.phase.value.replace('_', ' ')} · waiting for "
                  f"{', '.join(sorted(s.value for s in v.to_act)) or 'nobody'}")
     lines.append(f"sleep tokens {v.sleep_tokens}/5 · escaped {v.escaped}/3 · captured "
                  f"{v.captured}/3 · reserve {v.reserve} · fire supply {v.fire_supply}"
@@ -276,6 +277,9 @@ async def _play(out: Path, render_board: Callable, *, side: str, level: str, see
                     text = "quit"
                 if text.lower() in ("quit", "exit", "q"):
                     await service.resign(m.id, HUMAN_ID)
+                    png = out / "board.png"
+                    png.write_bytes(render_board(engine.view(state, None)))
+                    echo(f"Final board image (the position you resigned in): {png.resolve()}")
                     echo("You resigned. Bye.")
                     echo(replay_line(m.seed, me, level, environment))
                     return {"match_id": m.id, "result": me.other.value, "reason": "resigned",
@@ -305,11 +309,14 @@ def main(argv: list[str] | None = None) -> int:
     """``python -m bot play``: see the module docstring. Returns the exit status."""
     parser = argparse.ArgumentParser(prog="python -m bot play",
                                      description="Play Raptor against the AI in the terminal.")
-    parser.add_argument("--side", choices=("raptor", "scientist", "random"), default="raptor")
-    parser.add_argument("--level", choices=("easy", "hard"), default="easy")
+    parser.add_argument("--side", choices=("raptor", "scientist", "random"), default="raptor",
+                        help="the side you play (default raptor)")
+    parser.add_argument("--level", choices=("easy", "hard"), default="easy",
+                        help="the AI's level (default easy)")
     parser.add_argument("--seed", type=seed_arg, default=None,
                         help="game seed (default: a fresh random one)")
-    parser.add_argument("--environment", choices=("jungle", "savannah"), default="jungle")
+    parser.add_argument("--environment", choices=("jungle", "savannah"), default="jungle",
+                        help="the tiles' face (default jungle)")
     parser.add_argument("--out", type=out_arg, default=Path("raptor-play"),
                         help="folder for the board image and the database (default ./raptor-play)")
     args = parser.parse_args(argv)

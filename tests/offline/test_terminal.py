@@ -54,6 +54,10 @@ async def test_terminal_match_refuses_bad_input_lists_legal_actions_and_prints_b
     if result["reason"] == "resigned":
         assert t.typed[-1] == "quit"
         assert "You resigned. Bye." in text
+        # the board where the player resigned, as the final image
+        final = [ln.split(": ", 1)[1] for ln in t.out
+                 if ln.startswith("Final board image (the position you resigned in): ")]
+        assert len(final) == 1 and Path(final[0]).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
 async def test_terminal_never_shows_the_ai_pick_before_the_reveal(tmp_path: Path):
@@ -71,6 +75,9 @@ def test_view_text_shows_own_hand_only():
     assert "your hand:" in mine and "your hand:" not in public
     for c in s.hands[engine.Side.SCIENTIST]:
         assert engine.card_name(engine.Side.SCIENTIST, c) not in mine
+    # phases in words, as the other status words ("pick", "ap"), not as identifiers
+    setup = view_text(engine.view(engine.new_game(2), engine.Side.RAPTOR))
+    assert "round 0 · setup mother · waiting for raptor" in setup
 
 
 async def test_terminal_game_end_writes_the_final_board_and_says_why_in_words(tmp_path: Path):
@@ -131,8 +138,10 @@ async def test_terminal_refusals_are_short_canonical_and_call_malformed_input_ma
     # a huge entry is quoted shortened, not echoed back in full
     assert "'" + "x" * 40 + "…'" in refusals[2] and len(refusals[2]) < 300
     assert len(refusals[3]) < 300 and "…" in refusals[3]
-    # end of input resigns, and says so
+    # end of input resigns, and says so, leaving the final board image
     assert "End of input: you resign." in t.out
+    assert any(ln.startswith("Final board image (the position you resigned in): ")
+               for ln in t.out)
     assert result["reason"] == "resigned"
 
 
