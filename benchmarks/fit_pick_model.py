@@ -86,14 +86,22 @@ def _floats(text: str) -> list[float]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--games", type=int, default=60)
+    ap = argparse.ArgumentParser(
+        description="Score the hard raptor's model of the scientist's card pick by the "
+                    "likelihood of the easy scientist's real picks, over a grid of "
+                    "HAND_STICKINESS (kappa) and UNIFORM_MIX (mix).",
+        formatter_class=argparse.ArgumentDefaultsHelpFormatter)
+    ap.add_argument("--games", type=int, default=60, help="hard raptor vs easy games played")
     ap.add_argument("--first-seed", type=int, default=7001,
                     help="games use the consecutive seeds from this one")
-    ap.add_argument("--iterations", type=int, default=20, help="playouts per decision")
-    ap.add_argument("--procs", type=int, default=os.cpu_count() or 1)
-    ap.add_argument("--kappas", type=_floats, default=_floats("0,1,1.5,2,2.5,3,4"))
-    ap.add_argument("--mixes", type=_floats, default=_floats("0.02,0.05,0.1,0.2,0.3"))
+    ap.add_argument("--iterations", type=int, default=20,
+                    help="playouts per hard decision")
+    ap.add_argument("--procs", type=int, default=os.cpu_count() or 1,
+                    help="worker processes")
+    ap.add_argument("--kappas", type=_floats, default="0,1,1.5,2,2.5,3,4",
+                    help="stickiness values to score, comma-separated")
+    ap.add_argument("--mixes", type=_floats, default="0.02,0.05,0.1,0.2,0.3",
+                    help="uniform shares to score, comma-separated")
     args = ap.parse_args(argv)
     jobs = [(args.first_seed + i, args.iterations) for i in range(args.games)]
     started = time.perf_counter()
