@@ -123,6 +123,18 @@ _SHAPE = re.compile(
     r"[a-m][1-6]|[a-m][1-6] (sleep|capture|shoot) [a-m][1-6]|heal|end|[a-m][1-6]")
 
 
+#: How each word of the notation is written, for the error on a word typed alone.
+_WORD_EXAMPLES = {
+    "play": ("a card value", "play 5"), "kill": ("a square", "kill F3"),
+    "wake": ("a square", "wake E2"), "out": ("a square", "out E4"),
+    "stand": ("a square", "stand B2"), "fear": ("a square", "fear B2"),
+    "gas": ("a square", "gas D2"), "fire": ("a square", "fire E4"),
+    "sleep": ("the scientist's square before it and the baby's after it", "C2 sleep D2"),
+    "capture": ("the scientist's square before it and the baby's after it", "C2 capture D2"),
+    "shoot": ("the scientist's square before it and the mother's after it", "B5 shoot G5"),
+}
+
+
 def _quote(text: str) -> str:
     """``text`` quoted for a message, cut to :data:`QUOTE_LIMIT` characters."""
     return repr(text if len(text) <= QUOTE_LIMIT else text[:QUOTE_LIMIT] + "…")
@@ -158,6 +170,9 @@ def _normalise(text: str) -> str:
     text_out = " ".join(out)
     text_out = re.sub(r"\s*-\s*", "-", text_out)
     text_out = re.sub(r"\s*@\s*", "@", text_out)
+    if len(out) == 1 and out[0] in _WORD_EXAMPLES:
+        needs, example = _WORD_EXAMPLES[out[0]]
+        raise NotationError(f"{_quote(text)} needs {needs}: for example {example!r}")
     if not _SHAPE.fullmatch(text_out):
         raise NotationError(f"{_quote(text)} is not action notation; try 'G2-G5', 'kill F3', "
                             f"'play 5' or 'end'")

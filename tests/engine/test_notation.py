@@ -165,6 +165,20 @@ def test_parse_action_garbage_is_a_notation_error(raptor_ap, text):
         parse_action(text, raptor_ap, RAPTOR)
 
 
+@pytest.mark.parametrize("text, said", [
+    ("fear", "'fear' needs a square: for example 'fear B2'"),
+    ("  Kill ", "'  Kill ' needs a square: for example 'kill F3'"),
+    ("F", "'F' needs a square: for example 'fear B2'"),
+    ("play", "'play' needs a card value: for example 'play 5'"),
+    ("sleep", "'sleep' needs the scientist's square before it and the baby's after it: "
+              "for example 'C2 sleep D2'"),
+])
+def test_parse_action_a_word_alone_says_how_it_is_written(raptor_ap, text, said):
+    with pytest.raises(NotationError) as err:
+        parse_action(text, raptor_ap, RAPTOR)
+    assert str(err.value) == said
+
+
 def test_parse_action_for_the_side_not_to_act_is_a_wrong_turn(raptor_ap):
     with pytest.raises(WrongTurnError):
         parse_action("B1-C1", raptor_ap, SCIENTIST)
