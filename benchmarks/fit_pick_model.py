@@ -10,10 +10,10 @@ on those views by the mean log-likelihood of the real cards (nats; higher is bet
 The real cards are read from the game's state by this script only, to score the model; the
 model itself, as in play, reads nothing but the raptor's view.
 
-Figures of 2026-11-30 (60 games, seeds 7001-7060, 20 playouts, 1,139 picks, 183 s on 2
-cores): a uniform pick over the cards outside the discard pile scores -1.772; the model
-with all hands alike (kappa 0) -1.481 at best; kappa 2 is the best stickiness at every mix
-(-1.302 at mix 0.02, -1.407 at the shipped 0.3). So kappa 2, first a guess, is the fitted
+Figures of 2026-11-30 (the defaults: 60 games, seeds 7001-7060, 20 playouts; 1,152 picks,
+214 s on 2 cores): a uniform pick over the cards outside the discard pile scores -1.772;
+the model with all hands alike (kappa 0) -1.485 at best; kappa 2 is the best stickiness at
+every mix (-1.305 at mix 0.02, -1.410 at the shipped 0.3). So kappa 2, first a guess, is the fitted
 value. The best mix by likelihood, though, is not the best in play: hard raptor vs easy,
 20 playouts, 100 games per set (even seeds from 1000 and 2000), mix 0.05 won 43 and 48
 against 50 and 50 at 0.3 (+12 -21 game by game), and mix 0.45 won 43 against 50 on the

@@ -149,13 +149,15 @@ UNIFORM_MIX = 0.3
 #: most, so it keeps the others, round after round (R5.6: it draws back to 3); a hand's
 #: weight is the product over its cards of ``exp(kappa * rank / (n - 1))``, rank 0 for the
 #: card it likes most of the n it may hold. 0: all hands alike. kappa 2 is also the best fit
-#: to the easy scientist's real picks (mean log-likelihood -1.302 against -1.481 for
-#: kappa 0 at mix 0.02; benchmarks/fit_pick_model.py). Measured (hard raptor vs
+#: to the easy scientist's real picks (mean log-likelihood -1.305 against -1.496 for
+#: kappa 0, both at mix 0.02; benchmarks/fit_pick_model.py). Measured (hard raptor vs
 #: easy, 20 playouts, 100 games per seed set, even seeds from 1000, 2000, 5000): kappa 2
 #: won 50, 50 (of 99) and 43 against 48, 43 and 37 with all hands alike (143 against 128,
 #: +64 -49 game by game: within noise, p about 0.2, but ahead on every set). Official
 #: benchmark (bench_ai.py, hard vs easy, 200 games, 0.5 s, seeds from 5000): 146 wins
-#: (73.0 %, as raptor 46 of 100) against 138 (69.0 %, 38 of 100) before.
+#: (73.0 %, as raptor 46 of 100) against 138 (69.0 %, 38 of 100) before; at the default
+#: 2 s, where no deadline cuts the raptor's lookahead short (at 0.5 s a few are, as the
+#: machine's load has it), 143 (71.5 %, as raptor 43 of 100, as with 20 playouts).
 HAND_STICKINESS: dict[Side, float] = {RAPTOR: 2.0}
 #: Hard level: full rounds the card pick's playouts go on after the current one (1 was
 #: worse as raptor vs easy at 0.25 s: 11/40 against 16/40, seeds 1040-1118 even).
