@@ -225,6 +225,12 @@ async def play(out: Path, *, side: str = "raptor", level: str = "easy", seed: in
 async def _play(out: Path, render_board: Callable, *, side: str, level: str, seed: int | None,
                 environment: str, read: Callable[[str], str], echo: Callable[[str], None],
                 time_budget: float) -> dict:
+    def write_board(state: engine.GameState) -> Path:
+        """The public board image of ``state`` to ``out/board.png``; its absolute path."""
+        png = out / "board.png"
+        png.write_bytes(render_board(engine.view(state, None)))
+        return png.resolve()
+
     db = await Database.open(out / "play.sqlite3")
     try:
         service = MatchService(db, ai_time_budget=time_budget)
@@ -251,15 +257,12 @@ async def _play(out: Path, render_board: Callable, *, side: str, level: str, see
                 if shown_round != -1 or state.round > 1:
                     echo(f"Round {state.round - 1} is over: escaped {state.escaped}/3 · "
                          f"captured {state.captured}/3 · sleep tokens {state.sleep_tokens}/5.")
-                png = out / "board.png"
-                png.write_bytes(render_board(engine.view(state, None)))
-                echo(f"Board image: {png.resolve()}")
+                echo(f"Board image: {write_board(state)}")
                 shown_round = state.round
             if not m.active:
-                png = out / "board.png"
-                png.write_bytes(render_board(engine.view(state, None)))
+                png = write_board(state)
                 echo(view_text(engine.view(state, me)))
-                echo(f"Final board image: {png.resolve()}")
+                echo(f"Final board image: {png}")
                 echo(game_over_line(m.result, m.reason, me))
                 echo(replay_line(m.seed, me, level, environment))
                 return {"match_id": m.id, "result": m.result, "reason": m.reason,
@@ -276,9 +279,8 @@ async def _play(out: Path, render_board: Callable, *, side: str, level: str, see
                     text = "quit"
                 if text.lower() in ("quit", "exit", "q"):
                     await service.resign(m.id, HUMAN_ID)
-                    png = out / "board.png"
-                    png.write_bytes(render_board(engine.view(state, None)))
-                    echo(f"Final board image (the position you resigned in): {png.resolve()}")
+                    echo(f"Final board image (the position you resigned in): "
+                         f"{write_board(state)}")
                     echo("You resigned. Bye.")
                     echo(replay_line(m.seed, me, level, environment))
                     return {"match_id": m.id, "result": me.other.value, "reason": "resigned",
