@@ -276,7 +276,9 @@ class _Pos:
         p.captured = src.captured
         p.reserve = src.reserve
         p.mother_off = src.mother_off
-        p.observe_next = src.observe_next
+        # the coming round's observation (R5.2), from the round's start until its pick
+        # ends: ``observe_next`` turns into ``observation`` when the round is over
+        p.observe_next = src.observe_next or (src.observation and src.phase is Phase.PICK)
         p.exits = src.layout.exits
         p.setup = src.phase in _SETUP
         p.winner = src.winner

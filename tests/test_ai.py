@@ -232,6 +232,22 @@ def test_evaluation_favours_the_side_that_is_ahead():
                          None)) == ai.WIN
 
 
+def test_evaluation_counts_a_coming_observation_until_its_pick_is_over():
+    # R5.2: a round that starts under observation is worth W["observe_next"] to the raptor
+    # (as the round where Disappearance was resolved, observe-next, already is); once the
+    # cards are revealed the advantage is spent and no longer counts
+    base = ["...........", "...........", "...S.M.....", "...........", "B....B.....",
+            "..S........"]
+    plain = evaluate(view(diagram(base), RAPTOR))
+    assert evaluate(view(diagram(base, observation="yes"), RAPTOR)) == pytest.approx(
+        plain + ai.W["observe_next"])
+    revealed = dict(phase="ap", ap="raptor 3", revealed="9 6")
+    assert evaluate(view(diagram(base, observation="yes", **revealed), RAPTOR)) == (
+        evaluate(view(diagram(base, **revealed), RAPTOR)))
+    assert evaluate(view(diagram(base, **{"observe-next": "yes"}, **revealed), RAPTOR)) == (
+        pytest.approx(evaluate(view(diagram(base, **revealed), RAPTOR)) + ai.W["observe_next"]))
+
+
 # ----------------------------------------------------------------------------- strength
 def test_easy_beats_random_play():
     wins = 0
