@@ -157,7 +157,8 @@ UNIFORM_MIX = 0.3
 #: benchmark (bench_ai.py, hard vs easy, 200 games, 0.5 s, seeds from 5000): 146 wins
 #: (73.0 %, as raptor 46 of 100) against 138 (69.0 %, 38 of 100) before; at the default
 #: 2 s, where no deadline cuts the raptor's lookahead short (at 0.5 s a few are, as the
-#: machine's load has it), 143 (71.5 %, as raptor 43 of 100, as with 20 playouts).
+#: machine's load has it), 143 (71.5 %, as raptor 43 of 100, as with 20 playouts); with a
+#: coming observation counted by the evaluation (_Pos.of), 144 (72.0 %, 44 of 100).
 HAND_STICKINESS: dict[Side, float] = {RAPTOR: 2.0}
 #: Hard level: full rounds the card pick's playouts go on after the current one (1 was
 #: worse as raptor vs easy at 0.25 s: 11/40 against 16/40, seeds 1040-1118 even).
