@@ -5,20 +5,40 @@ observation, R5.2), keeps the raptor's view and the card the easy scientist real
 Then, for every pair (kappa, mix) of the grid, it scores ``bot.ai._opponent_pick_model``
 on those views by the mean log-likelihood of the real cards (nats; higher is better):
 
-    python benchmarks/fit_pick_model.py --games 60 --first-seed 7001
+    python benchmarks/fit_pick_model.py --games 60 --first-seed 7001 [--regret]
 
 The real cards are read from the game's state by this script only, to score the model; the
 model itself, as in play, reads nothing but the raptor's view.
 
-Figures of 2026-11-30 (the defaults: 60 games, seeds 7001-7060, 20 playouts; 1,152 picks,
-214 s on 2 cores): a uniform pick over the cards outside the discard pile scores -1.772;
-the model with all hands alike (kappa 0) -1.485 at best; kappa 2 is the best stickiness at
-every mix (-1.305 at mix 0.02, -1.410 at the shipped 0.3). So kappa 2, first a guess, is the fitted
-value. The best mix by likelihood, though, is not the best in play: hard raptor vs easy,
-20 playouts, 100 games per set (even seeds from 1000 and 2000), mix 0.05 won 43 and 48
-against 50 and 50 at 0.3 (+12 -21 game by game), and mix 0.45 won 43 against 50 on the
-first set (+4 -11). The uniform share hedges the errors of the one-round playouts that
-value each pair of cards, not only those of the prediction; 0.3 stays.
+Figures of 2026-11-30, with the final AI of that day (the defaults with ``--regret``: 60
+games, seeds 7001-7060, 20 playouts; 1,166 picks, 229 s on 2 cores, then 28 s of pair
+values):
+
+- Likelihood: a uniform pick over the cards outside the discard pile scores -1.772; the
+  model with all hands alike (kappa 0) -1.466 at best; kappa 2 is about the best
+  stickiness at every mix (-1.295 at mix 0.02, -1.403 at the shipped 0.3; kappa 1.5 is
+  within 0.002). So kappa 2, first a guess, is the fitted value. (An earlier run, before
+  the observation fix of the evaluation, gave the same picture on 1,152 picks.)
+- The best mix by likelihood is not the best in play: hard raptor vs easy, 20 playouts,
+  100 games per set (even seeds from 1000 and 2000), mix 0.05 won 43 and 48 against 50
+  and 50 at 0.3 (+12 -21 game by game), and mix 0.45 won 43 against 50 on the first set
+  (+4 -11). 0.3 stays.
+- ``--regret`` scores the decisions themselves, in the pick's own terms: for each view it
+  values every pair (raptor card, scientist card) once, as the hard pick does (one round
+  played out, the chance of winning at its end), and reports the mean regret of the card
+  each model picks against the real card: the value of the best card of the raptor's
+  hand against it, minus that of the picked card. An oracle that knows the card has regret
+  0; a uniform model 0.0130 (a chance of winning, per pick); the shipped model 0.0103, and
+  every cell of the grid lies between 0.0097 and 0.0113. So the prediction recovers about
+  a fifth of what knowing the card is worth in one round, and the cells differ by less
+  than games can measure (in play kappa 2 beat kappa 0: 143 against 128 of 300 games, in
+  HAND_STICKINESS's comment).
+- Over a game it adds up (about 18 picks a game): a hard raptor that reads the real card
+  at its own picks (and nowhere else) won 77 of 100 games against easy (even seeds from
+  1000, 20 playouts), where the shipped model wins 45; with the shipped uniform share of
+  0.3 mixed into the real card, 65. So the uniform share does not hedge errors of the pair
+  values (with the card known it costs 12 games); why the better-calibrated mix plays
+  worse is still open.
 """
 
 from __future__ import annotations
@@ -26,6 +46,7 @@ from __future__ import annotations
 import argparse
 import math
 import os
+import random
 import sys
 import time
 from multiprocessing import Pool
@@ -81,6 +102,43 @@ def mean_log_likelihood(samples: list[tuple[engine.View, int]], kappa: float,
         ai.HAND_STICKINESS, ai.UNIFORM_MIX = saved
 
 
+def pair_values(job: tuple[int, engine.View]) -> dict[tuple[int, int], float]:
+    """``{(raptor card, scientist card): value}`` for the view of ``job`` (its index
+    seeds the determinizations): every card of the raptor's hand against every card the
+    scientist may pick, valued as the hard pick values them (``bot.ai._pair_values``)."""
+    index, view = job
+    pool, _known = ai._opponent_pool(view, RAPTOR)
+    styles = {RAPTOR: ai.HARD_STYLE[RAPTOR], SCIENTIST: ai.W}
+    return ai._pair_values(view, RAPTOR, sorted(view.hand), pool,
+                           random.Random(index), styles)
+
+
+def mean_regret(samples: list[tuple[engine.View, int]],
+                values: list[dict[tuple[int, int], float]], kappa: float,
+                mix: float) -> float:
+    """Mean regret (a chance of winning, per pick) of the card the hard pick chooses with
+    the model ``(kappa, mix)``: the value of the raptor's best card against the real card,
+    minus that of the chosen card (the best expected value over the model, the lower card
+    on a tie, as ``bot.ai._decide_hard_pick_matrix``). ``mix`` 1: a uniform model."""
+    saved = ai.HAND_STICKINESS, ai.UNIFORM_MIX
+    ai.HAND_STICKINESS = {RAPTOR: kappa}
+    ai.UNIFORM_MIX = mix
+    try:
+        total = 0.0
+        for (view, real), table in zip(samples, values, strict=True):
+            probs = ai._opponent_pick_model(view, RAPTOR)
+            hand = sorted(view.hand)
+
+            def expected(card: int, probs=probs, table=table) -> float:
+                return sum(p * table[card, o] for o, p in probs.items())
+
+            chosen = max(hand, key=lambda c: (expected(c), -c))
+            total += max(table[c, real] for c in hand) - table[chosen, real]
+        return total / len(samples)
+    finally:
+        ai.HAND_STICKINESS, ai.UNIFORM_MIX = saved
+
+
 def _floats(text: str) -> list[float]:
     return [float(x) for x in text.split(",")]
 
@@ -102,6 +160,8 @@ def main(argv: list[str] | None = None) -> int:
                     help="stickiness values to score, comma-separated")
     ap.add_argument("--mixes", type=_floats, default="0.02,0.05,0.1,0.2,0.3",
                     help="uniform shares to score, comma-separated")
+    ap.add_argument("--regret", action="store_true",
+                    help="also value every pair of cards and score the picks by regret")
     args = ap.parse_args(argv)
     jobs = [(args.first_seed + i, args.iterations) for i in range(args.games)]
     started = time.perf_counter()
@@ -125,7 +185,35 @@ def main(argv: list[str] | None = None) -> int:
     kappa, mix = ai.HAND_STICKINESS.get(RAPTOR, 0.0), ai.UNIFORM_MIX
     print(f"best: kappa {best[1]:g}, mix {best[2]:g} ({best[0]:.4f}); as shipped: "
           f"kappa {kappa:g}, mix {mix:g} ({mean_log_likelihood(samples, kappa, mix):.4f})")
+    if args.regret:
+        report_regret(samples, args, kappa, mix)
     return 0
+
+
+def report_regret(samples: list[tuple[engine.View, int]], args: argparse.Namespace,
+                  kappa: float, mix: float) -> None:
+    """Print the mean regret of the picks for every cell of the grid (``--regret``)."""
+    started = time.perf_counter()
+    hands = [(i, view) for i, (view, _real) in enumerate(samples) if len(view.hand) > 1]
+    with Pool(args.procs) as pool:
+        tables = pool.map(pair_values, hands, chunksize=8)
+    # a pick with a single card has no regret; a pair no determinization was found for
+    # (``_pair_values`` leaves it out) drops that view
+    kept, kept_tables = [], []
+    for (i, view), table in zip(hands, tables, strict=True):
+        pool_cards, _known = ai._opponent_pool(view, RAPTOR)
+        if all((c, o) in table for c in view.hand for o in pool_cards):
+            kept.append(samples[i])
+            kept_tables.append(table)
+    print(f"pair values of {len(kept)} picks with two cards or more, "
+          f"{time.perf_counter() - started:.0f} s")
+    print(f"mean regret against the real card; an oracle: 0, a uniform model: "
+          f"{mean_regret(kept, kept_tables, 0.0, 1.0):.4f}")
+    print("kappa " + "".join(f"{m:>9g}" for m in args.mixes))
+    for k in args.kappas:
+        print(f"{k:5g} " + "".join(f"{mean_regret(kept, kept_tables, k, m):9.4f}"
+                                   for m in args.mixes))
+    print(f"as shipped: {mean_regret(kept, kept_tables, kappa, mix):.4f}")
 
 
 if __name__ == "__main__":
