@@ -142,7 +142,12 @@ ROLLOUT_ROUNDS = 1
 #: of the easy scientist's real picks is best near 0.02 (benchmarks/fit_pick_model.py), but
 #: the hard raptor plays worse with less hedging: 43 and 48 wins at 0.05 against 50 and 50
 #: (vs easy, 20 playouts, 100 games per set, even seeds from 1000 and 2000), and 43 against
-#: 50 at 0.45 (seeds from 1000).
+#: 50 at 0.45 (seeds from 1000). Measured since, each against the shipped AI on seeds from
+#: 1000 (45 wins): 0.1 in the real pick only, 40 (+4 -9 game by game); 0.1 in the lookahead
+#: only, 45 (+1 -1); no share when the opponent's hand is known (its cards outside the
+#: discard pile are just its hand), 36 against 39 of 92 (+0 -3). The share does not hedge
+#: errors of the pair values: a raptor that knows the real card at its picks won 77, and 65
+#: with this share mixed into it.
 UNIFORM_MIX = 0.3
 #: Hard level, by modelling side: how much the opponent pick model leans towards hands
 #: holding the cards the easy heuristic likes least. The easy level plays the card it likes
@@ -161,7 +166,9 @@ UNIFORM_MIX = 0.3
 #: coming observation counted by the evaluation (_Pos.of), 144 (72.0 %, 44 of 100).
 HAND_STICKINESS: dict[Side, float] = {RAPTOR: 2.0}
 #: Hard level: full rounds the card pick's playouts go on after the current one (1 was
-#: worse as raptor vs easy at 0.25 s: 11/40 against 16/40, seeds 1040-1118 even).
+#: worse as raptor vs easy at 0.25 s: 11/40 against 16/40, seeds 1040-1118 even; with 20
+#: playouts, level: 45 against 42 of 96 games, +26 -23, and 20 against 27 of 46, +6 -13,
+#: on even seeds from 1000 and 2000, for twice the time).
 PICK_ROUNDS = 0
 #: Hard level: sides whose own sequences (effects, AP, the mother's return) are valued by
 #: playing the round out and valuing the next round's card pick as the hard pick does,
