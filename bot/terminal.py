@@ -27,7 +27,7 @@ from engine.diagram import CHARS, HEADER
 from engine.geometry import COLS, ROWS, sq
 
 from .db import Database
-from .demo import REASONS, folder_lock, out_arg, resolution, run_offline, seed_arg
+from .demo import REASONS, folder_lock, out_arg, resolution, run_offline, seconds_arg, seed_arg
 from .service import ActResult, MatchService, ServiceError
 
 HUMAN_ID = 1
@@ -320,9 +320,11 @@ def main(argv: list[str] | None = None) -> int:
                         help="the tiles' face (default jungle)")
     parser.add_argument("--out", type=out_arg, default=Path("raptor-play"),
                         help="folder for the board image and the database (default ./raptor-play)")
+    parser.add_argument("--budget", type=seconds_arg, default=1.0,
+                        help="seconds the hard AI may think per decision (default 1.0)")
     args = parser.parse_args(argv)
     return run_offline(
         play(args.out, side=args.side, level=args.level, seed=args.seed,
-             environment=args.environment, read=stdin_read),
+             environment=args.environment, read=stdin_read, time_budget=args.budget),
         command="play", out=args.out,
         busy="another match is using {out} right now: choose another --out folder")

@@ -182,3 +182,30 @@ async def test_terminal_keeps_a_fresh_seed_hidden_until_the_match_ends(tmp_path:
     first_seed = text.index(str(seed))
     assert first_seed > text.index("End of input: you resign.")
     assert t.out[-1].startswith(f"Seed {seed}: python -m bot play --seed {seed}")
+
+
+def test_play_budget_option_sets_the_hard_ai_time_and_refuses_a_bad_one(tmp_path: Path,
+                                                                         monkeypatch, capsys):
+    import pytest
+
+    import bot.terminal as terminal
+
+    budgets: list[float] = []
+
+    class RecordingService(terminal.MatchService):
+        def __init__(self, db, **kwargs):
+            budgets.append(kwargs["ai_time_budget"])
+            super().__init__(db, **kwargs)
+
+    monkeypatch.setattr(terminal, "MatchService", RecordingService)
+    monkeypatch.setattr(terminal, "stdin_read", lambda prompt: "quit")
+    assert terminal.main(["--level", "hard", "--budget", "0.05", "--seed", "3",
+                          "--out", str(tmp_path / "a")]) == 0
+    assert terminal.main(["--seed", "3", "--out", str(tmp_path / "b")]) == 0
+    assert budgets == [0.05, 1.0]
+    capsys.readouterr()
+    with pytest.raises(SystemExit) as refused:
+        terminal.main(["--budget", "0", "--out", str(tmp_path / "c")])
+    assert refused.value.code == 2
+    assert "the budget must be more than 0 and at most 600 s" in capsys.readouterr().err
+    assert not (tmp_path / "c").exists()
