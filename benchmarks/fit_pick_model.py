@@ -139,8 +139,32 @@ def mean_regret(samples: list[tuple[engine.View, int]],
         ai.HAND_STICKINESS, ai.UNIFORM_MIX = saved
 
 
-def _floats(text: str) -> list[float]:
-    return [float(x) for x in text.split(",")]
+def _positive(text: str) -> int:
+    """argparse type: a whole number of at least 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{value} is less than 1")
+    return value
+
+
+def _floats(low: float, high: float):
+    """argparse type: comma-separated finite numbers from ``low`` to ``high``."""
+
+    def parse(text: str) -> list[float]:
+        try:
+            values = [float(x) for x in text.split(",")]
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a comma-separated list of "
+                                             "numbers") from None
+        for v in values:
+            if not (math.isfinite(v) and low <= v <= high):
+                raise argparse.ArgumentTypeError(f"{v:g} is not between {low:g} and {high:g}")
+        return values
+
+    return parse
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -148,17 +172,17 @@ def main(argv: list[str] | None = None) -> int:
         description="Score the hard raptor's model of the scientist's card pick by the "
                     "likelihood of the easy scientist's real picks, over a grid of "
                     "HAND_STICKINESS (kappa) and UNIFORM_MIX (mix).",
-        formatter_class=argparse.ArgumentDefaultsHelpFormatter)
-    ap.add_argument("--games", type=int, default=60, help="hard raptor vs easy games played")
+        formatter_class=argparse.ArgumentDefaultsHelpFormatter, allow_abbrev=False)
+    ap.add_argument("--games", type=_positive, default=60, help="hard raptor vs easy games played")
     ap.add_argument("--first-seed", type=int, default=7001,
                     help="games use the consecutive seeds from this one")
-    ap.add_argument("--iterations", type=int, default=20,
+    ap.add_argument("--iterations", type=_positive, default=20,
                     help="playouts per hard decision")
-    ap.add_argument("--procs", type=int, default=os.cpu_count() or 1,
+    ap.add_argument("--procs", type=_positive, default=os.cpu_count() or 1,
                     help="worker processes")
-    ap.add_argument("--kappas", type=_floats, default="0,1,1.5,2,2.5,3,4",
+    ap.add_argument("--kappas", type=_floats(0.0, 20.0), default="0,1,1.5,2,2.5,3,4",
                     help="stickiness values to score, comma-separated")
-    ap.add_argument("--mixes", type=_floats, default="0.02,0.05,0.1,0.2,0.3",
+    ap.add_argument("--mixes", type=_floats(0.0, 1.0), default="0.02,0.05,0.1,0.2,0.3",
                     help="uniform shares to score, comma-separated")
     ap.add_argument("--regret", action="store_true",
                     help="also value every pair of cards and score the picks by regret")
@@ -167,12 +191,17 @@ def main(argv: list[str] | None = None) -> int:
     started = time.perf_counter()
     with Pool(args.procs) as pool:
         samples = [s for game in pool.map(play_game, jobs) for s in game]
-    print(f"{args.games} games, {len(samples)} raptor picks with the scientist's card hidden, "
+    games = f"{args.games} game{'s' * (args.games != 1)}"
+    print(f"{games}, {len(samples)} raptor picks with the scientist's card hidden, "
           f"{time.perf_counter() - started:.0f} s")
+    if not samples:
+        print("no pick to score: play more games")
+        return 1
     uniform = sum(math.log(1.0 / len(ai._opponent_pool(v, RAPTOR)[0]))
                   for v, _real in samples) / len(samples)
     print(f"a uniform pick over the cards outside the discard pile: {uniform:.4f}")
-    print("mean log-likelihood of the real card, kappa (rows) by mix (columns):")
+    print("mean log-likelihood of the real card (nats; higher is better), kappa (rows) by mix "
+          "(columns):")
     print("kappa " + "".join(f"{m:>9g}" for m in args.mixes))
     best = (-math.inf, 0.0, 0.0)
     for kappa in args.kappas:
@@ -207,7 +236,12 @@ def report_regret(samples: list[tuple[engine.View, int]], args: argparse.Namespa
             kept_tables.append(table)
     print(f"pair values of {len(kept)} picks with two cards or more, "
           f"{time.perf_counter() - started:.0f} s")
-    print(f"mean regret against the real card; an oracle: 0, a uniform model: "
+    if not kept:
+        print("no pick with a choice to score by regret")
+        return
+    print("mean regret against the real card (a chance of winning per pick; lower is better), "
+          "kappa (rows) by mix (columns)")
+    print(f"an oracle: 0, a uniform model: "
           f"{mean_regret(kept, kept_tables, 0.0, 1.0):.4f}")
     print("kappa " + "".join(f"{m:>9g}" for m in args.mixes))
     for k in args.kappas:
