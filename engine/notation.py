@@ -110,7 +110,8 @@ _ALIASES = {
     "done": "end", "stop": "end", "e": "end", "card": "play", "pick": "play", "p": "play",
     "shot": "shoot", "tranq": "sleep", "s": "sleep", "c": "capture",
 }
-_NOT_A_SQUARE = re.compile(r"(?<![a-z])[a-m](?![1-6](?!\d))\d+")  # e.g. h9, e44, a0
+# e.g. h9, e44, a0, or z9 (a column past M); not 'p5' ('play 5') nor an 'x' (a move sign)
+_NOT_A_SQUARE = re.compile(r"(?<![a-z])(?:[a-m](?![1-6](?!\d))\d+|[n-oq-wyz]\d+)")
 _TOKEN = re.compile(r"[a-m][1-6]|\d+|x(?=[a-m][1-6])|[a-z]+|->|→|[-@x]", re.I)
 
 

@@ -179,6 +179,15 @@ def test_parse_action_a_word_alone_says_how_it_is_written(raptor_ap, text, said)
     assert str(err.value) == said
 
 
+@pytest.mark.parametrize("text, square", [
+    ("kill Z9", "Z9"), ("N2-D3", "N2"), ("D3-H9", "H9"), ("wake e44", "E44"),
+])
+def test_parse_action_names_a_square_off_the_grid(raptor_ap, text, square):
+    with pytest.raises(NotationError) as err:
+        parse_action(text, raptor_ap, RAPTOR)
+    assert str(err.value) == f"{text!r}: {square!r} is not a square (columns A-M, rows 1-6)"
+
+
 def test_parse_action_for_the_side_not_to_act_is_a_wrong_turn(raptor_ap):
     with pytest.raises(WrongTurnError):
         parse_action("B1-C1", raptor_ap, SCIENTIST)
