@@ -59,8 +59,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Parse ``argv`` (default ``sys.argv[1:]``), run the chosen command, return its status."""
     parser = argparse.ArgumentParser(
         prog="python -m bot",
-        usage=f"%(prog)s [-h] [{{{','.join(SUBCOMMANDS)}}} [ARGS ...]]",
+        usage="%(prog)s [-h] [COMMAND [ARGS ...]]",
         description="Raptor board game bot. With no command, connect to Discord.",
+        epilog="'python -m bot COMMAND --help' shows a command's options.",
     )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, (_module, help_text) in SUBCOMMANDS.items():

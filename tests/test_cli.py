@@ -116,6 +116,14 @@ def test_unknown_subcommand_is_a_usage_error(tmp_path: Path) -> None:
     assert "Traceback" not in result.stderr
 
 
+def test_help_names_the_commands_one_way(tmp_path: Path) -> None:
+    result = run_bot(tmp_path, "--help")
+    assert result.returncode == 0
+    assert result.stdout.startswith("usage: python -m bot [-h] [COMMAND [ARGS ...]]\n")
+    assert "    demo " in result.stdout and "    play " in result.stdout
+    assert "'python -m bot COMMAND --help' shows a command's options." in result.stdout
+
+
 def test_defaults(no_settings_env: Path) -> None:
     settings = load_settings()
     assert settings.discord_token is None
