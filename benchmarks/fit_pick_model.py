@@ -128,11 +128,8 @@ def mean_regret(samples: list[tuple[engine.View, int]],
         for (view, real), table in zip(samples, values, strict=True):
             probs = ai._opponent_pick_model(view, RAPTOR)
             hand = sorted(view.hand)
-
-            def expected(card: int, probs=probs, table=table) -> float:
-                return sum(p * table[card, o] for o, p in probs.items())
-
-            chosen = max(hand, key=lambda c: (expected(c), -c))
+            chosen = max(hand, key=lambda c, probs=probs, table=table: (
+                ai._expected_value(c, table, probs), -c))
             total += max(table[c, real] for c in hand) - table[chosen, real]
         return total / len(samples)
     finally:

@@ -1146,11 +1146,19 @@ def _pick_table(v: View, me: Side, hand: Sequence[int], rng: random.Random,
             return total / len(hands)
     else:
         def expected(c: int) -> float:
-            num = sum(p * values[c, o] for o, p in probs.items() if (c, o) in values)
-            den = sum(p for o, p in probs.items() if (c, o) in values)
-            return num / den if den else 0.0
+            return _expected_value(c, values, probs)
 
     return {c: expected(c) for c in hand}
+
+
+def _expected_value(card: int, values: dict[tuple[int, int], float],
+                    probs: dict[int, float]) -> float:
+    """Value of playing ``card`` against an opponent who picks each card with ``probs``,
+    from the pair values ``{(own card, opponent card): value}`` (pairs without a value are
+    left out and the rest reweighted; 0.0 when none has one)."""
+    num = sum(p * values[card, o] for o, p in probs.items() if (card, o) in values)
+    den = sum(p for o, p in probs.items() if (card, o) in values)
+    return num / den if den else 0.0
 
 
 def _decide_hard_pick_matrix(v: View, me: Side, hand: Sequence[int], rng: random.Random,
