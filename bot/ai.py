@@ -1135,18 +1135,16 @@ def _pick_table(v: View, me: Side, hand: Sequence[int], rng: random.Random,
     if min_prob and probs is not None:
         support = [o for o in support if probs[o] >= min_prob]
     values = _pair_values(v, me, hand, support, rng, styles)
-    if probs is None:
-        size = max(1, min(v.hand_sizes[opp], len(pool)))
-        hands = list(itertools.combinations(pool, size))
+    if probs is not None:
+        return {c: _expected_value(c, values, probs) for c in hand}
+    size = max(1, min(v.hand_sizes[opp], len(pool)))
+    hands = list(itertools.combinations(pool, size))
 
-        def expected(c: int) -> float:
-            total = 0.0
-            for h in hands:
-                total += min((values[c, o] for o in h if (c, o) in values), default=0.0)
-            return total / len(hands)
-    else:
-        def expected(c: int) -> float:
-            return _expected_value(c, values, probs)
+    def expected(c: int) -> float:
+        total = 0.0
+        for h in hands:
+            total += min((values[c, o] for o in h if (c, o) in values), default=0.0)
+        return total / len(hands)
 
     return {c: expected(c) for c in hand}
 

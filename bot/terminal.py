@@ -1,6 +1,7 @@
 """Terminal mode: play one side against the AI by typing action notation.
 
-``python -m bot play [--side raptor|scientist|random] [--level easy|hard] [--seed S] [--out DIR]``
+``python -m bot play [--side raptor|scientist|random] [--level easy|hard] [--seed S]
+[--environment jungle|savannah] [--out DIR] [--budget S]``
 
 The match runs through the same match service, SQLite storage (``DIR/play.sqlite3``) and
 renderer as the bot. After every round the path of the latest board PNG is printed. Type
