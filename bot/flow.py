@@ -861,9 +861,12 @@ class Flow:
                 allowed_mentions=NO_PINGS)
             await self.finish(after, "drawn by agreement")
         else:
+            # the offer's own author clicking "Decline draw" takes the offer back
+            withdrawn = match.draw_offered_by == user
             await service.decline_draw(match_id, user)
+            verb = "withdrew the draw offer" if withdrawn else "declined the draw"
             await interaction.edit_original_response(
-                content=f"{texts.player(match, side)} declined the draw; play on.", view=None,
+                content=f"{texts.player(match, side)} {verb}; play on.", view=None,
                 allowed_mentions=NO_PINGS)
 
     async def rematch(self, interaction: discord.Interaction, match_id: int) -> None:

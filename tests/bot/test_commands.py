@@ -208,7 +208,17 @@ async def test_draw_offer_and_answers(world: World) -> None:
     out = await carol.click("Accept draw")
     only_ephemeral_to(out, carol)
     out = await bob.click("Decline draw")
-    assert "declined" in fake.message(offer.id).content and fake.message(offer.id).buttons == []
+    assert "declined the draw; play on." in fake.message(offer.id).content
+    assert fake.message(offer.id).buttons == []
+    assert (await world.match()).draw_offered_by is None
+
+    # the offer's author takes it back with the same button
+    out = await alice.slash("raptor draw")
+    offer = next(r for r in out if r.visibility == "public")
+    await alice.click("Decline draw")
+    content = fake.message(offer.id).content
+    assert "withdrew the draw offer; play on." in content and "declined" not in content
+    assert fake.message(offer.id).buttons == []
     assert (await world.match()).draw_offered_by is None
 
     await bob.slash("raptor draw")
