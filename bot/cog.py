@@ -151,8 +151,7 @@ class RaptorCog(commands.GroupCog, group_name="raptor",
         ch = await self.service.create_challenge(
             interaction.guild_id, interaction.channel_id, interaction.user.id, user.id,
             side=side, environment=environment, setup=setup)
-        await say(interaction, texts.challenge_text(ch), ephemeral=False,
-                  view=components.challenge_view(ch.id), allowed_mentions=pings(user.id))
+        await self.flow.post_challenge(interaction, ch)
         self.flow.poke()
 
     @app_commands.command(description="Play a practice game against the AI in this channel")

@@ -244,6 +244,20 @@ MIGRATIONS: tuple[Migration, ...] = (
         ) WITHOUT ROWID
         """,
     )),
+    Migration(3, "posts with controls (challenge, turn and round messages), kept so that "
+                 "they can be retired after a restart", (
+        "ALTER TABLE challenges ADD COLUMN message_id INTEGER",
+        """
+        CREATE TABLE control_posts (
+            message_id INTEGER PRIMARY KEY,
+            match_id   INTEGER NOT NULL REFERENCES matches(id),
+            kind       TEXT NOT NULL CHECK (kind IN ('turn', 'round')),
+            channel_id INTEGER NOT NULL,
+            text       TEXT NOT NULL
+        )
+        """,
+        "CREATE INDEX control_posts_match ON control_posts(match_id, kind)",
+    )),
 )
 
 SCHEMA_VERSION = MIGRATIONS[-1].version

@@ -62,7 +62,7 @@ from engine import Phase, Side
 from render.pool import render_executor
 
 from . import components, texts
-from .service import ActResult, Match, ServiceError, TimerEvent
+from .service import ActResult, Challenge, Match, ServiceError, TimerEvent
 
 if TYPE_CHECKING:
     from .app import RaptorBot
@@ -116,15 +116,17 @@ async def say(interaction: discord.Interaction, content: str | None = None, *, e
               png: bytes | None = None, filename: str = BOARD_FILE,
               view: discord.ui.View | None = None,
               embeds: Sequence[discord.Embed] | None = None,
-              allowed_mentions: discord.AllowedMentions | None = None) -> None:
-    """Answer an interaction (its response if not acknowledged yet, else a follow-up)."""
+              allowed_mentions: discord.AllowedMentions | None = None
+              ) -> discord.Message | None:
+    """Answer an interaction (its response if not acknowledged yet, else a follow-up).
+    Returns the follow-up message, or None when it was the response itself."""
     file = discord.File(io.BytesIO(png), filename=filename) if png is not None else None
     kw = _kwargs(content=content, file=file, view=view, embeds=list(embeds) if embeds else None,
                  allowed_mentions=allowed_mentions or NO_PINGS)
     if not interaction.response.is_done():
         await interaction.response.send_message(ephemeral=ephemeral, **kw)
-    else:
-        await interaction.followup.send(ephemeral=ephemeral, **kw)
+        return None
+    return await interaction.followup.send(ephemeral=ephemeral, **kw)
 
 
 async def fail(interaction: discord.Interaction, text: str) -> None:
@@ -312,9 +314,6 @@ class Flow:
 
     def __init__(self, bot: RaptorBot) -> None:
         self.bot = bot
-        self._turn_msgs: dict[int, tuple[int, int, str]] = {}  # match -> channel, message, head
-        # match -> [(channel, message, text)]: messages with this round's "Pick your card"
-        self._round_msgs: dict[int, list[tuple[int, int, str]]] = {}
         self._dm_failed: set[int] = set()
         self._prompted: dict[int, int] = {}  # match -> the newest version a prompt was begun for
         self.images = Images()
@@ -407,13 +406,17 @@ class Flow:
             log.warning("cannot post in channel %d: it no longer exists", channel_id)
         return None
 
-    async def _edit(self, channel_id: int, message_id: int, **kw: Any) -> None:
+    async def _edit(self, channel_id: int, message_id: int, **kw: Any) -> bool:
+        """Edit a message of the bot; a refusal (deleted message, missing permission) is
+        logged as a warning and False returned."""
         message = self._messageable(channel_id).get_partial_message(message_id)  # type: ignore
         try:
             await message.edit(**kw)
         except discord.HTTPException as exc:
             log.warning("could not edit message %d in channel %d (status %s, code %s)",
                         message_id, channel_id, exc.status, exc.code)
+            return False
+        return True
 
     async def _send_post(self, post: _Post) -> None:
         m = post.match
@@ -421,36 +424,40 @@ class Flow:
         msg = await self.post(m.channel_id, post.content, png=png, view=post.view,
                               allowed_mentions=pings(*post.ping) if post.ping else None)
         if msg is not None and post.remember_round:
-            self._round_msgs.setdefault(m.id, []).append((m.channel_id, msg.id, post.content))
+            await self.service.remember_post(m.id, "round", m.channel_id, msg.id, post.content)
         for side in post.dm_sides:
             await self.dm_hand_if_wanted(m, side)
 
     async def _retire_turn(self, match_id: int, line: str | None) -> bool:
-        """Edit the match's latest turn message (if known) to a record of what was decided,
-        without controls or image. Returns whether there was one."""
-        entry = self._turn_msgs.pop(match_id, None)
-        if entry is None:
-            return False
-        channel_id, message_id, head = entry
+        """Edit the match's latest turn message (as recorded in storage, so also one posted
+        before a restart) to a record of what was decided, without controls or image.
+        Returns whether there was one."""
+        posts = await self.service.take_posts(match_id, "turn")
+        for post in posts:
+            await self._retire_turn_post(post.channel_id, post.message_id, post.text, line)
+        return bool(posts)
+
+    async def _retire_turn_post(self, channel_id: int, message_id: int, head: str,
+                                line: str | None) -> None:
         content = f"✔ {head} — {line}" if line else f"✔ {head}"
         await self._edit(channel_id, message_id, content=content, view=None, attachments=[],
                          allowed_mentions=NO_PINGS)
-        return True
 
     async def _retire_round(self, match_id: int, note: str) -> None:
-        """Remove the "Pick your card" buttons of the match's round messages (if known): the
-        round message and, under observation, the raptor's reminder."""
-        for channel_id, message_id, content in self._round_msgs.pop(match_id, []):
-            await self._edit(channel_id, message_id, view=None, allowed_mentions=NO_PINGS,
-                             content=f"{content}\n✔ {note}")
+        """Remove the "Pick your card" buttons of the match's round messages (as recorded in
+        storage): the round message and, under observation, the raptor's reminder."""
+        for post in await self.service.take_posts(match_id, "round"):
+            await self._edit(post.channel_id, post.message_id, view=None,
+                             allowed_mentions=NO_PINGS, content=f"{post.text}\n✔ {note}")
 
-    def _adopt_turn_message(self, match_id: int, message: discord.Message | None) -> None:
-        """A click on a public turn message we have no record of (e.g. after a restart):
-        remember it so it is retired like the others."""
-        if message is None or message.flags.ephemeral or match_id in self._turn_msgs:
+    async def _adopt_turn_message(self, match_id: int, message: discord.Message | None) -> None:
+        """A click on a public turn message we have no record of (one posted by a version of
+        the bot that did not record it): record it so it is retired like the others."""
+        if (message is None or message.flags.ephemeral
+                or await self.service.has_post(match_id, "turn")):
             return
         head = (message.content or "").split(" — ", 1)[0].strip()
-        self._turn_msgs[match_id] = (message.channel.id, message.id, head)
+        await self.service.remember_post(match_id, "turn", message.channel.id, message.id, head)
 
     # ------------------------------------------------------------------ a match's life
     async def begin(self, match: Match, interaction: discord.Interaction | None = None) -> None:
@@ -623,10 +630,13 @@ class Flow:
             return
         if self._prompted.get(match.id, -1) > match.version:
             # a later decision was posted while this one was sent: retire it at once
-            await self._edit(match.channel_id, msg.id, content=f"✔ {head}", view=None,
-                             attachments=[], allowed_mentions=NO_PINGS)
+            await self._retire_turn_post(match.channel_id, msg.id, head, None)
             return
-        self._turn_msgs[match.id] = (match.channel_id, msg.id, head)
+        await self.service.remember_post(match.id, "turn", match.channel_id, msg.id, head)
+        if (self._prompted.get(match.id, -1) > match.version
+                and await self.service.forget_post(msg.id)):
+            # superseded while it was recorded, and the later prompt did not retire it
+            await self._retire_turn_post(match.channel_id, msg.id, head, None)
 
     # ------------------------------------------------------------------ hands (private)
     async def hand_png(self, match: Match, side: Side) -> bytes:
@@ -789,7 +799,7 @@ class Flow:
         if message is not None and message.flags.ephemeral:
             await interaction.edit_original_response(content=f"Done: `{notation}`", view=None)
         else:
-            self._adopt_turn_message(match_id, message)
+            await self._adopt_turn_message(match_id, message)
         await self.after_human([result])
 
     @guarded
@@ -829,7 +839,7 @@ class Flow:
         after = await self.service.undo(match.id, interaction.user.id,
                                         expected_version=expected_version)
         log.info("match %d: undo by the %s", match.id, side.value)
-        self._adopt_turn_message(match.id, interaction.message)
+        await self._adopt_turn_message(match.id, interaction.message)
         await self._retire_turn(match.id, f"{texts.player(match, side)} took back their last "
                                 "action")
         await self.prompt(after)
@@ -869,6 +879,16 @@ class Flow:
                 content=f"{texts.player(match, side)} {verb}; play on.", view=None,
                 allowed_mentions=NO_PINGS)
 
+    async def post_challenge(self, interaction: discord.Interaction, ch: Challenge) -> None:
+        """Answer ``interaction`` with the challenge's message and buttons (pinging the
+        challenged player), and record that message so that its expiry can edit it."""
+        msg = await say(interaction, texts.challenge_text(ch), ephemeral=False,
+                        view=components.challenge_view(ch.id),
+                        allowed_mentions=pings(ch.challenged_id))
+        if msg is None:
+            msg = await interaction.original_response()
+        await self.service.set_challenge_message(ch.id, msg.id)
+
     async def rematch(self, interaction: discord.Interaction, match_id: int) -> None:
         """A rematch of a finished match: a new challenge to the opponent (sides swapped), or a
         new practice game with the sides swapped when the opponent was the AI."""
@@ -893,9 +913,7 @@ class Flow:
             await self.begin(match, interaction)
             return
         ch = await self.service.rematch(match_id, interaction.user.id)
-        await say(interaction, texts.challenge_text(ch), ephemeral=False,
-                  view=components.challenge_view(ch.id),
-                  allowed_mentions=pings(ch.challenged_id))
+        await self.post_challenge(interaction, ch)
         self.poke()
 
     # ------------------------------------------------------------------ timers
@@ -923,8 +941,13 @@ class Flow:
             log.info("match %d: ended by its timer (%s)", event.match.id, event.match.reason)
             await self.finish(event.match, "time ran out")
         elif event.kind == "challenge_expired" and event.challenge is not None:
-            await self.post(event.channel_id,
-                            texts.challenge_closed_text(event.challenge, "expired"))
+            ch = event.challenge
+            text = texts.challenge_closed_text(ch, "expired")
+            # the challenge's own message loses its buttons; a new message only if that fails
+            if ch.message_id is None or not await self._edit(
+                    ch.channel_id, ch.message_id, content=text, view=None,
+                    allowed_mentions=NO_PINGS):
+                await self.post(event.channel_id, text)
 
     async def _resume_ai(self) -> None:
         """After a (re)start: let the AI take the decisions it owes."""

@@ -130,7 +130,9 @@ class Challenge:
     ``side`` is the challenger's wish (``"raptor"``, ``"scientist"`` or ``"random"``, drawn at
     acceptance); ``status`` is ``"pending"``, ``"accepted"``, ``"declined"``, ``"cancelled"``
     or ``"expired"``; times are Unix seconds; ``match_id`` is set once accepted;
-    ``rematch_of`` is the finished match this challenge is a rematch of, if any.
+    ``rematch_of`` is the finished match this challenge is a rematch of, if any;
+    ``message_id`` is the Discord message showing its buttons, once the bot layer recorded
+    it (:meth:`MatchService.set_challenge_message`).
     """
 
     id: int
@@ -146,6 +148,21 @@ class Challenge:
     expires_at: float
     match_id: int | None
     rematch_of: int | None = None
+    message_id: int | None = None
+
+
+@dataclass(frozen=True)
+class ControlPost:
+    """A message of the bot that carries a match's controls: its latest ``"turn"``
+    message (menus for one decision), or a ``"round"`` message with "Pick your card".
+    ``text`` is what the bot layer needs to retire it (the turn's heading, or the round
+    message's content)."""
+
+    match_id: int
+    kind: str
+    channel_id: int
+    message_id: int
+    text: str
 
 
 @dataclass(frozen=True)
@@ -353,7 +370,7 @@ def _challenge_from_row(r: sqlite3.Row) -> Challenge:
         challenger_id=r["challenger_id"], challenged_id=r["challenged_id"], side=r["side"],
         environment=r["environment"], setup=r["setup"], status=r["status"],
         created_at=r["created_at"], expires_at=r["expires_at"], match_id=r["match_id"],
-        rematch_of=r["rematch_of"],
+        rematch_of=r["rematch_of"], message_id=r["message_id"],
     )
 
 
@@ -586,6 +603,17 @@ class MatchService:
         if n == 0:
             raise StaleError("This challenge was already answered.")
         return await self.get_challenge(challenge_id)
+
+    async def set_challenge_message(self, challenge_id: int, message_id: int) -> None:
+        """Record the Discord message that shows the challenge's buttons, so that its expiry
+        can edit it (:attr:`Challenge.message_id`).
+
+        Raises:
+            NotFoundError: no such challenge.
+        """
+        if not await self.db.write("UPDATE challenges SET message_id = ? WHERE id = ?",
+                                   (message_id, challenge_id)):
+            raise NotFoundError(f"There is no challenge #{challenge_id}.")
 
     async def pending_challenges(self, channel_id: int) -> list[Challenge]:
         """Pending challenges in a channel, oldest first (addition to the API contract)."""
@@ -1115,6 +1143,48 @@ class MatchService:
         m = await self.get_match(match_id)
         effective = _effective(await self._log_entries(match_id))
         return engine.replay(m.seed, m.options, [(e.side, e.action) for e in effective])
+
+    # ------------------------------------------------------------------ posts with controls
+    async def remember_post(self, match_id: int, kind: str, channel_id: int, message_id: int,
+                            text: str) -> None:
+        """Record a message of the bot that carries the match's controls
+        (:class:`ControlPost`), so that it can be retired later, after a restart too.
+
+        Raises:
+            ValueError: ``kind`` is not ``"turn"`` or ``"round"``.
+            NotFoundError: no such match.
+        """
+        if kind not in ("turn", "round"):
+            raise ValueError(f"kind must be 'turn' or 'round', got {kind!r}")
+        try:
+            await self.db.write("INSERT OR REPLACE INTO control_posts (message_id, match_id, "
+                                "kind, channel_id, text) VALUES (?, ?, ?, ?, ?)",
+                                (message_id, match_id, kind, channel_id, text))
+        except sqlite3.IntegrityError:
+            raise NotFoundError(f"There is no match #{match_id}.") from None
+
+    async def take_posts(self, match_id: int, kind: str) -> list[ControlPost]:
+        """Forget the match's recorded posts of ``kind`` and return them, oldest first, for
+        the caller to retire; each post goes to one caller only."""
+        async with self.db.transaction() as tx:
+            rows = await tx.fetchall("SELECT * FROM control_posts WHERE match_id = ? AND "
+                                     "kind = ? ORDER BY message_id", (match_id, kind))
+            if rows:
+                await tx.execute("DELETE FROM control_posts WHERE match_id = ? AND kind = ?",
+                                 (match_id, kind))
+        return [ControlPost(r["match_id"], r["kind"], r["channel_id"], r["message_id"],
+                            r["text"]) for r in rows]
+
+    async def forget_post(self, message_id: int) -> bool:
+        """Forget one recorded post; True if it was still recorded (the caller then retires
+        it), False if another caller took it first."""
+        return bool(await self.db.write("DELETE FROM control_posts WHERE message_id = ?",
+                                        (message_id,)))
+
+    async def has_post(self, match_id: int, kind: str) -> bool:
+        """Whether a post of ``kind`` is recorded for the match."""
+        return await self.db.fetchone("SELECT 1 FROM control_posts WHERE match_id = ? AND "
+                                      "kind = ?", (match_id, kind)) is not None
 
     # ------------------------------------------------------------------ timers
     async def process_timers(self, now: float | None = None) -> list[TimerEvent]:

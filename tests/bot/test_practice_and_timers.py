@@ -84,13 +84,16 @@ async def test_reminder_forfeit_and_challenge_expiry(world: World) -> None:
     carol = fake.add_user("carol")
     busy = fake.add_channel("elsewhere")
     await carol.slash("raptor challenge", user=alice, in_channel=busy)
+    [challenge] = fake.public_messages(busy)
+    assert challenge.labels == ["Accept", "Decline", "Cancel"]
     await start_match(world)
     await pick(alice, R, 7)
 
     world.clock.advance(11 * 60)  # the challenge in #elsewhere expires after 10 minutes
     events = await flow.run_timers_once()
     assert [e.kind for e in events] == ["challenge_expired"]
-    expired = fake.public_messages(busy)[-1]
+    [expired] = fake.public_messages(busy)  # the challenge's own message, without buttons
+    assert expired.id == challenge.id and expired.labels == []
     assert "expired" in expired.content and carol.mention in expired.content
 
     world.clock.advance(12 * 3600)  # half of the 24 h turn timeout: bob is reminded
@@ -108,6 +111,21 @@ async def test_reminder_forfeit_and_challenge_expiry(world: World) -> None:
     assert f"{bob.mention} (scientist) ran out of time" in result.content
     assert result.labels == ["Rematch"] and result.attachments[0].is_png
     assert await flow.run_timers_once() == []  # each timer fires once
+
+
+async def test_an_expired_challenge_whose_message_was_deleted_gets_a_new_message(
+        world: World) -> None:
+    fake, alice, bob = world.fake, world.alice, world.bob
+    await alice.slash("raptor challenge", user=bob)
+    [challenge] = fake.public_messages(fake.channel)
+    fake.server.delete_message(fake.message(challenge.id))
+    world.clock.advance(11 * 60)
+    events = await world.bot.flow.run_timers_once()
+    assert [e.kind for e in events] == ["challenge_expired"]
+    [notice] = fake.public_messages(fake.channel)
+    assert notice.id != challenge.id and notice.labels == []
+    assert notice.content == (f"~~Challenge~~ from {alice.mention} to {bob.mention}: "
+                              "expired.")
 
 
 async def test_the_timer_loop_wakes_up_by_itself(world: World) -> None:
@@ -138,4 +156,35 @@ async def test_controls_survive_a_restart(world: World) -> None:
     await bob.select("Choose an action", values=["gas D3"], message=turn.id)
     match = await world.match()
     assert match.state.phase is Phase.AP and match.state.ap.side is R
+    assert fake.problems() == []
+
+
+async def restart(world: World) -> None:
+    """Stop the bot and start a new one on the same database."""
+    await world.fake.stop_client()
+    restarted = await create_bot(world.bot.settings, world.db, service=world.service)
+    await world.fake.start_client(restarted)
+    world.bot = restarted
+
+
+async def test_a_restarted_bot_retires_the_controls_posted_before_it(world: World) -> None:
+    fake, alice, bob = world.fake, world.alice, world.bob
+    await start_match(world)
+    round_msg = next(r for r in fake.public_messages(fake.channel)
+                     if "Pick your card" in r.labels)
+    await pick(alice, R, 7)
+    await restart(world)
+    await pick(bob, S, 1)  # the reveal retires the round message posted before the restart
+    round_msg = fake.message(round_msg.id)
+    assert round_msg.labels == [] and not has_controls(round_msg)
+    assert round_msg.content.endswith("✔ Both cards are in: see the reveal below.")
+
+    turn = turn_message(world)  # bob's sleeping gas
+    assert option_values(turn) and bob.mention in turn.content
+    await restart(world)
+    await bob.slash("raptor act", action="gas D3")  # typed: the turn message is retired too
+    turn = fake.message(turn.id)
+    assert not has_controls(turn) and turn.selects == [] and turn.attachments == []
+    assert turn.content.startswith("✔ Match #1 · Round 1 · ") and "gas D3" in turn.content
+    assert (await world.match()).state.phase is Phase.AP
     assert fake.problems() == []

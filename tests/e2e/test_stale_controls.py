@@ -13,6 +13,13 @@ from tests.fakediscord import Outcome
 R, S = Side.RAPTOR, Side.SCIENTIST
 
 
+async def forget_control_posts(table: Table) -> None:
+    """Make the bot lose its record of the match's posts with controls, as a bot from
+    before that record existed would have on a restart: those posts stay on screen."""
+    await table.world.observer_db.write("DELETE FROM control_posts WHERE match_id = ?",
+                                        (table.match_id,))
+
+
 async def snapshot(table: Table) -> tuple[int, int]:
     match = await table.match()
     return match.version, len(await table.world.observer.action_log(table.match_id))
@@ -39,7 +46,8 @@ async def test_last_rounds_controls_are_answered_as_out_of_date(world: World) ->
     assert world.fake.message(hand.message_id).labels  # still clickable
     round1 = alice.round_message()
     assert round1 is not None
-    # the bot restarts in round 1: the new bot cannot tidy the old round message
+    # the bot restarts in round 1 without its record of the round message: it cannot tidy it
+    await forget_control_posts(table)
     await world.restart_bot()
     await bob.pick_card(bob.think(await table.match(), seed=3).card)
     # a player opens a figurine / area menu at the first decision that has one (kept)
@@ -64,10 +72,10 @@ async def test_last_rounds_controls_are_answered_as_out_of_date(world: World) ->
     out = await alice.click(texts.card_label(R, card.card), message=hand)
     await assert_stale(table, alice, out, before)
     # the round-1 "Pick your card" that the restarted bot could not retire
-    if "Pick your card" in world.fake.message(round1.message_id).labels:
-        out = await bob.click("Pick your card", message=round1)
-        text = await assert_stale(table, bob, out, before)
-        assert "round 1" in text and f"round {match.state.round}" in text
+    assert "Pick your card" in world.fake.message(round1.message_id).labels
+    out = await bob.click("Pick your card", message=round1)
+    text = await assert_stale(table, bob, out, before)
+    assert "round 1" in text and f"round {match.state.round}" in text
     # the action menu of a figurine from an earlier round
     who, menu, _ = group_menu
     menu = world.fake.message(menu.message_id)
@@ -77,8 +85,8 @@ async def test_last_rounds_controls_are_answered_as_out_of_date(world: World) ->
 
 
 async def test_a_turn_message_left_behind_is_answered_as_out_of_date(world: World) -> None:
-    """After a restart the new bot cannot retire a turn message it never saw; if the player
-    types the decision instead, that message's menu is stale and must say so."""
+    """After a restart without a record of it, the new bot cannot retire a turn message; if
+    the player types the decision instead, that message's menu is stale and must say so."""
     rng = random.Random(12)
     table = await world.new_table()
     match = await table.match()
@@ -87,6 +95,7 @@ async def test_a_turn_message_left_behind_is_answered_as_out_of_date(world: Worl
         match = await table.match()
     old_turn = table.turn_message(match)
     assert old_turn is not None
+    await forget_control_posts(table)
     await world.restart_bot()
     who, action = await table.next_decision(rng, match)
     await who.play(action, via="act")  # typed: the old message is not touched
