@@ -20,6 +20,7 @@ import contextlib
 import fcntl
 import math
 import os
+import signal
 import sqlite3
 import sys
 import time
@@ -235,9 +236,31 @@ def run_offline(main: Coroutine[Any, Any, Any], *, command: str, out: Path, busy
     Returns:
         The exit status: 0 done, 1 a failure above, 130 after Ctrl-C.
     """
+    interrupts = 0
+
+    async def interruptible() -> Any:
+        # Ctrl-C through the loop's own signal handling: the signal wakes the loop even when
+        # it lands on another thread (the terminal's input thread, the database's), which
+        # asyncio.run's plain handler would only notice at the loop's next event
+        task = asyncio.current_task()
+        assert task is not None
+
+        def on_sigint() -> None:
+            nonlocal interrupts
+            interrupts += 1
+            if interrupts > 1:
+                raise KeyboardInterrupt  # a second Ctrl-C: stop without the clean-up
+            task.cancel()
+
+        with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+            asyncio.get_running_loop().add_signal_handler(signal.SIGINT, on_sigint)
+        return await main
+
     try:
-        asyncio.run(main)
-    except KeyboardInterrupt:
+        asyncio.run(interruptible())
+    except (KeyboardInterrupt, asyncio.CancelledError) as exc:
+        if isinstance(exc, asyncio.CancelledError) and not interrupts:
+            raise
         print("\nStopped.", file=sys.stderr)
         return 130
     except BrokenPipeError:

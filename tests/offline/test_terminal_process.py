@@ -72,3 +72,49 @@ def test_raw_lines_split_a_pipe_into_lines_and_end_with_eof():
             lines.readline()
     finally:
         os.close(r)
+
+
+def test_ctrl_c_landing_on_another_thread_still_stops_at_once(tmp_path):
+    """SIGINT is delivered to any thread of the process; when it lands on a thread blocked in
+    a read (the terminal's input thread) rather than on the main thread, the event loop
+    must still wake up and stop (it once waited for the next line)."""
+    import asyncio
+    import threading
+
+    from bot.demo import run_offline
+
+    r, w = os.pipe()
+    blocked = threading.Event()
+
+    async def main() -> bytes:
+        loop = asyncio.get_running_loop()
+        line: asyncio.Future[bytes] = loop.create_future()
+
+        def read() -> None:
+            blocked.set()
+            data = os.read(r, 1)  # an interrupted read is retried (PEP 475): still blocked
+            try:
+                loop.call_soon_threadsafe(line.set_result, data)
+            except RuntimeError:  # the loop is closed: the program has stopped
+                pass
+
+        reader = threading.Thread(target=read, daemon=True)
+        reader.start()
+        blocked.wait()
+        threading.Timer(0.2, signal.pthread_kill, (reader.ident, signal.SIGINT)).start()
+        return await line
+
+    unblock = threading.Timer(10, os.write, (w, b"x"))  # what the loop would wait for
+    unblock.start()
+    started = time.monotonic()
+    try:
+        status = run_offline(main(), command="test", out=tmp_path, busy="")
+        elapsed = time.monotonic() - started
+    finally:
+        unblock.cancel()
+        os.write(w, b"x")  # let the reader thread end
+        time.sleep(0.05)
+        os.close(w)
+        os.close(r)
+    assert status == 130
+    assert elapsed < 5, f"stopped only after {elapsed:.1f} s"
