@@ -51,7 +51,7 @@ import contextlib
 import logging
 import os
 import sqlite3
-from collections.abc import AsyncIterator, Iterable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Iterable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import Any
@@ -263,6 +263,21 @@ MIGRATIONS: tuple[Migration, ...] = (
 SCHEMA_VERSION = MIGRATIONS[-1].version
 
 
+async def _to_the_end(step: Awaitable[None]) -> None:
+    """Await ``step`` to its end even if the caller is cancelled meanwhile; a cancellation
+    is then raised once it is done (as is the step's own error, if any)."""
+    task = asyncio.ensure_future(step)
+    cancelled = False
+    while not task.done():
+        try:
+            await asyncio.shield(task)
+        except asyncio.CancelledError:
+            cancelled = True
+    if cancelled:
+        raise asyncio.CancelledError
+    task.result()
+
+
 async def _connect(path: str, *, read_only: bool) -> aiosqlite.Connection:
     # Autocommit mode: a statement outside BEGIN ... COMMIT is its own transaction
     # (Database.write), and transactions are explicit (Database.transaction).
@@ -280,14 +295,18 @@ async def _connect(path: str, *, read_only: bool) -> aiosqlite.Connection:
         await asyncio.sleep(0.05)
         raise
     conn.row_factory = sqlite3.Row
-    # execute_fetchall runs each PRAGMA to its end (some return a row).
-    await conn.execute_fetchall(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-    await conn.execute_fetchall("PRAGMA foreign_keys = ON")
-    if path != ":memory:":
-        await conn.execute_fetchall("PRAGMA journal_mode = WAL")
-    await conn.execute_fetchall("PRAGMA synchronous = NORMAL")
-    if read_only:
-        await conn.execute_fetchall("PRAGMA query_only = ON")
+    try:
+        # execute_fetchall runs each PRAGMA to its end (some return a row).
+        await conn.execute_fetchall(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        await conn.execute_fetchall("PRAGMA foreign_keys = ON")
+        if path != ":memory:":
+            await conn.execute_fetchall("PRAGMA journal_mode = WAL")
+        await conn.execute_fetchall("PRAGMA synchronous = NORMAL")
+        if read_only:
+            await conn.execute_fetchall("PRAGMA query_only = ON")
+    except BaseException:  # cancelled, or a file that is not a database: no thread left
+        await _to_the_end(conn.close())
+        raise
     return conn
 
 
@@ -327,15 +346,22 @@ class Database:
             await _migrate(writer, spath, SCHEMA_VERSION if upto is None else upto)
             reader = writer if spath == ":memory:" else await _connect(spath, read_only=True)
         except BaseException:
-            await writer.close()
+            await _to_the_end(writer.close())
             raise
         return cls(spath, writer, reader)
 
     async def close(self) -> None:
-        """Close both connections (waits for a running write transaction to finish)."""
+        """Close both connections (waits for a running write transaction to finish).
+
+        Closing runs to its end even if the caller is cancelled meanwhile (Ctrl-C as a
+        program ends); the cancellation is raised afterwards. A connection left open would
+        keep its thread, and with it the program, running."""
         if self._closed:
             return
         self._closed = True
+        await _to_the_end(self._close_connections())
+
+    async def _close_connections(self) -> None:
         async with self._lock:
             await self._writer.close()
             if self._reader is not self._writer:

@@ -141,3 +141,34 @@ async def test_closed_database_refuses_writes(db_path):
     with pytest.raises(sqlite3.ProgrammingError, match="closed"):
         async with db.transaction():
             pass
+
+
+def _connection_threads() -> set:
+    import threading
+
+    return {t for t in threading.enumerate() if "_connection_worker_thread" in t.name}
+
+
+@pytest.mark.parametrize("steps", [1, 2, 3, 5, 8, 13])
+async def test_a_cancelled_close_still_ends_both_connections(db_path, steps):
+    """Ctrl-C while a program closes its database must not leave a connection's thread
+    running (it would keep the program alive): the close goes on, then the cancellation
+    is raised."""
+    from bot.db import Database
+
+    before = _connection_threads()
+    db = await Database.open(db_path)
+    mine = _connection_threads() - before
+    assert len(mine) == 2  # the writer and the reader
+    closing = asyncio.ensure_future(db.close())
+    for _ in range(steps):
+        await asyncio.sleep(0)
+    closing.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await closing
+    for thread in mine:
+        thread.join(timeout=5)
+    assert not any(t.is_alive() for t in mine)
+    await db.close()  # closing again does nothing
+    with pytest.raises(sqlite3.ProgrammingError, match="closed"):
+        await db.write("INSERT INTO guild_settings VALUES (1, 60)")
