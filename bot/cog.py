@@ -38,7 +38,7 @@ import engine
 from engine import Side
 
 from . import components, texts
-from .flow import defer, error_text, fail, pings, say
+from .flow import defer, error_text, fail, say
 from .service import ServiceError
 
 if TYPE_CHECKING:
@@ -274,18 +274,13 @@ class RaptorCog(commands.GroupCog, group_name="raptor",
         assert side is not None
         if not await self.flow.check_permissions(interaction, match.channel_id):
             return
-        opponent = match.players[side.other]
         after = await self.service.offer_draw(match.id, interaction.user.id)
         if not after.active:
             await say(interaction, "You accepted the draw.", ephemeral=True)
             await self.flow.finish(after, "drawn by agreement")
             return
         await say(interaction, "Draw offered.", ephemeral=True)
-        await self.flow.post(
-            match.channel_id,
-            f"🤝 {texts.player(match, side)} offers a draw in {texts.match_title(match)}. "
-            f"{texts.mention(opponent)}, do you accept? (The offer lapses with the next move.)",
-            view=components.draw_view(match.id), allowed_mentions=pings(opponent))
+        await self.flow.post_draw_offer(after, side)
 
     @app_commands.command(description="Ask your last opponent in this channel for a rematch")
     async def rematch(self, interaction: discord.Interaction) -> None:

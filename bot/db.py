@@ -244,14 +244,14 @@ MIGRATIONS: tuple[Migration, ...] = (
         ) WITHOUT ROWID
         """,
     )),
-    Migration(3, "posts with controls (challenge, turn and round messages), kept so that "
-                 "they can be retired after a restart", (
+    Migration(3, "posts with controls (challenge, turn, round and draw offer messages), kept "
+                 "so that they can be retired after a restart", (
         "ALTER TABLE challenges ADD COLUMN message_id INTEGER",
         """
         CREATE TABLE control_posts (
             message_id INTEGER PRIMARY KEY,
             match_id   INTEGER NOT NULL REFERENCES matches(id),
-            kind       TEXT NOT NULL CHECK (kind IN ('turn', 'round')),
+            kind       TEXT NOT NULL CHECK (kind IN ('turn', 'round', 'draw')),
             channel_id INTEGER NOT NULL,
             text       TEXT NOT NULL
         )

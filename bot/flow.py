@@ -450,6 +450,26 @@ class Flow:
             await self._edit(post.channel_id, post.message_id, view=None,
                              allowed_mentions=NO_PINGS, content=f"{post.text}\n✔ {note}")
 
+    async def _retire_draw(self, match_id: int, note: str) -> None:
+        """Remove the answer buttons of the match's open draw offer (as recorded in storage),
+        saying why it closed."""
+        for post in await self.service.take_posts(match_id, "draw"):
+            await self._edit(post.channel_id, post.message_id, view=None,
+                             allowed_mentions=NO_PINGS, content=f"{post.text}\n✔ {note}")
+
+    async def post_draw_offer(self, match: Match, side: Side) -> None:
+        """Post ``side``'s draw offer in ``match`` with the answer buttons, pinging the
+        opponent, and record it so that it is retired when the offer lapses."""
+        opponent = match.players[side.other]
+        content = (f"🤝 {texts.player(match, side)} offers a draw in "
+                   f"{texts.match_title(match)}. {texts.mention(opponent)}, do you accept? "
+                   "(The offer lapses with the next move.)")
+        msg = await self.post(match.channel_id, content, view=components.draw_view(match.id),
+                              allowed_mentions=pings(opponent))
+        if msg is not None:
+            await self.service.remember_post(match.id, "draw", match.channel_id, msg.id,
+                                             content)
+
     async def _adopt_turn_message(self, match_id: int, message: discord.Message | None) -> None:
         """A click on a public turn message we have no record of (one posted by a version of
         the bot that did not record it): record it so it is retired like the others."""
@@ -570,6 +590,9 @@ class Flow:
         if last is None:
             raise ValueError("publish needs at least one result")
         flush(last)
+        # any move ends an open draw offer (the service has cleared it)
+        await self._retire_draw(last.id, "The offer lapsed: a move was made."
+                                if last.active else "The match is over.")
         for post in posts:
             await self._send_post(post)
         return last
@@ -602,6 +625,7 @@ class Flow:
         """Post the end of a match ended outside the game (resignation, draw, timeout)."""
         await self._retire_turn(match.id, note or "the match is over")
         await self._retire_round(match.id, "The match is over.")
+        await self._retire_draw(match.id, "The match is over.")
         await self._send_post(self._result_post(match))
         self.poke()
 
@@ -860,6 +884,9 @@ class Flow:
         match, side = found
         service = self.service
         user = interaction.user.id
+        if what.startswith("draw-") and interaction.message is not None:
+            # this click closes the offer: its message is edited here, not retired later
+            await service.forget_post(interaction.message.id)
         if what == "resign":
             after = await service.resign(match_id, user)
             await interaction.edit_original_response(content="You resigned.", view=None)

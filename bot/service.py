@@ -154,9 +154,9 @@ class Challenge:
 @dataclass(frozen=True)
 class ControlPost:
     """A message of the bot that carries a match's controls: its latest ``"turn"``
-    message (menus for one decision), or a ``"round"`` message with "Pick your card".
-    ``text`` is what the bot layer needs to retire it (the turn's heading, or the round
-    message's content)."""
+    message (menus for one decision), a ``"round"`` message with "Pick your card", or a
+    ``"draw"`` offer with its answers. ``text`` is what the bot layer needs to retire it
+    (the turn's heading, or the message's content)."""
 
     match_id: int
     kind: str
@@ -1151,11 +1151,11 @@ class MatchService:
         (:class:`ControlPost`), so that it can be retired later, after a restart too.
 
         Raises:
-            ValueError: ``kind`` is not ``"turn"`` or ``"round"``.
+            ValueError: ``kind`` is not ``"turn"``, ``"round"`` or ``"draw"``.
             NotFoundError: no such match.
         """
-        if kind not in ("turn", "round"):
-            raise ValueError(f"kind must be 'turn' or 'round', got {kind!r}")
+        if kind not in ("turn", "round", "draw"):
+            raise ValueError(f"kind must be 'turn', 'round' or 'draw', got {kind!r}")
         try:
             await self.db.write("INSERT OR REPLACE INTO control_posts (message_id, match_id, "
                                 "kind, channel_id, text) VALUES (?, ?, ?, ?, ?)",

@@ -228,6 +228,33 @@ async def test_draw_offer_and_answers(world: World) -> None:
     assert await world.service.active_match(fake.channel.id) is None
 
 
+async def test_a_draw_offer_loses_its_buttons_when_it_lapses_or_the_match_ends(
+        world: World) -> None:
+    fake, alice, bob = world.fake, world.alice, world.bob
+    await start_match(world)
+    out = await alice.slash("raptor draw")
+    offer = next(r for r in out if r.visibility == "public")
+    await pick(bob, S, 1)  # a move: the offer lapses
+    lapsed = fake.message(offer.id)
+    assert lapsed.buttons == []
+    assert lapsed.content.endswith("\n✔ The offer lapsed: a move was made.")
+    assert (await world.match()).draw_offered_by is None
+
+    out = await bob.slash("raptor draw")
+    declined = next(r for r in out if r.visibility == "public")
+    await alice.click("Decline draw")
+    await pick(alice, R, 7)  # a later move leaves the answered offer as it was
+    assert fake.message(declined.id).content.endswith("declined the draw; play on.")
+
+    out = await bob.slash("raptor draw")
+    offer = next(r for r in out if r.visibility == "public")
+    out = await alice.slash("raptor resign")
+    await alice.click("Resign")
+    ended = fake.message(offer.id)
+    assert ended.buttons == [] and ended.content.endswith("\n✔ The match is over.")
+    assert fake.problems() == []
+
+
 async def test_decline_and_cancel_challenges(world: World) -> None:
     fake, alice, bob = world.fake, world.alice, world.bob
     out = await alice.slash("raptor challenge", user=bob)

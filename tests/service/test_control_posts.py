@@ -62,7 +62,7 @@ async def test_posts_survive_a_new_connection(db_path, svc, clock):
 
 async def test_bad_posts_are_refused(svc):
     m = await start_match(svc)
-    with pytest.raises(ValueError, match="'turn' or 'round'"):
+    with pytest.raises(ValueError, match="'turn', 'round' or 'draw'"):
         await svc.remember_post(m.id, "result", CHANNEL, 1, "x")
     with pytest.raises(NotFoundError, match="no match #999"):
         await svc.remember_post(999, "turn", CHANNEL, 1, "x")
