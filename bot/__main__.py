@@ -5,7 +5,8 @@
 * ``play``: a match in the terminal (``bot.terminal``).
 
 Arguments after ``demo`` / ``play`` go to that command's own parser (``python -m bot demo -h``).
-Exit status: 0 success, 1 a part that is not available, 2 a configuration problem.
+Exit status: 0 success, 1 a part that is not available, 2 a configuration problem, 130
+after Ctrl-C.
 """
 
 from __future__ import annotations
@@ -81,5 +82,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     return int(module.main(rest) or 0)
 
 
+def entry(argv: Sequence[str] | None = None) -> int:
+    """:func:`main` as the process runs it: a Ctrl-C that the command's own handling does
+    not catch (while the command's modules load, or as it ends) exits with status 130 and
+    "Stopped." on stderr rather than a traceback."""
+    try:
+        return main(argv)
+    except KeyboardInterrupt:
+        print("\nStopped.", file=sys.stderr)
+        return 130
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(entry())

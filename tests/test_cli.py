@@ -193,3 +193,15 @@ def test_every_problem_is_reported(no_settings_env: Path, monkeypatch: pytest.Mo
     assert ("RAPTOR_AI_TIME_BUDGET must be a number of seconds greater than 0, at most 60, "
             "got '-1'") in message
     assert "RAPTOR_CHALLENGE_TIMEOUT_MINUTES" in message
+
+
+def test_ctrl_c_while_a_command_loads_exits_130_with_a_short_message(monkeypatch, capsys):
+    import bot.__main__ as entry_point
+
+    def interrupted(name: str):
+        raise KeyboardInterrupt  # Ctrl-C while the demo's modules are imported
+
+    monkeypatch.setattr(entry_point.importlib, "import_module", interrupted)
+    assert entry_point.entry(["demo", "--seed", "1"]) == 130
+    err = capsys.readouterr().err
+    assert err == "\nStopped.\n"
