@@ -443,17 +443,11 @@ class Flow:
         await self._edit(channel_id, message_id, content=content, view=None, attachments=[],
                          allowed_mentions=NO_PINGS)
 
-    async def _retire_round(self, match_id: int, note: str) -> None:
-        """Remove the "Pick your card" buttons of the match's round messages (as recorded in
-        storage): the round message and, under observation, the raptor's reminder."""
-        for post in await self.service.take_posts(match_id, "round"):
-            await self._edit(post.channel_id, post.message_id, view=None,
-                             allowed_mentions=NO_PINGS, content=f"{post.text}\n✔ {note}")
-
-    async def _retire_draw(self, match_id: int, note: str) -> None:
-        """Remove the answer buttons of the match's open draw offer (as recorded in storage),
-        saying why it closed."""
-        for post in await self.service.take_posts(match_id, "draw"):
+    async def _retire_posts(self, match_id: int, kind: str, note: str) -> None:
+        """Remove the buttons of the match's ``kind`` posts as recorded in storage (``"round"``:
+        "Pick your card" on the round message and, under observation, on the raptor's
+        reminder; ``"draw"``: an open draw offer's answers), adding ``note`` below."""
+        for post in await self.service.take_posts(match_id, kind):
             await self._edit(post.channel_id, post.message_id, view=None,
                              allowed_mentions=NO_PINGS, content=f"{post.text}\n✔ {note}")
 
@@ -569,7 +563,7 @@ class Flow:
                     lines.append(line)
             if "revealed" in kinds:
                 flush(m)
-                await self._retire_round(m.id, "Both cards are in: see the reveal below.")
+                await self._retire_posts(m.id, "round", "Both cards are in: see the reveal below.")
                 ev = next(e for e in r.events if e.kind == "revealed")
                 posts.append(_Post(m, texts.reveal_text(m, ev.value, ev.value2, r.events)))
             if r.game_over:
@@ -591,8 +585,8 @@ class Flow:
             raise ValueError("publish needs at least one result")
         flush(last)
         # any move ends an open draw offer (the service has cleared it)
-        await self._retire_draw(last.id, "The offer lapsed: a move was made."
-                                if last.active else "The match is over.")
+        await self._retire_posts(last.id, "draw", "The offer lapsed: a move was made."
+                                 if last.active else "The match is over.")
         for post in posts:
             await self._send_post(post)
         return last
@@ -624,8 +618,8 @@ class Flow:
     async def finish(self, match: Match, note: str | None = None) -> None:
         """Post the end of a match ended outside the game (resignation, draw, timeout)."""
         await self._retire_turn(match.id, note or "the match is over")
-        await self._retire_round(match.id, "The match is over.")
-        await self._retire_draw(match.id, "The match is over.")
+        await self._retire_posts(match.id, "round", "The match is over.")
+        await self._retire_posts(match.id, "draw", "The match is over.")
         await self._send_post(self._result_post(match))
         self.poke()
 
