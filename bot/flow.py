@@ -43,6 +43,7 @@ used to tidy old controls; after a restart the old controls still answer correct
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import io
 import logging
@@ -878,15 +879,13 @@ class Flow:
         match, side = found
         service = self.service
         user = interaction.user.id
-        if what.startswith("draw-") and interaction.message is not None:
-            # this click closes the offer: its message is edited here, not retired later
-            await service.forget_post(interaction.message.id)
         if what == "resign":
             after = await service.resign(match_id, user)
             await interaction.edit_original_response(content="You resigned.", view=None)
             await self.finish(after, f"{texts.player(match, side)} resigned")
         elif what == "draw-accept":
             after = await service.accept_draw(match_id, user)
+            await self._forget_clicked(interaction)
             await interaction.edit_original_response(
                 content=f"{texts.player(match, side)} accepted the draw.", view=None,
                 allowed_mentions=NO_PINGS)
@@ -895,10 +894,19 @@ class Flow:
             # the offer's own author clicking "Decline draw" takes the offer back
             withdrawn = match.draw_offered_by == user
             await service.decline_draw(match_id, user)
+            await self._forget_clicked(interaction)
             verb = "withdrew the draw offer" if withdrawn else "declined the draw"
             await interaction.edit_original_response(
                 content=f"{texts.player(match, side)} {verb}; play on.", view=None,
                 allowed_mentions=NO_PINGS)
+
+    async def _forget_clicked(self, interaction: discord.Interaction) -> None:
+        """The clicked post's answer closed it (a draw offer accepted or declined): this
+        handler edits it, so it is no longer retired with the others. Called only once the
+        answer was accepted: a refused one (say a move made the offer lapse meanwhile)
+        leaves the post to be retired as lapsed."""
+        if interaction.message is not None:
+            await self.service.forget_post(interaction.message.id)
 
     async def post_challenge(self, interaction: discord.Interaction, ch: Challenge) -> None:
         """Answer ``interaction`` with the challenge's message and buttons (pinging the
@@ -998,7 +1006,8 @@ class Flow:
             except Exception:
                 log.exception("the timer loop failed; retrying in %.0f s", ERROR_SLEEP)
                 delay = ERROR_SLEEP
-            try:
-                await asyncio.wait_for(self._wake.wait(), timeout=delay)
-            except TimeoutError:
-                pass
+            # asyncio.timeout, not wait_for: on Python 3.11 wait_for drops a cancellation (stop)
+            # that arrives just as the wake-up event is set, and the loop went on for good
+            with contextlib.suppress(TimeoutError):
+                async with asyncio.timeout(delay):
+                    await self._wake.wait()

@@ -3,6 +3,10 @@ permissions, resign, draw, rematch, history, stats, leaderboard."""
 
 from __future__ import annotations
 
+import asyncio
+
+import pytest
+
 import engine
 import render
 from bot import texts
@@ -252,6 +256,33 @@ async def test_a_draw_offer_loses_its_buttons_when_it_lapses_or_the_match_ends(
     await alice.click("Resign")
     ended = fake.message(offer.id)
     assert ended.buttons == [] and ended.content.endswith("\n✔ The match is over.")
+    assert fake.problems() == []
+
+
+@pytest.mark.parametrize("answer", ["Decline draw", "Accept draw"])
+async def test_a_draw_answer_racing_a_move_leaves_no_live_buttons(world: World,
+                                                                  answer: str) -> None:
+    """bob picks his card and answers alice's offer at the same moment: whichever comes
+    first, the offer's message ends without buttons."""
+    fake, alice, bob = world.fake, world.alice, world.bob
+    await start_match(world)
+    await pick(alice, R, 7)
+    out = await alice.slash("raptor draw")
+    offer = next(r for r in out if r.visibility == "public")
+    await bob.click("Pick your card")
+    await asyncio.gather(bob.click(texts.card_label(S, 1)),
+                         bob.click(answer, message=offer.id))
+    message = fake.message(offer.id)
+    match = await world.match()
+    assert message.buttons == []
+    lapsed = message.content.endswith("\n✔ The offer lapsed: a move was made.")
+    if answer == "Decline draw":  # declined, or refused after the move made it lapse
+        assert match.active
+        assert lapsed or message.content.endswith("declined the draw; play on.")
+    elif match.active:  # the move came first: the acceptance was refused
+        assert lapsed
+    else:  # accepted before the move
+        assert match.result == "draw" and "accepted the draw" in message.content
     assert fake.problems() == []
 
 
