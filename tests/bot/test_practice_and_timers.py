@@ -188,3 +188,18 @@ async def test_a_restarted_bot_retires_the_controls_posted_before_it(world: Worl
     assert turn.content.startswith("✔ Match #1 · Round 1 · ") and "gas D3" in turn.content
     assert (await world.match()).state.phase is Phase.AP
     assert fake.problems() == []
+
+
+async def test_stopping_right_after_a_poke_ends_the_timer_loop(world: World) -> None:
+    """A move pokes the timer loop; a shutdown just then must still stop it (on Python
+    3.11, asyncio.wait_for dropped that cancellation and the loop ran on)."""
+    await asyncio.sleep(0.3)  # the loop is asleep, waiting for a poke or its timeout
+    flow = world.bot.flow
+    timer_loop = flow._task
+    assert timer_loop is not None and not timer_loop.done()
+    flow.poke()
+    await asyncio.sleep(0)  # the wake-up is under way
+    stopping = asyncio.ensure_future(flow.stop())
+    done, _ = await asyncio.wait({stopping}, timeout=5)
+    assert done, "Flow.stop() was still waiting for the timer loop after 5 s"
+    assert timer_loop.done()
