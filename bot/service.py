@@ -1176,8 +1176,8 @@ class MatchService:
                             r["text"]) for r in rows]
 
     async def forget_post(self, message_id: int) -> bool:
-        """Forget one recorded post; True if it was still recorded (the caller then retires
-        it), False if another caller took it first."""
+        """Forget one recorded post (its caller deals with the message); True if it was
+        still recorded, False if another caller took it first."""
         return bool(await self.db.write("DELETE FROM control_posts WHERE message_id = ?",
                                         (message_id,)))
 
