@@ -55,7 +55,14 @@ from .models import (
     Record,
     iter_components,
 )
-from .server import ChannelInfo, DiscordError, FakeDiscordServer, InteractionInfo, UserInfo
+from .server import (
+    ALL_PERMISSIONS,
+    ChannelInfo,
+    DiscordError,
+    FakeDiscordServer,
+    InteractionInfo,
+    UserInfo,
+)
 
 log = logging.getLogger("tests.fakediscord")
 
@@ -924,6 +931,15 @@ class FakeDiscord:
             if guild_scope or cmd.get("dm_permission") is False or (
                     contexts is not None and 1 not in contexts):
                 raise HarnessError(f"/{parts[0]} is not available in DMs")
+        required = cmd.get("default_member_permissions")
+        if required is not None and not chan.is_dm:
+            # Discord hides a command from members without its default permissions ("0":
+            # administrators only); a person without them cannot run it
+            have = self.server.permissions(user.id, chan.id)
+            if have & int(required) != int(required) or (int(required) == 0 and have
+                                                          != ALL_PERMISSIONS):
+                raise HarnessError(f"{user.name} cannot use /{parts[0]}: it needs permissions "
+                                   f"{required} and they have {have}")
         data: dict[str, Any] = {"id": cmd["id"], "name": cmd["name"], "type": 1}
         if guild_scope:
             data["guild_id"] = str(self.guild_id)
