@@ -29,7 +29,8 @@ Choices documented here:
   rating change. AI sides never time out.
 - Ratings (see :mod:`bot.ratings`): Elo per server, start 1500, K = 32. Only matches between
   two different human players are rated and counted in wins/losses; matches against the AI
-  and abandoned matches change nothing (they still appear in :meth:`MatchService.history`).
+  and matches without a result (abandoned, or ended by a moderator) change nothing (they still
+  appear in :meth:`MatchService.history`).
 - Undo: only the acting side's own action-point actions of the current AP phase (R5.5) can be
   undone. They involve no chance, so undoing one is the same as replaying without it; the log
   keeps the action and appends an ``'undo'`` record. A card pick, an effect or anything that
@@ -172,9 +173,10 @@ class Match:
     ``players`` maps each side to its user id (an AI side has the bot's user id) and ``ai``
     to the AI level of an AI-controlled side (else None). ``status`` is ``"active"`` or
     ``"finished"``; ``result`` is ``"raptor"``, ``"scientist"``, ``"draw"`` or None (still
-    playing, or abandoned); ``reason`` is an :class:`engine.Reason` value or ``"resigned"``,
-    ``"timeout"``, ``"draw_agreed"``, ``"abandoned"``. ``version`` increments on every change
-    to the game. ``deadline_at`` / ``remind_at`` are when the pending human decision times out
+    playing, abandoned, or ended by a moderator); ``reason`` is an :class:`engine.Reason`
+    value or ``"resigned"``, ``"timeout"``, ``"draw_agreed"``, ``"abandoned"``,
+    ``"ended_by_moderator"``. ``version`` increments on every change to the game.
+    ``deadline_at`` / ``remind_at`` are when the pending human decision times out
     / gets a reminder (None when no human has to decide). ``seed`` and ``state`` are hidden
     information and left out of ``repr``.
     """
@@ -730,10 +732,15 @@ class MatchService:
                                      "status = 'active'", (channel_id,))
         return None if row is None else _match_from_row(row, self._states)
 
-    async def active_matches(self) -> list[Match]:
-        """Every active match, oldest first (addition: for re-attaching views at start-up)."""
-        rows = await self.db.fetchall("SELECT * FROM matches WHERE status = 'active' "
-                                      "ORDER BY id")
+    async def active_matches(self, guild_id: int | None = None) -> list[Match]:
+        """Every active match, or those of one server, oldest first (addition: for
+        re-attaching views at start-up and for a server's moderators)."""
+        if guild_id is None:
+            rows = await self.db.fetchall("SELECT * FROM matches WHERE status = 'active' "
+                                          "ORDER BY id")
+        else:
+            rows = await self.db.fetchall("SELECT * FROM matches WHERE status = 'active' "
+                                          "AND guild_id = ? ORDER BY id", (guild_id,))
         return [_match_from_row(r, self._states) for r in rows]
 
     async def matches_waiting_for_ai(self) -> list[int]:
@@ -966,6 +973,16 @@ class MatchService:
         m, _ = await self._load(match_id)
         side = self._player_side(m, user_id, None)
         return await self._finish(m, side.other.value, "resigned")
+
+    async def end_by_moderator(self, match_id: int) -> Match:
+        """End an active match without a result and unrated (reason ``"ended_by_moderator"``),
+        for a server moderator; the bot decides who may (addition to the contract).
+
+        Raises:
+            NotFoundError, MatchFinishedError.
+        """
+        m, _ = await self._load(match_id)
+        return await self._finish(m, None, "ended_by_moderator")
 
     async def _finish(self, m: Match, result: str | None, reason: str, *,
                       where: str = "", params: tuple[Any, ...] = (),
@@ -1260,6 +1277,18 @@ class MatchService:
             await tx.execute("INSERT INTO guild_settings (guild_id, turn_timeout) VALUES (?, ?) "
                              "ON CONFLICT (guild_id) DO UPDATE SET turn_timeout = excluded."
                              "turn_timeout", (guild_id, float(seconds)))
+
+    async def reset_guild_timeout(self, guild_id: int) -> None:
+        """Forget the server's own turn timeout: the bot's default applies again, from each
+        match's next change (addition to the contract)."""
+        async with self.db.transaction() as tx:
+            await tx.execute("DELETE FROM guild_settings WHERE guild_id = ?", (guild_id,))
+
+    async def has_guild_timeout(self, guild_id: int) -> bool:
+        """Whether the server set its own turn timeout (addition to the contract)."""
+        row = await self.db.fetchone("SELECT turn_timeout FROM guild_settings WHERE "
+                                     "guild_id = ?", (guild_id,))
+        return row is not None and row["turn_timeout"] is not None
 
     async def guild_timeout(self, guild_id: int) -> float:
         """The server's turn timeout in seconds (addition to the contract)."""

@@ -37,6 +37,29 @@ async def test_resign_gives_the_win_to_the_opponent(svc):
         await svc.resign(4242, ALICE)
 
 
+async def test_a_moderator_ends_a_match_without_a_result(svc, db):
+    m = await start_match(svc)
+    other = await start_match(svc, guild=GUILD + 1, channel=CHANNEL + 1)
+    assert [x.id for x in await svc.active_matches(GUILD)] == [m.id]
+    assert [x.id for x in await svc.active_matches()] == [m.id, other.id]
+    after = await svc.end_by_moderator(m.id)
+    assert (after.status, after.result, after.reason) == ("finished", None, "ended_by_moderator")
+    assert after.version == m.version + 1 and after.deadline_at is None
+    for user in (ALICE, BOB):
+        assert ((await svc.stats(GUILD, user)).games, (await svc.stats(GUILD, user)).rating) == (
+            0, 1500)
+    row = await db.fetchone("SELECT result, reason, rated FROM results WHERE match_id = ?",
+                            (m.id,))
+    assert tuple(row) == (None, "ended_by_moderator", 0)
+    assert [h.id for h in await svc.history(GUILD, ALICE)] == [m.id]
+    assert await svc.active_matches(GUILD) == []
+    with pytest.raises(MatchFinishedError):
+        await svc.end_by_moderator(m.id)
+    with pytest.raises(NotFoundError):
+        await svc.end_by_moderator(4242)
+    assert (await svc.get_match(other.id)).active
+
+
 async def test_draw_offer_accepted(svc, db):
     m = await start_match(svc)
     offered = await svc.offer_draw(m.id, ALICE)

@@ -125,6 +125,13 @@ async def test_guild_timeout_applies_to_new_decisions(svc, clock):
         with pytest.raises(InvalidRequestError, match="positive number of seconds"):
             await svc.set_guild_timeout(GUILD, bad)
     assert await svc.guild_timeout(GUILD) == 120
+    assert await svc.has_guild_timeout(GUILD) and not await svc.has_guild_timeout(GUILD + 1)
+    await svc.reset_guild_timeout(GUILD)  # back to the bot's default
+    assert not await svc.has_guild_timeout(GUILD)
+    assert await svc.guild_timeout(GUILD) == 3600
+    clock.advance(5)
+    r = await svc.act(m.id, BOB, engine.Pick(m.state.hands[SCIENTIST][0]))
+    assert r.match.deadline_at == T0 + 10 + 3600
 
 
 async def test_ai_sides_never_time_out(svc):
