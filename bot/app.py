@@ -24,6 +24,7 @@ import aiohttp
 import discord
 from discord.ext import commands
 
+from .admin import RaptorAdminCog
 from .cog import RaptorCog
 from .components import DYNAMIC_ITEMS
 from .db import Database
@@ -58,6 +59,7 @@ class RaptorBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         await self.add_cog(RaptorCog(self))
+        await self.add_cog(RaptorAdminCog(self))
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         guild_id = self.settings.dev_guild_id
         if guild_id:

@@ -15,7 +15,7 @@ custom_id scheme (all ≤ 100 characters; ``<m>`` match id, ``<c>`` challenge id
     raptor:m:<m>:v:<v>:grp                      select: a figurine / area group (GroupSelect)
     raptor:m:<m>:v:<v>:grp:<key>:<page>         page of a group's actions (PageButton)
     raptor:m:<m>:v:<v>:end | undo               End turn / stop the effect; Undo (TurnButton)
-    raptor:m:<m>:resign | rematch | draw-accept | draw-decline   (MatchButton)
+    raptor:m:<m>:resign | rematch | draw-accept | draw-decline | end   (MatchButton)
 
 A control made for round ``r`` or version ``v`` is *stale* once the stored match has moved
 on; the handlers in :mod:`bot.flow` answer such a click with an ephemeral notice and change
@@ -229,10 +229,12 @@ class TurnButton(discord.ui.DynamicItem[discord.ui.Button],
 
 class MatchButton(discord.ui.DynamicItem[discord.ui.Button],
                   template=(r"raptor:m:(?P<mid>[0-9]+):"
-                            r"(?P<what>resign|rematch|draw-accept|draw-decline)")):
-    """Resign (confirmation), Rematch, and the answers to a draw offer."""
+                            r"(?P<what>resign|rematch|draw-accept|draw-decline|end)")):
+    """Resign (confirmation), Rematch, the answers to a draw offer, and a moderator's End
+    match (confirmation)."""
 
     LABELS = {"resign": ("Resign", discord.ButtonStyle.danger),
+              "end": ("End match", discord.ButtonStyle.danger),
               "rematch": ("Rematch", discord.ButtonStyle.primary),
               "draw-accept": ("Accept draw", discord.ButtonStyle.success),
               "draw-decline": ("Decline draw", discord.ButtonStyle.secondary)}
@@ -290,6 +292,11 @@ def rematch_view(match_id: int) -> discord.ui.View:
 
 def resign_view(match_id: int) -> discord.ui.View:
     return make_view(MatchButton(match_id, "resign"))
+
+
+def end_view(match_id: int) -> discord.ui.View:
+    """A moderator's confirmation: End match."""
+    return make_view(MatchButton(match_id, "end"))
 
 
 def draw_view(match_id: int) -> discord.ui.View:

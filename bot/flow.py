@@ -617,7 +617,8 @@ class Flow:
                      ping=humans)
 
     async def finish(self, match: Match, note: str | None = None) -> None:
-        """Post the end of a match ended outside the game (resignation, draw, timeout)."""
+        """Post the end of a match ended outside the game (resignation, draw, timeout, a
+        moderator)."""
         await self._retire_turn(match.id, note or "the match is over")
         await self._retire_posts(match.id, "round", "The match is over.")
         await self._retire_posts(match.id, "draw", "The match is over.")
@@ -873,6 +874,13 @@ class Flow:
             await self.rematch(interaction, match_id)
             return
         await defer_update(interaction)
+        if what == "end":
+            # only the moderator who ran /raptor-admin end sees this button (ephemeral)
+            after = await self.service.end_by_moderator(match_id)
+            await interaction.edit_original_response(
+                content=f"You ended {texts.match_title(after)}: no result, not rated.", view=None)
+            await self.finish(after, "a moderator ended the match")
+            return
         found = await self._player_match(interaction, match_id)
         if found is None:
             return

@@ -75,6 +75,7 @@ REASONS = {
     "no_scientists": "no scientist is left on the board",
     "mother_asleep": "the mother has five sleep tokens",
     "babies_captured": "three babies were captured",
+    "ended_by_moderator": "ended by a moderator",
 }
 
 # --------------------------------------------------------------------------- events
@@ -397,6 +398,9 @@ def result_text(match) -> str:
     reason = match.reason or ""
     if match.result == "draw":
         return f"**{match_title(match)} is over: a draw**, agreed by both players. 🤝"
+    if match.result is None and reason == "ended_by_moderator":
+        return (f"**{match_title(match)} is over**: a moderator ended it, without a result "
+                "(not rated).")
     if match.result is None:
         return (f"**{match_title(match)} is over**: both players ran out of time, so it ends "
                 "without a result (not rated).")

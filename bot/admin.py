@@ -1,0 +1,148 @@
+"""The ``/raptor-admin`` application-command group, for a server's moderators.
+
+==========================  =====================================================  ==========
+command                     what it does                                           answer
+==========================  =====================================================  ==========
+``timeout [hours]``         show or set the server's time per decision (0: the      ephemeral
+                            bot's default, ``RAPTOR_TURN_TIMEOUT_HOURS``)
+``matches``                 the server's matches in progress, with their channels  ephemeral
+``end``                     end this channel's match without a result, unrated      ephemeral,
+                            (asks for a confirmation button)                       then public
+==========================  =====================================================  ==========
+
+Who may use it is Discord's business: the group is synced with default member permissions
+*Manage Server* and only in servers, so Discord shows it to members with that permission and
+lets a server's admins grant it to other roles or members (Server Settings → Integrations).
+Nothing here touches the game itself: a match ended this way has no result and changes no
+rating (see :meth:`bot.service.MatchService.end_by_moderator`).
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from engine import Side
+
+from . import components, texts
+from .flow import defer, error_text, fail, say
+from .service import ServiceError
+from .settings import MAX_TURN_TIMEOUT_HOURS
+
+if TYPE_CHECKING:
+    from .app import RaptorBot
+
+log = logging.getLogger(__name__)
+
+MAX_LISTED = 15  # matches listed by ``matches``; the rest are counted
+
+
+def duration(seconds: float) -> str:
+    """``"24 h"``, ``"1.5 h"``, ``"45 min"``: a turn timeout for people."""
+    if seconds < 3600:
+        return f"{seconds / 60:.4g} min"
+    return f"{seconds / 3600:.4g} h"
+
+
+@app_commands.guild_only()
+@app_commands.default_permissions(manage_guild=True)
+class RaptorAdminCog(commands.GroupCog, group_name="raptor-admin",
+                     group_description="Raptor for moderators: time per decision, matches "
+                                       "in progress, ending a stuck match"):
+    """Slash commands for a server's moderators (one group, ``/raptor-admin``)."""
+
+    def __init__(self, bot: RaptorBot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    @property
+    def service(self):  # noqa: ANN201 - MatchService
+        return self.bot.service
+
+    async def cog_app_command_error(self, interaction: discord.Interaction,
+                                    error: app_commands.AppCommandError) -> None:
+        original = getattr(error, "original", error)
+        if isinstance(original, ServiceError):
+            await fail(interaction, error_text(original))
+            return
+        log.error("/raptor-admin %s failed (user %d)", interaction.command and
+                  interaction.command.name, interaction.user.id, exc_info=original)
+        try:
+            await fail(interaction, error_text(RuntimeError()))
+        except discord.HTTPException:
+            pass
+
+    @app_commands.command(description="Show or set how long a player has for each decision "
+                                      "in this server")
+    @app_commands.describe(hours=f"Hours per decision, at most {MAX_TURN_TIMEOUT_HOURS}; 0 goes "
+                                 "back to the bot's default")
+    async def timeout(self, interaction: discord.Interaction,
+                      hours: app_commands.Range[float, 0, MAX_TURN_TIMEOUT_HOURS] | None = None
+                      ) -> None:
+        log.info("/raptor-admin timeout by user %d in guild %s", interaction.user.id,
+                 interaction.guild_id)
+        await defer(interaction, ephemeral=True)
+        guild = interaction.guild_id or 0
+        default = duration(self.service.turn_timeout)
+        before = await self.service.guild_timeout(guild)
+        own = await self.service.has_guild_timeout(guild)
+        if hours is None:
+            where = "set for this server" if own else "the bot's default"
+            await say(interaction, f"Time per decision in this server: **{duration(before)}** "
+                      f"({where}). Change it with `/raptor-admin timeout hours:`; `hours:0` "
+                      f"goes back to the bot's default ({default}).", ephemeral=True)
+            return
+        if hours == 0:
+            await self.service.reset_guild_timeout(guild)
+            now = self.service.turn_timeout
+        else:
+            await self.service.set_guild_timeout(guild, hours * 3600.0)
+            now = hours * 3600.0
+        what = "the bot's default" if hours == 0 else "set for this server"
+        await say(interaction, f"Time per decision in this server: **{duration(now)}** ({what}; "
+                  f"it was {duration(before)}). Each match takes it from its next decision on; "
+                  "a deadline already running keeps its time.", ephemeral=True)
+
+    @app_commands.command(description="The matches in progress in this server")
+    async def matches(self, interaction: discord.Interaction) -> None:
+        log.info("/raptor-admin matches by user %d in guild %s", interaction.user.id,
+                 interaction.guild_id)
+        await defer(interaction, ephemeral=True)
+        active = await self.service.active_matches(interaction.guild_id or 0)
+        if not active:
+            await say(interaction, "No match is in progress in this server.", ephemeral=True)
+            return
+        lines = [f"**Matches in progress: {len(active)}**"]
+        for m in active[:MAX_LISTED]:
+            waiting = " and ".join(texts.player(m, side) for side in sorted(m.waiting_for()))
+            line = (f"{texts.match_title(m)} in <#{m.channel_id}> · {texts.player(m, Side.RAPTOR)}"
+                    f" vs {texts.player(m, Side.SCIENTIST)} · round {m.state.round}")
+            if waiting:
+                line += f" · waiting for {waiting}"
+            if m.deadline_at is not None:
+                line += f", deadline {texts.ts(m.deadline_at)}"
+            lines.append(line)
+        if len(active) > MAX_LISTED:
+            lines.append(f"… and {len(active) - MAX_LISTED} more.")
+        lines.append("`/raptor-admin end` in a match's channel ends it without a result.")
+        await say(interaction, "\n".join(lines)[:2000], ephemeral=True)
+
+    @app_commands.command(description="End this channel's match without a result (asks for a "
+                                      "confirmation)")
+    async def end(self, interaction: discord.Interaction) -> None:
+        log.info("/raptor-admin end by user %d in channel %s", interaction.user.id,
+                 interaction.channel_id)
+        await defer(interaction, ephemeral=True)
+        match = await self.service.active_match(interaction.channel_id or 0)
+        if match is None:
+            await fail(interaction, texts.NO_MATCH_HERE)
+            return
+        await say(interaction, f"End {texts.match_title(match)} ({texts.player(match, Side.RAPTOR)}"
+                  f" vs {texts.player(match, Side.SCIENTIST)}, round {match.state.round}) "
+                  "without a result? Nobody wins and no rating changes. Click **End match** to "
+                  "confirm, or dismiss this message.", ephemeral=True,
+                  view=components.end_view(match.id))

@@ -1,0 +1,132 @@
+"""``/raptor-admin``: the server's time per decision, its matches in progress, and ending a
+stuck match without a result — for members with Manage Server only."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot import texts
+from engine import Side
+from tests.bot.conftest import T0, World
+from tests.bot.helpers import has_controls, pick, start_match
+from tests.bot.test_refusals import only_ephemeral_to
+from tests.fakediscord import HarnessError
+
+R, S = Side.RAPTOR, Side.SCIENTIST
+MANAGE_GUILD = 1 << 5
+
+
+def admin_group(world: World) -> dict:
+    return next(c for c in world.fake.synced_commands() if c["name"] == "raptor-admin")
+
+
+async def test_the_group_is_synced_for_server_managers_in_servers_only(world: World) -> None:
+    group = admin_group(world)
+    assert {o["name"] for o in group["options"]} == {"timeout", "matches", "end"}
+    assert int(group["default_member_permissions"]) == MANAGE_GUILD
+    assert group["contexts"] == [0]  # guild only: not offered in DMs
+    hours = next(o for o in group["options"] if o["name"] == "timeout")["options"][0]
+    assert (hours["name"], hours["min_value"], hours["max_value"]) == ("hours", 0, 8760)
+
+
+async def test_members_without_manage_server_cannot_run_it(world: World) -> None:
+    with pytest.raises(HarnessError, match="cannot use /raptor-admin"):
+        await world.alice.slash("raptor-admin timeout", hours=1)
+    with pytest.raises(HarnessError, match="cannot use /raptor-admin"):
+        await world.alice.slash("raptor-admin end")
+    assert await world.service.has_guild_timeout(world.fake.guild_id) is False
+
+
+async def test_timeout_shows_sets_and_resets_the_servers_time(world: World) -> None:
+    fake, service = world.fake, world.service
+    mod = fake.add_user("mod", admin=True)
+    out = await mod.slash("raptor-admin timeout")
+    only_ephemeral_to(out, mod)
+    assert "Time per decision in this server: **24 h** (the bot's default)" in out.content
+
+    out = await mod.slash("raptor-admin timeout", hours=1.5)
+    only_ephemeral_to(out, mod)
+    assert "**1.5 h** (set for this server; it was 24 h)" in out.content
+    assert await service.guild_timeout(fake.guild_id) == 5400.0
+    out = await mod.slash("raptor-admin timeout")
+    assert "**1.5 h** (set for this server)" in out.content
+
+    match = await start_match(world)  # a new decision takes the server's time
+    assert match.deadline_at == T0 + 5400.0
+
+    out = await mod.slash("raptor-admin timeout", hours=0.25)
+    assert "**15 min** (set for this server; it was 1.5 h)" in out.content
+    assert (await world.match()).deadline_at == T0 + 5400.0  # a running deadline keeps its time
+    hands = (await world.match()).state.hands
+    await pick(world.alice, R, hands[R][0])
+    assert (await world.match()).deadline_at == T0 + 5400.0  # bob's pick still pending (R5.1)
+    await pick(world.bob, S, hands[S][0])
+    assert (await world.match()).deadline_at == T0 + 900.0  # the next decision takes the new time
+
+    out = await mod.slash("raptor-admin timeout", hours=0)
+    assert "**24 h** (the bot's default; it was 15 min)" in out.content
+    assert await service.has_guild_timeout(fake.guild_id) is False
+    assert await service.guild_timeout(fake.guild_id) == 86400.0
+
+    for bad in (-1, 8761):
+        with pytest.raises(HarnessError):  # outside the option's range: Discord refuses
+            await mod.slash("raptor-admin timeout", hours=bad)
+
+
+async def test_matches_lists_the_servers_matches_privately(world: World) -> None:
+    fake, alice, bob = world.fake, world.alice, world.bob
+    mod = fake.add_user("mod", admin=True)
+    out = await mod.slash("raptor-admin matches")
+    only_ephemeral_to(out, mod)
+    assert out.content == "No match is in progress in this server."
+
+    await start_match(world)
+    out = await mod.slash("raptor-admin matches")
+    only_ephemeral_to(out, mod)
+    lines = out.content.splitlines()
+    assert lines[0] == "**Matches in progress: 1**"
+    assert lines[1].startswith(f"Match #1 in <#{fake.channel.id}> · {alice.mention} (raptor) "
+                               f"vs {bob.mention} (scientist) · round 1 · waiting for "
+                               f"{alice.mention} (raptor) and {bob.mention} (scientist), "
+                               f"deadline <t:{int(T0 + 86400)}:R>")
+
+
+async def test_end_asks_then_ends_the_match_without_a_result(world: World) -> None:
+    fake, alice, bob, service = world.fake, world.alice, world.bob, world.service
+    mod = fake.add_user("mod", admin=True)
+    out = await mod.slash("raptor-admin end")
+    only_ephemeral_to(out, mod)
+    assert out.content == texts.NO_MATCH_HERE
+
+    match = await start_match(world)
+    await pick(alice, R, match.state.hands[R][0])
+    first = await mod.slash("raptor-admin end")
+    out = await mod.slash("raptor-admin end")
+    only_ephemeral_to(out, mod)
+    assert out.reply.labels == ["End match"]
+    assert "End Match #1" in out.content and "no rating changes" in out.content
+    assert (await world.match()).active  # nothing happens before the confirmation
+
+    out = await mod.click("End match", message=out.reply)
+    assert fake.message(out.reply.id).content == "You ended Match #1: no result, not rated."
+    result = next(r for r in out if r.visibility == "public" and "Match #1 is over" in r.content)
+    assert "a moderator ended it, without a result (not rated)" in result.content
+    assert result.labels == ["Rematch"]
+    ended = await service.get_match(match.id)
+    assert (ended.status, ended.result, ended.reason) == ("finished", None, "ended_by_moderator")
+    assert ended.deadline_at is None
+    # no round message keeps its "Pick your card" button
+    assert not any("Pick your card" in r.labels or has_controls(r)
+                   for r in fake.public_messages(fake.channel))
+    for user in (alice, bob):
+        stats = await service.stats(fake.guild_id, user.id)
+        assert (stats.rating, stats.games) == (1500, 0)
+    out = await alice.slash("raptor history")
+    assert "**no result** (ended by a moderator)" in out.content
+
+    out = await mod.click("End match", message=first.reply)  # the older confirmation
+    only_ephemeral_to(out, mod)
+    assert out.content == "This match is already over."
+
+    await start_match(world)  # the channel is free again
+    assert (await world.match()).id == 2
