@@ -242,8 +242,14 @@ _NONE: frozenset[Side] = frozenset()
 def legal_actions(state: GameState, side: Side) -> list[Action]:
     """Every legal decision for ``side`` now, in a stable order; empty if it has none.
 
-    The returned list is shared (cached on the state): do not modify it.
+    ``side`` is a :class:`Side` or its value (``"raptor"``, ``"scientist"``). The returned
+    list is shared (cached on the state): do not modify it.
+
+    Raises:
+        ValueError: ``side`` is neither.
     """
+    if side.__class__ is not Side:
+        side = Side(side)
     cached = state._legal.get(side)
     if cached is not None:
         return cached

@@ -168,3 +168,27 @@ def test_apply_never_changes_the_state_it_was_given():
     after = play(s, RAPTOR, "H3-H1", "D2-D1")
     assert s.to_json() == before
     assert after.to_json() != before
+
+
+def test_a_side_given_as_text_is_the_same_side():
+    """``legal_actions(s, "raptor")`` once listed the scientist's AP actions in the raptor's
+    AP phase and cached them under the key ``Side.RAPTOR``, so ``apply`` then let the raptor
+    shoot its own mother (found by an independent audit)."""
+    rows = ["..S........",
+            "..M........",
+            "...........",
+            "...........",
+            "........B..",
+            "..........S"]
+    ap = board(rows, phase="ap", revealed="2 9", ap="raptor 3")
+    listed = engine.legal_actions(ap, "raptor")
+    assert not any(isinstance(a, Shoot) for a in listed)
+    assert Kill(square("D1")) in listed
+    assert listed == engine.legal_actions(ap, RAPTOR)
+    assert engine.legal_actions(ap, "scientist") == []
+    theirs = board(rows, phase="ap", revealed="2 9", ap="scientist 3")
+    shot = next(a for a in engine.legal_actions(theirs, SCIENTIST) if isinstance(a, Shoot))
+    with pytest.raises(IllegalActionError):
+        apply(ap, RAPTOR, shot)
+    with pytest.raises(ValueError):
+        engine.legal_actions(ap, "mother")
