@@ -349,7 +349,8 @@ def decision_text(match, side: Side) -> str:
     if ph is Phase.SETUP_MOTHER:
         return "place the mother on a free space of T2 or T5 (the central tiles)."
     if ph is Phase.SETUP_BABIES:
-        return "place a baby on each square tile without one."
+        return ("place a baby on each of the five square tiles other than the mother's, "
+                "one per tile.")
     if ph is Phase.SETUP_SCIENTISTS:
         return "place a scientist on each L-tile (columns B and L)."
     if ph is Phase.MOTHER_RETURN:
@@ -527,21 +528,23 @@ a mother and five babies. The other leads the **scientists**, who want the babie
 **A round**
 1. Both players secretly pick one of their 3 cards (values 1–9), then both are revealed.
 2. Equal cards: nothing happens.
-3. The **lower** card's owner resolves that card's effect (as fully as possible).
+3. The **lower** card's owner resolves that card's effect (as fully as possible: where a card \
+says "1 or 2" or "1 to 3", the first is a must, the rest optional).
 4. The **higher** card's owner gets action points (AP) = the difference, spends any of them, \
 then ends the turn. Unspent AP are lost.
 5. Both draw back to 3 cards.
 
 **Raptor actions (1 AP each)** — a baby steps to a free neighbouring space or out through an \
-exit; the mother runs any distance in a straight line (her first move of a round also costs one \
-AP per sleep token); the mother kills an adjacent scientist, wakes an adjacent sleeping baby or \
-puts out an adjacent fire (with every fire connected to it).
+exit; the mother runs any distance in a straight line, stopping before a rock, fire, figurine, \
+exit or the edge (her first move of a round also costs one AP per sleep token); the mother kills \
+an adjacent scientist, wakes an adjacent sleeping baby (not one put to sleep this round) or puts \
+out an adjacent fire (with every fire connected to it). Raptors never enter or cross fire.
 **Scientist actions** — a scientist walks one space per AP (through fire, never stopping on it); \
 stands up if frightened (not the round it was frightened); puts an adjacent baby to sleep, \
 captures an adjacent sleeping baby, or shoots the mother along a clear line (rocks and standing \
 scientists block). Each scientist makes at most one of those three aggressive actions per round.
-**Observation** — after the raptor plays Disappearance (2 or 6), next round the scientist \
-picks first and the raptor sees that card before picking.
+**Observation** — after the raptor's Disappearance (2 or 6) took effect as the lower card, \
+next round the scientist picks first and the raptor sees that card before picking.
 
 **Playing here** — click *Pick your card* each round; when it is your move use the menus, or \
 type `/raptor act` (e.g. `G2-G5`, `kill F3`, `B5 shoot G5`, `fire E4`, `end`). \

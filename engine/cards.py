@@ -1,4 +1,7 @@
-"""Card names and effect texts (R9, R10), for the hand image and the rules summary."""
+"""Card names and effect texts (R9, R10), for the hand image and the rules summary.
+
+An effect's first unit is mandatory where possible and the rest optional (R5.4), so "1 or 2"
+and "1 to 3" mean: at least one if the position allows it."""
 
 from __future__ import annotations
 
@@ -11,12 +14,16 @@ RAPTOR_CARDS = {
     2: ("Disappearance & Observation",
         "The mother leaves the board; after the scientist's AP you put her on any free "
         "space. Next round the scientist picks first and shows you the card."),
-    3: ("Fear", "Frighten 1 active scientist (it lies down and cannot act)."),
-    4: ("Mother's Call ×2", "Move 1 or 2 different active babies to the mother's tile."),
-    5: ("Recovery ×2", "Up to 2: remove a sleep token from the mother or wake a baby."),
+    3: ("Fear", "Frighten 1 active scientist: it lies down and cannot act until it stands "
+        "up again (1 AP, from the next round on)."),
+    4: ("Mother's Call ×2", "Move 1 or 2 different active babies to the mother's tile, as "
+        "card 1 does, without the shuffle."),
+    5: ("Recovery ×2", "1 or 2 times: remove a sleep token from the mother or wake a sleeping "
+        "baby anywhere."),
     6: ("Disappearance & Observation", "As card 2."),
-    7: ("Recovery ×3", "Up to 3: remove a sleep token from the mother or wake a baby."),
-    8: ("Fear ×2", "Frighten 1 or 2 active scientists."),
+    7: ("Recovery ×3", "1 to 3 times: remove a sleep token from the mother or wake a "
+        "sleeping baby anywhere."),
+    8: ("Fear ×2", "Frighten 1 or 2 active scientists (as card 3)."),
     9: ("No effect", "Nothing happens; a high card for action points."),
 }
 SCIENTIST_CARDS = {
@@ -24,13 +31,14 @@ SCIENTIST_CARDS = {
         "Put 1 active baby to sleep on a tile with, or next to a tile with, an active "
         "scientist. Then shuffle deck and discard pile (this card too) into a new deck."),
     2: ("Reinforcements", "Place 1 or 2 scientists from the reserve on free long-edge spaces."),
-    3: ("Jeep ×2", "1 or 2 jeep moves: a scientist drives straight as far as wanted, putting "
-        "out the fires it crosses; it stops before rocks, figurines and exits."),
+    3: ("Jeep ×2", "1 or 2 jeep moves: an active scientist drives straight as far as wanted, "
+        "removing the fires it drives onto; it stops before rocks, figurines, exits and the "
+        "edge."),
     4: ("Sleeping Gas ×2", "Put 1 or 2 active babies to sleep (same range as card 1)."),
     5: ("Fire ×2", "Place 2 fire tokens, each next to an active scientist or a fire."),
     6: ("Reinforcements", "As card 2."),
     7: ("Fire ×3", "Place 3 fire tokens, each next to an active scientist or a fire."),
-    8: ("Jeep ×4", "Up to 4 jeep moves."),
+    8: ("Jeep ×4", "1 to 4 jeep moves (as card 3)."),
     9: ("No effect", "Nothing happens; a high card for action points."),
 }
 
