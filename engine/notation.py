@@ -61,6 +61,7 @@ from .actions import (
     Wake,
 )
 from .errors import AmbiguousActionError, IllegalActionError, NotationError, WrongTurnError
+from .explain import entry_form, why_not
 from .geometry import SQUARE_NAMES
 from .rules import legal_actions, to_act
 from .state import GameState, Phase, Side
@@ -193,8 +194,8 @@ def parse_action(text: str, state: GameState, side: Side) -> Action:
     Raises:
         NotationError: the text is not notation at all.
         WrongTurnError: ``side`` has nothing to decide now.
-        IllegalActionError: well-formed but not legal now (the message lists the closest
-            legal actions).
+        IllegalActionError: well-formed but not legal now (the message gives the reason when
+            :func:`engine.explain.why_not` finds a simple one, then the closest legal actions).
         AmbiguousActionError: matches several legal actions.
     """
     side = Side(side)
@@ -219,25 +220,34 @@ def parse_action(text: str, state: GameState, side: Side) -> Action:
         if not hits:
             hits = None
     if not hits:
-        raise IllegalActionError(_illegal_message(text, norm, shown))
+        why = why_not(state, side, norm, {entry_form(k) for k in shown})
+        raise IllegalActionError(_illegal_message(text, norm, shown, why))
     if len(hits) > 1:
         raise AmbiguousActionError(f"{_quote(text)} matches {len(hits)} legal actions: "
                                    + ", ".join(format_action(a) for a in hits))
     return hits[0]
 
 
-def _illegal_message(text: str, norm: str, shown: dict[str, str]) -> str:
-    """The refusal of well-formed ``text`` (normalised ``norm``): the closest legal actions,
-    written as :func:`format_action` writes them; ``shown`` maps normalised to written forms."""
+def _illegal_message(text: str, norm: str, shown: dict[str, str], why: str | None = None
+                     ) -> str:
+    """The refusal of well-formed ``text`` (normalised ``norm``): the reason ``why`` if one
+    is known, then the closest legal actions, written as :func:`format_action` writes them;
+    ``shown`` maps normalised to written forms."""
     if not shown:
         return f"{_quote(text)} is not legal: there is nothing to decide"
+    if why:
+        return (f"{_quote(text)} is not legal now: {why}; closest legal actions: "
+                + _closest(norm, shown))
+    return f"{_quote(text)} is not legal now; closest legal actions: " + _closest(norm, shown)
+
+
+def _closest(norm: str, shown: dict[str, str]) -> str:
     keys = list(shown)
     close = difflib.get_close_matches(norm, keys, n=5, cutoff=0.3)
     if not close:
         close = keys[:5]
     more = f" ({len(keys)} legal in all)" if len(keys) > len(close) else ""
-    return (f"{_quote(text)} is not legal now; closest legal actions: "
-            f"{', '.join(shown[k] for k in close)}{more}")
+    return f"{', '.join(shown[k] for k in close)}{more}"
 
 
 def describe_action(action: Action, state: GameState, side: Side) -> str:

@@ -3,6 +3,8 @@ raises its own error class (all RaptorError, all ValueError) and leaves the stat
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 import engine
@@ -158,8 +160,13 @@ def test_refusals_quote_long_entries_shortened_and_list_actions_as_written():
     assert repr("x" * 40 + "…") in str(err.value)
     with pytest.raises(IllegalActionError) as err:
         parse_action("kill B1", s, RAPTOR)
-    assert str(err.value) == ("'kill B1' is not legal now; closest legal actions: H3-H2, H3-H1, "
-                              "H3-I3, H3-J3, H3-K3 (24 legal in all)")
+    assert str(err.value) == ("'kill B1' is not legal now: the mother (on H3) is not next to "
+                              "B1; closest legal actions: H3-H2, H3-H1, H3-I3, H3-J3, H3-K3 (24 "
+                              "legal in all)")
+    setup, _ = POSITIONS["setup"]
+    with pytest.raises(IllegalActionError) as err:
+        parse_action("M@B1", setup, RAPTOR)  # no simple reason: the closest actions only
+    assert str(err.value).startswith("'M@B1' is not legal now; closest legal actions: M@")
 
 
 def test_apply_never_changes_the_state_it_was_given():
@@ -192,3 +199,150 @@ def test_a_side_given_as_text_is_the_same_side():
         apply(ap, RAPTOR, shot)
     with pytest.raises(ValueError):
         engine.legal_actions(ap, "mother")
+
+
+#       BCDEFGHIJKL
+RAPTOR_AP = ["S.z..#.....",
+             "..M*.......",
+             "..b...S....",
+             "...........",
+             "B.......B..",
+             "..........S"]
+SCIENTIST_AP = ["A.z..#.....",
+                "...*f......",
+                "..B...S#.Mb",
+                "...........",
+                "........B..",
+                "..........S"]
+
+
+@pytest.mark.parametrize("rows, keys, entry, reason", [
+    (ROWS, {"raptor_hand": "2 5 8"}, "play 4", "you don't hold card 4; your hand: 2 5 8"),
+    (ROWS, {"raptor_hand": "2 5 8"}, "kill B1",
+     "this is the card pick: play a card from your hand (2 5 8) with 'play N'"),
+    (RAPTOR_AP, {}, "wake D1",
+     "the baby on D1 was put to sleep this round: it can be woken from the next round on"),
+    (RAPTOR_AP, {}, "wake E3", "there is no sleeping baby on E3"),
+    (RAPTOR_AP, {}, "kill H3", "the mother (on D2) is not next to H3"),
+    (RAPTOR_AP, {}, "kill C2", "there is no scientist on C2"),
+    (RAPTOR_AP, {}, "out F2", "there is no fire on F2"),
+    (RAPTOR_AP, {}, "D2-F4", "the mother runs along a row or a column"),
+    (RAPTOR_AP, {}, "D2-H2", "the mother stops before a fire on E2"),
+    (RAPTOR_AP, {}, "D2-D6", "the mother stops before a sleeping baby on D3"),
+    (RAPTOR_AP, {"sleep": 3}, "D2-C2",
+     "her first move this round costs 4 AP (1 + her 3 sleep tokens); you have 3"),
+    (RAPTOR_AP, {}, "D3-D4", "the baby on D3 is asleep: the mother must wake it first"),
+    (RAPTOR_AP, {}, "J5-J3", "a baby moves one space at a time"),
+    (RAPTOR_AP, {}, "B5-B6", None),  # legal
+    (RAPTOR_AP, {}, "H5-H4", "there is no raptor figurine on H5"),
+    (RAPTOR_AP, {}, "B1 shoot D2", "that is a scientist's action"),
+    (RAPTOR_AP, {}, "heal", "'heal' belongs to the Recovery cards' effect"),
+    (SCIENTIST_AP, {"ap": "scientist 3"}, "stand F2",
+     "the scientist on F2 was frightened this round: it can stand up from the next round on"),
+    (SCIENTIST_AP, {"ap": "scientist 3"}, "B1 shoot D1",
+     "the scientist on B1 already made its aggressive action this round (one per scientist "
+     "per round)"),
+    (SCIENTIST_AP, {"ap": "scientist 3"}, "H3 shoot K3", "a rock on I3 blocks the shot"),
+    (SCIENTIST_AP, {"ap": "scientist 3"}, "H3 shoot D3", "the mother is not on D3"),
+    (SCIENTIST_AP, {"ap": "scientist 3"}, "H3 capture D3",
+     "the baby on D3 is awake: put it to sleep first"),
+    (SCIENTIST_AP, {"ap": "scientist 3"}, "H3 sleep J5", "J5 is not next to the scientist on H3"),
+    (SCIENTIST_AP, {"ap": "scientist 3"}, "H3-E2",
+     "a scientist may walk through fire but not stop on it"),
+    (SCIENTIST_AP, {"ap": "scientist 2"}, "H3-H6",
+     "H6 is out of reach with 2 AP (one per step, around rocks and figurines)"),
+    (SCIENTIST_AP, {"ap": "scientist 3"}, "H3-H6", None),  # legal
+    (SCIENTIST_AP, {"ap": "scientist 3"}, "F2-F3",
+     "the scientist on F2 is frightened: stand it up first"),
+    (SCIENTIST_AP, {"ap": "scientist 3"}, "kill H3", "that is a raptor's action"),
+])
+def test_refusals_say_why(rows, keys, entry, reason):
+    keys = {"phase": "ap", "revealed": "9 2", "ap": "raptor 3", **keys} if rows is not ROWS \
+        else keys
+    s = board(rows, **keys)
+    side = engine.to_act(s)
+    (side,) = side if len(side) == 1 else (RAPTOR,)
+    if reason is None:
+        parse_action(entry, s, side)
+        return
+    with pytest.raises(IllegalActionError) as err:
+        parse_action(entry, s, side)
+    assert str(err.value).startswith(f"{entry!r} is not legal now: {reason}; closest legal "
+                                     "actions: "), str(err.value)
+
+
+GAS_ROWS = ["S..........",
+            "..B........",
+            "......M....",
+            "...........",
+            ".....B..B..",
+            "..........S"]
+
+
+@pytest.mark.parametrize("rows, keys, side, entry, reason", [
+    (ROWS, {"effect": "raptor 3", "revealed": "3 7"}, RAPTOR, "fear C1",
+     "there is no standing scientist on C1 to frighten"),
+    (ROWS, {"effect": "raptor 3", "revealed": "3 7"}, RAPTOR, "end",
+     "the card's first unit must be used when the position allows it; 'end' can stop the "
+     "optional ones after it"),
+    (GAS_ROWS[:1] + ["..b........"] + GAS_ROWS[2:], {"effect": "raptor 5", "revealed": "5 7"},
+     RAPTOR, "heal", "the mother has no sleep token to remove"),
+    (GAS_ROWS[:1] + ["..b........"] + GAS_ROWS[2:], {"effect": "raptor 5", "revealed": "5 7"},
+     RAPTOR, "fear B1", "first resolve the effect of your card 5"),
+    (GAS_ROWS, {"effect": "scientist 4", "revealed": "9 4"}, SCIENTIST, "gas G5",
+     "G5 is out of the gas's range: the baby must be on a tile with an active scientist or on "
+     "a tile next to one"),
+    (GAS_ROWS, {"effect": "scientist 4", "revealed": "9 4"}, SCIENTIST, "gas G4",
+     "there is no standing baby on G4"),
+    (GAS_ROWS, {"effect": "scientist 5", "revealed": "9 5"}, SCIENTIST, "fire H3",
+     "H3 holds the mother"),
+    (GAS_ROWS, {"effect": "scientist 5", "revealed": "9 5"}, SCIENTIST, "fire G4",
+     "G4 is not next to a standing scientist or a fire"),
+    (ROWS, {"raptor_hand": "2 5 8"}, RAPTOR, "end",
+     "this is the card pick: play a card from your hand (2 5 8) with 'play N'"),
+])
+def test_refusals_in_effects_say_why(rows, keys, side, entry, reason):
+    s = board(rows, phase="effect", **keys) if "effect" in keys else board(rows, **keys)
+    with pytest.raises(IllegalActionError) as err:
+        parse_action(entry, s, side)
+    assert str(err.value).startswith(f"{entry!r} is not legal now: {reason}; closest legal "
+                                     "actions: "), str(err.value)
+
+
+@pytest.mark.parametrize("entry, reason", [
+    ("M@A1", "A1 holds an exit"),
+    ("M@A3", "A3 is not a space of the board (columns A and M hold only the exits)"),
+])
+def test_placements_say_why(entry, reason):
+    s, _ = POSITIONS["setup"]
+    with pytest.raises(IllegalActionError) as err:
+        parse_action(entry, s, RAPTOR)
+    assert str(err.value).startswith(f"{entry!r} is not legal now: {reason}; closest legal "
+                                     "actions: M@"), str(err.value)
+
+
+def test_refusal_reasons_never_fail_on_random_entries():
+    """Any well-formed entry in any position gets an action or a RaptorError, never a crash
+    of the reason finder (random games, random entries of every form)."""
+    rng = random.Random(5)
+    cols, forms = "ABCDEFGHIJKLM", ("{a}-{b}", "kill {a}", "wake {a}", "out {a}", "stand {a}",
+                                     "fear {a}", "gas {a}", "fire {a}", "{a} sleep {b}",
+                                     "{a} capture {b}", "{a} shoot {b}", "M@{a}", "B@{a}",
+                                     "S@{a}", "R@{a}", "heal", "end", "play {n}", "{a}")
+    refused = explained = 0
+    for game in range(15):
+        s = engine.new_game(game)
+        while not s.is_over and s.round < 30:
+            side = min(engine.to_act(s))
+            for _ in range(3):
+                entry = rng.choice(forms).format(
+                    a=rng.choice(cols) + str(rng.randint(1, 6)),
+                    b=rng.choice(cols) + str(rng.randint(1, 6)), n=rng.randint(1, 9))
+                try:
+                    parse_action(entry, s, side)
+                except RaptorError as exc:
+                    refused += 1
+                    explained += ": " in str(exc).split(" is not legal now", 1)[-1][:3]
+            legal = engine.legal_actions(s, side)
+            s = apply(s, side, legal[rng.randrange(len(legal))])
+    assert refused > 500 and explained > refused // 2, (refused, explained)

@@ -44,7 +44,9 @@ async def test_terminal_match_refuses_bad_input_lists_legal_actions_and_prints_b
     # malformed and illegal entries get the engine's clear errors, and change nothing
     assert "Not played: 'E9-Z1' is not action notation" in text or (
         "Not played: 'E9-Z1'" in text)
-    assert "Not played: 'kill A1' is not legal now; closest legal actions:" in text
+    assert ("Not played: 'kill A1' is not legal now: this is the card pick: play a card from "
+            "your hand (3 5 6) with 'play N'; closest legal actions: play 6, play 5, play 3"
+            in text)
     # '?' lists legal actions with their descriptions
     assert "play " in text and "Play " in text
     # a board image path after each round

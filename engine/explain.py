@@ -1,0 +1,280 @@
+"""Why a well-formed action is not legal: one short reason for a refusal message.
+
+:func:`why_not` looks at the entry's shape (``kill F3``, ``G2-G5``, ``C2 shoot G5``, …) and at
+the public position and the player's own hand, and names the rule that stops it: the phase
+(R5), a card not in hand (R5.1), an effect's or the AP phase's own actions (R5.4, R5.5), the
+mother's straight runs and stops (R7.2), her reach (R7.3-R7.5), a baby put to sleep this round
+(R7.4), a scientist frightened this round (R8.2), one aggressive action per scientist per round
+(R8.6), what blocks a shot (R8.5), fire (R3.3, R8.1). It never reads hidden information: only
+``state.hands[side]`` of the player who typed the entry.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .geometry import NEIGHBOURS, SQUARE_NAMES, square
+from .state import (
+    ACTIVE_SCIENTIST_CODES,
+    BABY,
+    BABY_ASLEEP_NEW,
+    EMPTY,
+    EXIT,
+    FIRE,
+    MOTHER,
+    ROCK,
+    SCIENTIST_FRIGHTENED,
+    SCIENTIST_FRIGHTENED_NEW,
+    SCIENTIST_USED,
+    SLEEPING_BABY_CODES,
+    GameState,
+    Phase,
+    Side,
+)
+
+N = SQUARE_NAMES
+_ON = {ROCK: "a rock", FIRE: "a fire", EXIT: "an exit", MOTHER: "the mother",
+       BABY: "a baby", 7: "a sleeping baby", BABY_ASLEEP_NEW: "a sleeping baby",
+       9: "a scientist", SCIENTIST_USED: "a scientist",
+       SCIENTIST_FRIGHTENED: "a frightened scientist",
+       SCIENTIST_FRIGHTENED_NEW: "a frightened scientist"}
+_SQUARE = re.compile(r"[a-m][1-6]")
+_AP_WORDS = ("kill", "wake", "out", "stand", "sleep", "capture", "shoot")
+
+
+def _what(state: GameState, q: int) -> str:
+    return _ON.get(state.board[q], "nothing")
+
+
+def entry_form(norm: str) -> str:
+    """The entry's form: ``play``, ``move``, ``place``, a word (``kill``, ``shoot``, …),
+    ``heal``, ``end`` or ``square``."""
+    parts = norm.split()
+    if parts[0] == "play":
+        return "play"
+    if "@" in norm:
+        return "place"
+    if "-" in norm:
+        return "move"
+    if len(parts) == 3:
+        return parts[1]
+    if len(parts) == 2:
+        return parts[0]
+    return parts[0] if parts[0] in ("heal", "end") else "square"
+
+
+def phase_hint(state: GameState, side: Side) -> str:
+    """What ``side`` must decide now, in a few words (R4, R5)."""
+    ph = state.phase
+    if ph is Phase.PICK:
+        hand = " ".join(str(c) for c in state.hands[side])
+        return f"this is the card pick: play a card from your hand ({hand}) with 'play N'"
+    if ph is Phase.EFFECT and state.effect is not None:
+        return f"first resolve the effect of your card {state.effect.card}"
+    if ph is Phase.AP and state.ap is not None:
+        return f"you are spending action points ({state.ap.remaining} left); 'end' ends the turn"
+    if ph is Phase.MOTHER_RETURN:
+        return "first put the mother back on a free space with 'M@SQ'"
+    if ph is Phase.SETUP_MOTHER:
+        return "this is the setup: place the mother with 'M@SQ'"
+    if ph is Phase.SETUP_BABIES:
+        return "this is the setup: place a baby with 'B@SQ'"
+    if ph is Phase.SETUP_SCIENTISTS:
+        return "this is the setup: place a scientist with 'S@SQ'"
+    return "the game is over"
+
+
+def _mother(state: GameState) -> int | None:
+    return None if state.mother_off or MOTHER not in state.board else state.board.index(MOTHER)
+
+
+def _near_mother(state: GameState, q: int) -> str | None:
+    m = _mother(state)
+    if m is None:
+        return "the mother is off the board"
+    if q not in NEIGHBOURS[m]:
+        return f"the mother (on {N[m]}) is not next to {N[q]}"
+    return None
+
+
+def _line(a: int, b: int) -> list[int] | None:
+    """The squares after ``a`` up to ``b`` on a row or column, or None if not in line."""
+    ra, ca, rb, cb = a // 13, a % 13, b // 13, b % 13
+    if ra != rb and ca != cb or a == b:
+        return None
+    step = (1 if cb > ca else -1) if ra == rb else (13 if rb > ra else -13)
+    return list(range(a + step, b + step, step))
+
+
+def _raptor_ap(state: GameState, kind: str, sqs: list[int]) -> str | None:
+    b = state.board
+    if kind in ("kill", "wake", "out"):
+        q = sqs[0]
+        if kind == "kill" and b[q] not in ACTIVE_SCIENTIST_CODES | {SCIENTIST_FRIGHTENED,
+                                                                     SCIENTIST_FRIGHTENED_NEW}:
+            return f"there is no scientist on {N[q]}"
+        if kind == "wake":
+            if b[q] == BABY_ASLEEP_NEW:
+                return (f"the baby on {N[q]} was put to sleep this round: it can be woken from "
+                        "the next round on")
+            if b[q] not in SLEEPING_BABY_CODES:
+                return f"there is no sleeping baby on {N[q]}"
+        if kind == "out" and b[q] != FIRE:
+            return f"there is no fire on {N[q]}"
+        return _near_mother(state, q)
+    if kind == "move":
+        a, t = sqs
+        if b[a] == MOTHER:
+            path = _line(a, t)
+            if path is None:
+                return "the mother runs along a row or a column"
+            for q in path:
+                if b[q] != EMPTY:
+                    return f"the mother stops before {_what(state, q)} on {N[q]}"
+            ap = state.ap
+            cost = 1 if ap.mother_moved else 1 + state.sleep_tokens
+            if cost > ap.remaining:
+                return (f"her first move this round costs {cost} AP (1 + her "
+                        f"{state.sleep_tokens} sleep tokens); you have {ap.remaining}")
+            return None
+        if b[a] in SLEEPING_BABY_CODES:
+            return f"the baby on {N[a]} is asleep: the mother must wake it first"
+        if b[a] == BABY:
+            if t not in NEIGHBOURS[a]:
+                return "a baby moves one space at a time"
+            if b[t] == FIRE:
+                return "raptors never enter fire"
+            if b[t] not in (EMPTY, EXIT):
+                return f"{N[t]} holds {_what(state, t)}"
+            return None
+        return f"there is no raptor figurine on {N[a]}"
+    if kind in ("stand", "sleep", "capture", "shoot"):
+        return "that is a scientist's action"
+    return None
+
+
+def _scientist_ap(state: GameState, kind: str, sqs: list[int]) -> str | None:
+    b = state.board
+    if kind == "stand":
+        q = sqs[0]
+        if b[q] == SCIENTIST_FRIGHTENED_NEW:
+            return (f"the scientist on {N[q]} was frightened this round: it can stand up from "
+                    "the next round on")
+        if b[q] != SCIENTIST_FRIGHTENED:
+            return f"there is no frightened scientist on {N[q]}"
+        return None
+    if kind in ("sleep", "capture", "shoot"):
+        by, q = sqs
+        if b[by] == SCIENTIST_USED:
+            return (f"the scientist on {N[by]} already made its aggressive action this round "
+                    "(one per scientist per round)")
+        if b[by] in (SCIENTIST_FRIGHTENED, SCIENTIST_FRIGHTENED_NEW):
+            return f"the scientist on {N[by]} is frightened: stand it up first"
+        if b[by] not in ACTIVE_SCIENTIST_CODES:
+            return f"there is no scientist on {N[by]}"
+        if kind == "shoot":
+            if b[q] != MOTHER:
+                return f"the mother is not on {N[q]}"
+            path = _line(by, q)
+            if path is None:
+                return "a shot goes along a row or a column"
+            for p in path[:-1]:
+                if b[p] == ROCK or b[p] in ACTIVE_SCIENTIST_CODES:
+                    return f"{_what(state, p)} on {N[p]} blocks the shot"
+            return None
+        if kind == "sleep" and b[q] != BABY:
+            return (f"the baby on {N[q]} is already asleep" if b[q] in SLEEPING_BABY_CODES
+                    else f"there is no standing baby on {N[q]}")
+        if kind == "capture" and b[q] not in SLEEPING_BABY_CODES:
+            return (f"the baby on {N[q]} is awake: put it to sleep first" if b[q] == BABY
+                    else f"there is no sleeping baby on {N[q]}")
+        if q not in NEIGHBOURS[by]:
+            return f"{N[q]} is not next to the scientist on {N[by]}"
+        return None
+    if kind == "move":
+        a, t = sqs
+        if b[a] in (SCIENTIST_FRIGHTENED, SCIENTIST_FRIGHTENED_NEW):
+            return f"the scientist on {N[a]} is frightened: stand it up first"
+        if b[a] not in ACTIVE_SCIENTIST_CODES:
+            return f"there is no scientist on {N[a]}"
+        if b[t] == FIRE:
+            return "a scientist may walk through fire but not stop on it"
+        if b[t] != EMPTY:
+            return f"{N[t]} holds {_what(state, t)}"
+        return (f"{N[t]} is out of reach with {state.ap.remaining} AP (one per step, around "
+                "rocks and figurines)")
+    if kind in ("kill", "wake", "out"):
+        return "that is a raptor's action"
+    return None
+
+
+def _effect(state: GameState, kind: str, sqs: list[int]) -> str | None:
+    """Reasons inside a card effect (R9, R10): the target of a unit, or ``end`` refused
+    because the first unit is a must (R5.4)."""
+    b = state.board
+    if kind == "end":
+        return ("the card's first unit must be used when the position allows it; 'end' can stop "
+                "the optional ones after it")
+    q = sqs[0] if sqs else None
+    if kind == "fear" and q is not None and b[q] not in ACTIVE_SCIENTIST_CODES:
+        return f"there is no standing scientist on {N[q]} to frighten"
+    if kind == "gas" and q is not None:
+        if b[q] != BABY:
+            return f"there is no standing baby on {N[q]}"
+        return (f"{N[q]} is out of the gas's range: the baby must be on a tile with an active "
+                "scientist or on a tile next to one")
+    if kind == "fire" and q is not None:
+        if b[q] != EMPTY:
+            return f"{N[q]} holds {_what(state, q)}"
+        return f"{N[q]} is not next to a standing scientist or a fire"
+    if kind == "wake" and q is not None and b[q] not in SLEEPING_BABY_CODES:
+        return f"there is no sleeping baby on {N[q]}"
+    if kind == "heal" and state.sleep_tokens == 0:
+        return "the mother has no sleep token to remove"
+    return None
+
+
+def _place(state: GameState, sqs: list[int]) -> str | None:
+    q = sqs[0]
+    c = state.board[q]
+    if c == 0:
+        return f"{N[q]} is not a space of the board (columns A and M hold only the exits)"
+    if c != EMPTY:
+        return f"{N[q]} holds {_what(state, q)}"
+    return None
+
+
+def why_not(state: GameState, side: Side, norm: str, legal_forms: set[str]) -> str | None:
+    """One reason why the normalised entry ``norm`` (as :mod:`engine.notation` writes it:
+    ``"kill f3"``, ``"g2-g5"``, ``"c2 shoot g5"``) is not among ``side``'s legal actions now,
+    or None when no simple reason applies. ``legal_forms`` holds the forms
+    (:func:`entry_form`) of the legal actions: an entry of another form gets the phase's hint.
+
+    Reads the public position and ``side``'s own hand only (R11)."""
+    kind = entry_form(norm)
+    sqs = [square(t) for t in _SQUARE.findall(norm)]
+    if kind == "play" and state.phase is Phase.PICK:
+        card = int(norm.split()[1])
+        hand = " ".join(str(c) for c in state.hands[side])
+        return f"you don't hold card {card}; your hand: {hand}"
+    if kind == "square":
+        return None
+    recovery = kind == "heal" and "wake" in legal_forms  # R9.5: heal or wake
+    if state.phase is Phase.EFFECT and (kind in legal_forms or kind == "end" or recovery):
+        return _effect(state, kind, sqs)
+    if kind == "end":
+        return phase_hint(state, side)
+    if kind == "place" and kind in legal_forms:
+        return _place(state, sqs)
+    if kind not in legal_forms:
+        if state.phase is Phase.AP and state.ap is not None and kind in _AP_WORDS + ("move",):
+            pass  # an AP action that is not possible now: say why below
+        elif kind == "heal":
+            return "'heal' belongs to the Recovery cards' effect"
+        else:
+            return phase_hint(state, side)
+    if state.phase is Phase.AP and state.ap is not None:
+        if side is Side.RAPTOR:
+            return _raptor_ap(state, kind, sqs)
+        return _scientist_ap(state, kind, sqs)
+    return None
