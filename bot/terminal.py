@@ -5,7 +5,8 @@
 
 The match runs through the same match service, SQLite storage (``DIR/play.sqlite3``) and
 renderer as the bot. After every round the path of the latest board PNG is printed. Type
-``?`` for your legal actions, ``board`` to see the board again, ``quit`` to resign and stop;
+``?`` for your legal actions, ``board`` (``b``) to see the board again, ``rules`` and
+``cards`` for the rules in short and the card texts, ``quit`` (``q``) to resign and stop;
 the end of input (Ctrl-D, or the end of piped input) resigns too, and says so. The AI's card
 stays hidden until both cards are revealed, as on Discord. A ``--seed`` you give is shown at
 the start; a fresh seed is shown only when the match ends (it fixes every hand and deck order),
@@ -27,6 +28,7 @@ from engine import Side
 from engine.diagram import CHARS, HEADER
 from engine.geometry import COLS, ROWS, sq
 
+from . import texts
 from .db import Database
 from .demo import REASONS, folder_lock, out_arg, resolution, run_offline, seconds_arg, seed_arg
 from .service import ActResult, MatchService, ServiceError
@@ -35,7 +37,42 @@ HUMAN_ID = 1
 AI_ID = 2
 GUILD, CHANNEL = 1, 1
 HELP = ("Type an action in notation (e.g. 'G2-G5', 'kill F3', 'play 5', 'end'), '?' for "
-        "your legal actions, 'board' for the board, 'quit' to resign and stop.")
+        "your legal actions, 'board' (or 'b') for the board, 'rules' for the rules in short, "
+        "'cards' for what every card does, 'quit' (or 'q') to resign and stop.")
+
+
+def _plain(text: str) -> str:
+    """Discord's markdown (``**bold**``, ``*italic*``, ```code```) as plain terminal text."""
+    return text.replace("**", "").replace("*", "").replace("`", "'")
+
+
+def rules_text() -> str:
+    """The rules in short and how to play here, as ``/raptor rules`` gives them on Discord."""
+    summary = _plain(texts.RULES_SUMMARY)
+    summary = summary[:summary.index("Playing here")].rstrip()
+    return summary + "\n\n" + HELP
+
+
+def cards_text() -> str:
+    """Both sides' nine cards with their effects (R9, R10)."""
+    return "\n\n".join(_plain(texts.card_reference(side)) for side in (Side.RAPTOR,
+                                                                          Side.SCIENTIST))
+
+
+def effect_lines(events) -> list[str]:
+    """A line for a card effect that found nothing to act on (an ``effect`` event followed
+    by the AP phase, with at most card 1's shuffle between), which would otherwise pass in
+    silence (R5.4)."""
+    out = []
+    kinds = [e.kind for e in events]
+    for i, e in enumerate(events):
+        if e.kind != "effect":
+            continue
+        after = [k for k in kinds[i + 1:] if k != "shuffled"]
+        if after and after[0] == "ap":
+            out.append(f"The {e.side.value}'s {engine.card_name(e.side, e.value)} finds "
+                       "nothing on the board to act on.")
+    return out
 
 
 def view_text(v: engine.View) -> str:
@@ -70,6 +107,10 @@ def view_text(v: engine.View) -> str:
             lines.append(f"your pick: {v.my_pick}")
         if v.shown_pick is not None and v.viewer is Side.RAPTOR:
             lines.append(f"observation: the scientist picked {v.shown_pick}")
+        elif (v.observation and v.viewer is Side.SCIENTIST and v.phase is engine.Phase.PICK
+              and v.my_pick is None):
+            lines.append("observation (R5.2): you pick first, and the raptor sees your card "
+                         "before picking")
     return "\n".join(lines)
 
 
@@ -252,6 +293,8 @@ async def _play(out: Path, render_board: Callable, *, side: str, level: str, see
                 for e in res.events:
                     if e.kind == "revealed":
                         echo(revealed_line(e.value, e.value2))
+                for line in effect_lines(res.events):
+                    echo(line)
             m = await service.get_match(m.id)
             state = m.state
             if state.round != shown_round and state.last_round_events:
@@ -294,14 +337,28 @@ async def _play(out: Path, render_board: Callable, *, side: str, level: str, see
                 if text.lower() in ("board", "b"):
                     echo(view_text(v))
                     continue
+                if text.lower() == "rules":
+                    echo(rules_text())
+                    continue
+                if text.lower() == "cards":
+                    echo(cards_text())
+                    continue
                 try:
                     res = await service.act(m.id, HUMAN_ID, text)
                 except (engine.RaptorError, ServiceError) as exc:
                     echo(f"Not played: {refusal(text, exc, state, me)}")
                     continue
+                if isinstance(res.action, engine.Pick):
+                    echo(f"You picked {res.action.card} · "
+                         f"{engine.card_name(me, res.action.card)}.")
+                else:
+                    echo(f"Played: {engine.format_action(res.action)} — "
+                         f"{engine.describe_action(res.action, state, me)}")
                 for e in res.events:
                     if e.kind == "revealed":
                         echo(revealed_line(e.value, e.value2))
+                for line in effect_lines(res.events):
+                    echo(line)
                 break
     finally:
         await db.close()

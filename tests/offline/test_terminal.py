@@ -211,3 +211,50 @@ def test_play_budget_option_sets_the_hard_ai_time_and_refuses_a_bad_one(tmp_path
     assert refused.value.code == 2
     assert "the budget must be more than 0 and at most 600 s" in capsys.readouterr().err
     assert not (tmp_path / "c").exists()
+
+
+async def test_terminal_rules_cards_and_what_was_played(tmp_path: Path):
+    """'rules' and 'cards' print the rules in short and both sides' card texts; each entry
+    played is echoed in its canonical notation; 'b' shows the board again."""
+    from bot import texts
+    from bot.terminal import HELP
+
+    t = Scripted(["rules", "cards", "b", "?"])
+    await play(tmp_path, side="raptor", seed=9, read=t.read, echo=t.out.append)
+    text = "\n".join(t.out)
+    rules = t.out[t.out.index(next(x for x in t.out if x.startswith("Raptor is a duel")))]
+    assert "**" not in rules and "`" not in rules and rules.endswith(HELP)
+    assert "wakes an adjacent sleeping baby (not one put to sleep this round)" in rules
+    for side in (engine.Side.RAPTOR, engine.Side.SCIENTIST):
+        for card in range(1, 10):
+            assert f"{card} · {engine.card_name(side, card)} — " in text
+    assert texts.card_reference(engine.Side.RAPTOR).replace("**", "") in text
+    assert sum(x.startswith("    A B C D") for x in t.out) == 2  # at the prompt, then 'b'
+
+    t = Scripted(["play 6", "i2"])
+    await play(tmp_path, side="raptor", seed=9, read=t.read, echo=t.out.append)
+    assert "You picked 6 · Disappearance & Observation." in t.out
+
+
+def test_terminal_tells_a_scientist_about_observation_and_an_effect_with_nothing_to_do():
+    from bot.terminal import effect_lines
+
+    s = engine.from_diagram(
+        "    A B C D E F G H I J K L M\n"
+        "1   o S . . . . . . . . . . o\n"
+        "2     . . . . B . . . . . .\n"
+        "3     . . . . . M . . . . .\n"
+        "4     . . . . . . . . . . .\n"
+        "5     . . . . . B . . . . .\n"
+        "6   o . . . . . . . . . . S o\n"
+        "observation: yes\nscientist hand: 1 4 9\nraptor hand: 2 5 8\n")
+    lines = view_text(engine.view(s, engine.Side.SCIENTIST)).splitlines()
+    assert ("observation (R5.2): you pick first, and the raptor sees your card before picking"
+            in lines)
+    assert not any("observation" in ln for ln in view_text(
+        engine.view(s, engine.Side.RAPTOR)).splitlines())
+    s = engine.apply(s, engine.Side.SCIENTIST, engine.Pick(4))
+    s = engine.apply(s, engine.Side.RAPTOR, engine.Pick(8))  # gas ×2: no baby in range
+    assert s.phase is engine.Phase.AP and s.ap.remaining == 4
+    assert effect_lines(s.events) == [
+        "The scientist's Sleeping Gas ×2 finds nothing on the board to act on."]
