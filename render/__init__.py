@@ -16,7 +16,7 @@ What the board shows (828 x 756 px; readable when Discord shrinks it to ~400 px)
   giving her sleep tokens; a standing baby a small disc marked "b"; a sleeping baby lies flat,
   pale, with "zZ" (asleep this round looks the same);
 - scientists are standing figures in white coats; a frightened one lies on its side, greyed,
-  with a red cross; fire tokens are flames;
+  with an amber "!" badge (red crosses mean kills and captures); fire tokens are flames;
 - highlights of the last round (:func:`default_events`): arrows for moves (amber: raptor, cyan:
   scientist; dashed amber: Mother's Call), a thick cyan arrow for a jeep, a dashed red line
   and a target for a shot, light-blue frames for babies put to sleep (dashed: gas), red

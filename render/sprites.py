@@ -137,15 +137,26 @@ def scientist(size: int = T.CELL) -> Image.Image:
 
 @lru_cache(maxsize=8)
 def scientist_frightened(size: int = T.CELL) -> Image.Image:
-    """A frightened scientist (R9.3): the figure lying on its side, greyed, with a cross."""
+    """A frightened scientist (R9.3): the figure lying on its side, greyed, with an amber
+    "!" badge (not the red cross of a kill or a capture)."""
     im, d, b = _canvas(size)
     fig = Image.new("RGBA", (b, b), (0, 0, 0, 0))
     _person(ImageDraw.Draw(fig), b, body=T.SCIENTIST_PALE, head=T.SCIENTIST_PALE)
     fig = fig.rotate(90, resample=Image.Resampling.BICUBIC, center=(b / 2, b / 2))
     # lower it so it lies on the bottom part of the space
     im.alpha_composite(fig, (0, int(0.10 * b)))
-    _cross(d, (0.76 * b, 0.24 * b), 0.15 * b)
+    _alarm(d, (0.76 * b, 0.24 * b), 0.17 * b)
     return _reduce(im, size)
+
+
+def _alarm(d: ImageDraw.ImageDraw, centre: tuple[float, float], r: float) -> None:
+    """An amber disc with a dark "!": frightened."""
+    x, y = centre
+    d.ellipse((x - r, y - r, x + r, y + r), fill=T.FEAR_MARK, outline=T.FEAR_INK,
+              width=max(2, int(0.16 * r)))
+    w = 0.17 * r
+    d.rounded_rectangle((x - w, y - 0.62 * r, x + w, y + 0.18 * r), radius=w, fill=T.FEAR_INK)
+    d.ellipse((x - w * 1.1, y + 0.36 * r, x + w * 1.1, y + 0.58 * r), fill=T.FEAR_INK)
 
 
 def _cross(d: ImageDraw.ImageDraw, centre: tuple[float, float], r: float) -> None:

@@ -93,8 +93,10 @@ FIRE_DARK = (110, 18, 8)
 
 SLEEP = (30, 60, 140)          # sleep tokens (badge on the mother, pips in the panel)
 SLEEP_TEXT = (255, 255, 255)
-CROSS = (224, 28, 28)          # frightened mark, kills, captures
+CROSS = (224, 28, 28)          # kills, captures
 CROSS_EDGE = (255, 255, 255)
+FEAR_MARK = (250, 178, 20)     # a frightened scientist's "!" badge
+FEAR_INK = (40, 28, 10)
 SNORE = (20, 40, 110)          # the "z" of a sleeping baby
 
 # highlights of the last round

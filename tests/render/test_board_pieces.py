@@ -67,14 +67,15 @@ def test_active_and_frightened_scientists_differ_by_shape_and_mark():
         assert count(sq, T.SCIENTIST) > 400          # the white coat
         w, h = shape(sq, T.SCIENTIST_DARK)
         assert h > 1.3 * w                           # standing
-        assert count(sq, T.CROSS) == 0
+        assert count(sq, T.CROSS) == 0 and count(sq, T.FEAR_MARK) == 0
     for q in ("H4", "J4"):
         sq = crop_square(im, q)
         assert count(sq, T.SCIENTIST) < 100
         assert count(sq, T.SCIENTIST_PALE) > 400
         w, h = shape(sq, T.SCIENTIST_DARK)
         assert w > 1.3 * h                           # lying down
-        assert count(sq, T.CROSS) > 25               # the cross mark
+        assert count(sq, T.FEAR_MARK) > 25           # the "!" badge
+        assert count(sq, T.CROSS) == 0               # not the cross of a kill
 
 
 def test_fire_token_is_a_flame():
