@@ -545,6 +545,34 @@ def _scientist_moves(q: int, start: int, budget: int, free: int, passable: int) 
     return moves
 
 
+def _walk(b: list[int], frm: int, to: int, cost: int) -> tuple[int, ...]:
+    """One shortest walk of ``cost`` steps from ``frm`` to ``to`` through free or burning
+    spaces (R8.1 ruling), both ends included: breadth-first layers from ``frm``, then back
+    from ``to`` through the lowest-numbered neighbour of each layer. For the move's event,
+    so a picture can draw the way the scientist went rather than a straight line."""
+    cells = bytes(b)
+    passable = int.from_bytes(cells.translate(_FREE_BYTES), "little") | int.from_bytes(
+        cells.translate(_FIRE_BYTES), "little")
+    layers = [1 << (8 * frm)]
+    seen = layers[0]
+    for _ in range(cost - 1):
+        frontier = layers[-1]
+        grow = ((frontier >> 104) | (frontier << 104) | ((frontier << 8) & _NOT_COL_A)
+                | ((frontier >> 8) & _NOT_COL_M)) & passable & ~seen
+        seen |= grow
+        layers.append(grow)
+    path = [to]
+    q = to
+    for layer in reversed(layers[1:]):
+        for n in _SORTED_NEIGHBOURS[q]:
+            if layer >> (8 * n) & 1:
+                q = n
+                break
+        path.append(q)
+    path.append(frm)
+    return tuple(reversed(path))
+
+
 def _ms_row(q: int) -> list:
     """The shared moves of a scientist leaving ``q``, indexed by ``to * 16 + cost`` (R8.1:
     cost 1 to 8 AP, R5.5); each built on first use by :func:`_ms`."""
@@ -846,10 +874,11 @@ def _do_ap(s: GameState, side: Side, a: Action) -> None:
         _emit(s, "fire_out", side=RAPTOR, at=a.at, cells=group)
     elif t is MoveScientist:  # R8.1
         cost = a.cost
+        path = _walk(b, a.frm, a.to, cost) if cost > 1 else ()
         b[a.to] = b[a.frm]
         b[a.frm] = EMPTY
         _emit(s, "moved", side=SCIENTIST, at=a.frm, to=a.to, piece="scientist",
-              value=a.cost)
+              value=a.cost, cells=path)
     elif t is Stand:  # R8.2
         b[a.at] = SCIENTIST_ACTIVE
         _emit(s, "stood", side=SCIENTIST, at=a.at)

@@ -328,7 +328,8 @@ def _dashes(a: tuple[float, float], b: tuple[float, float], on: float, off: floa
 
 
 def _arrow(d: ImageDraw.ImageDraw, at: int, to: int, colour: tuple[int, int, int], *,
-           dashed: bool = False, width: int = 6, head: bool = True) -> None:
+           dashed: bool = False, width: int = 6, head: bool = True, dot: bool = True
+           ) -> None:
     a, b = square_centre(at), square_centre(to)
     if a == b:
         return
@@ -350,6 +351,21 @@ def _arrow(d: ImageDraw.ImageDraw, at: int, to: int, colour: tuple[int, int, int
         d.line((s0, s1), fill=colour, width=width)
     if head:
         d.polygon(tri, fill=colour)
+    if dot:
+        r = 0.11 * T.CELL
+        d.ellipse((a[0] - r, a[1] - r, a[0] + r, a[1] + r), fill=colour, outline=T.HL_EDGE,
+                  width=2)
+
+
+def _walk_arrow(d: ImageDraw.ImageDraw, cells: Sequence[int],
+                colour: tuple[int, int, int], width: int = 6) -> None:
+    """A scientist's walk square by square (R8.1): a line through the centres of its path,
+    the last step an arrow, a dot where it started."""
+    pts = [square_centre(q) for q in cells[:-1]]
+    for w, c in ((width + 4, T.HL_EDGE), (width, colour)):
+        d.line(pts, fill=c, width=w, joint="curve")
+    _arrow(d, cells[-2], cells[-1], colour, width=width, dot=False)
+    a = pts[0]
     r = 0.11 * T.CELL
     d.ellipse((a[0] - r, a[1] - r, a[0] + r, a[1] + r), fill=colour, outline=T.HL_EDGE,
               width=2)
@@ -412,7 +428,9 @@ def _draw_events(d: ImageDraw.ImageDraw, events: Sequence[Event], *, over: bool)
             continue
         k = e.kind
         side_colour = T.HL_RAPTOR if e.side is Side.RAPTOR else T.HL_SCIENTIST
-        if k == "moved" and e.at is not None and e.to is not None:
+        if k == "moved" and len(e.cells) > 2:  # a scientist's walk of several steps
+            _walk_arrow(d, e.cells, side_colour)
+        elif k == "moved" and e.at is not None and e.to is not None:
             _arrow(d, e.at, e.to, side_colour)
         elif k == "called" and e.at is not None and e.to is not None:
             _arrow(d, e.at, e.to, T.HL_RAPTOR, dashed=True)

@@ -253,3 +253,21 @@ def test_R8_5_no_shot_while_the_mother_is_off_the_board():
     rows = [r.replace("M", ".") for r in SHOTS]
     s = sci_board(rows, ap=3, mother="off")
     assert not any("shoot" in a for a in acts(s, SCIENTIST))
+
+
+def test_a_walks_event_holds_its_path_through_fire():
+    """R8.1 ruling: the move's event carries one shortest walk, square by square, fire
+    included (a picture draws it), and nothing for a single step."""
+    s = board(["...........",
+               "S*.........",
+               "...........",
+               "......M....",
+               "........B..",
+               "..........S"], phase="ap", revealed="9 2", ap="scientist 4")
+    s2 = play(s, SCIENTIST, "B2-D2")
+    (moved,) = [e for e in s2.events if e.kind == "moved"]
+    assert [engine.square_name(q) for q in moved.cells] == ["B2", "C2", "D2"]
+    assert moved.value == 2 and cell(s2, "C2") == FIRE
+    s3 = play(s2, SCIENTIST, "D2-D3")
+    (step,) = [e for e in s3.events if e.kind == "moved"]
+    assert step.cells == () and step.value == 1

@@ -150,3 +150,20 @@ def test_every_event_kind_draws_without_error_and_inside_the_grid():
         assert count(lit.crop(square_box(q(name))), T.CROSS) > 100
     for name in ("B2", "I5", "C4"):                         # frames in the raptor's colour
         assert count(lit.crop(square_box(q(name))), T.HL_RAPTOR) > 60
+
+
+def test_a_scientists_walk_is_drawn_square_by_square():
+    """B1-E3 costs 5 AP around the rock on C2: the arrow follows the walk (B1 C1 D1 E1 E2
+    E3), never the diagonal that would cross the rock (R8.1)."""
+    s = position({"E4": "M", "B1": "S", "C2": "#", "L6": "S", "J5": "B", "C3": "*"},
+                 "phase: ap\nround: 2\nrevealed: 9 2\nap: scientist 7\nraptor pick: 9\n"
+                 "scientist pick: 2\n")
+    s = play(s, Side.SCIENTIST, "B1-E3")
+    (moved,) = [e for e in s.round_events if e.kind == "moved"]
+    assert [engine.square_name(q) for q in moved.cells] == ["B1", "C1", "D1", "E1", "E2", "E3"]
+    lit, plain = board(s), board(s, highlight=False)
+    for q in ("C1", "D1", "E1", "E2"):
+        assert count(crop_square(lit, q), T.HL_SCIENTIST) > 60, q
+        assert count(crop_square(plain, q), T.HL_SCIENTIST) == 0
+    for q in ("C2", "D2", "D3"):  # off the walk: nothing drawn there
+        assert count(crop_square(lit, q), T.HL_SCIENTIST) == 0, q
