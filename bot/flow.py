@@ -222,8 +222,11 @@ class Images:
     async def board(self, match: Match) -> bytes:
         """The public board image of ``match`` (``render.render_board`` of its public view)."""
         key = (match.id, match.version)
-        return await self._get("board", key, render.render_board,
-                               lambda: engine.view(match.state, None), slot=match.id)
+        verdict = texts.board_verdict(match)
+        draw = (functools.partial(render.render_board, verdict=verdict) if verdict
+                else render.render_board)
+        return await self._get("board", key, draw, lambda: engine.view(match.state, None),
+                               slot=match.id)
 
     async def hand(self, match: Match, side: Side) -> bytes:
         """The hand image of ``side`` in ``match`` — PRIVATE to that player (R11.2)."""

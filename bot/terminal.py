@@ -267,10 +267,12 @@ async def play(out: Path, *, side: str = "raptor", level: str = "easy", seed: in
 async def _play(out: Path, render_board: Callable, *, side: str, level: str, seed: int | None,
                 environment: str, read: Callable[[str], str], echo: Callable[[str], None],
                 time_budget: float) -> dict:
-    def write_board(state: engine.GameState) -> Path:
-        """The public board image of ``state`` to ``out/board.png``; its absolute path."""
+    def write_board(state: engine.GameState, verdict: str | None = None) -> Path:
+        """The public board image of ``state`` to ``out/board.png`` (with ``verdict`` as its
+        banner, for a resignation); its absolute path."""
         png = out / "board.png"
-        png.write_bytes(render_board(engine.view(state, None)))
+        view = engine.view(state, None)
+        png.write_bytes(render_board(view, verdict=verdict) if verdict else render_board(view))
         return png.resolve()
 
     db = await Database.open(out / "play.sqlite3")
@@ -323,8 +325,9 @@ async def _play(out: Path, render_board: Callable, *, side: str, level: str, see
                     text = "quit"
                 if text.lower() in ("quit", "exit", "q"):
                     await service.resign(m.id, HUMAN_ID)
+                    verdict = f"{me.other.value.capitalize()} wins: the {me.value} resigned"
                     echo(f"Final board image (the position you resigned in): "
-                         f"{write_board(state)}")
+                         f"{write_board(state, verdict)}")
                     echo("You resigned. Bye.")
                     echo(replay_line(m.seed, me, level, environment))
                     return {"match_id": m.id, "result": me.other.value, "reason": "resigned",

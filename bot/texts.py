@@ -417,6 +417,24 @@ def result_text(match) -> str:
             + score_line(engine.view(match.state, None)))
 
 
+def board_verdict(match) -> str | None:
+    """The banner of the board image of a match that ended outside the game (resigned, out
+    of time, drawn, abandoned, ended by a moderator), without mentions; None while it runs
+    or when the game itself ended (the image then tells the winner, R6)."""
+    if match.active or match.state.phase is Phase.OVER:
+        return None
+    reason = match.reason or ""
+    if match.result == "draw":
+        return "Draw by agreement"
+    if match.result is None:
+        return ("No result: ended by a moderator" if reason == "ended_by_moderator"
+                else "No result: both players ran out of time")
+    winner = Side(match.result)
+    why = {"resigned": f"the {winner.other.value} resigned",
+           "timeout": f"the {winner.other.value} ran out of time"}.get(reason, reason)
+    return f"{winner.value.capitalize()} wins: {why}"
+
+
 def status_text(match) -> str:
     """``/raptor status``: public facts only (R11.1): who must decide, deadlines, picks made
     (not their values), AP left, draw offer."""

@@ -537,10 +537,11 @@ def _fit(text: str, sizes: Sequence[int], width: int, bold: bool = False) -> int
     return sizes[-1]
 
 
-def _header(im: Image.Image, d: ImageDraw.ImageDraw, v: View) -> None:
-    left, who = _status(v)
+def _header(im: Image.Image, d: ImageDraw.ImageDraw, v: View, verdict: str | None = None
+            ) -> None:
+    left, who = (verdict, "") if verdict else _status(v)
     y = T.HEADER_H / 2
-    if v.phase is Phase.OVER:
+    if v.phase is Phase.OVER or verdict:
         d.rectangle((0, 0, T.WIDTH, T.HEADER_H - 2), fill=T.WIN_BG)
         size = _fit(left, (30, 28, 26, 24, 22), T.WIDTH - 2 * T.MARGIN, True)
         draw_text(im, (T.WIDTH / 2, y), left, size, T.WIN_TEXT, bold=True, anchor="mm")
@@ -700,7 +701,8 @@ def _pairs(im: Image.Image, x: float, y: float, pairs) -> None:
 
 # --------------------------------------------------------------------------- entry points
 def board_image(v: View, *, highlight: bool = True,
-                events: Sequence[Event] | None = None) -> Image.Image:
+                events: Sequence[Event] | None = None, verdict: str | None = None
+                ) -> Image.Image:
     """The board picture of :func:`render_board` as a Pillow RGB image (not encoded)."""
     board = v.board
     rocks = tuple(q for q in BOARD_SQUARES if board[q] == ROCK)
@@ -719,7 +721,7 @@ def board_image(v: View, *, highlight: bool = True,
     if mother is not None and v.sleep_tokens:
         badge = sprites.sleep_badge(v.sleep_tokens)
         im.paste(badge, square_box(mother)[:2], badge)
-    _header(im, d, v)
+    _header(im, d, v, verdict)
     _panel(im, d, v)
     return im
 
@@ -735,7 +737,7 @@ def encode_png(im: Image.Image) -> bytes:
 
 
 def render_board(v: View, *, highlight: bool = True,
-                 events: Sequence[Event] | None = None) -> bytes:
+                 events: Sequence[Event] | None = None, verdict: str | None = None) -> bytes:
     """The board of a view as PNG bytes, ``BOARD_IMAGE_SIZE`` pixels (828 x 756).
 
     Draws the grid of R2.2 (tiles in the environment's look, rocks, the four exits, the
@@ -745,5 +747,8 @@ def render_board(v: View, *, highlight: bool = True,
     act) and a panel with both players' public counters, discard piles and the cards revealed
     this round. Only public fields of ``v`` are read (R11.1): the hand, deck and picks of a
     player's view never show, so every view of a position gives the same bytes.
+    ``verdict``: the end of a match that ended outside the game (a resignation, a timeout, a
+    draw, a moderator), e.g. ``"Scientist wins: the raptor resigned"``, shown in the status
+    line's banner as a game's end is.
     """
-    return encode_png(board_image(v, highlight=highlight, events=events))
+    return encode_png(board_image(v, highlight=highlight, events=events, verdict=verdict))

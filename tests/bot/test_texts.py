@@ -96,3 +96,28 @@ def test_result_and_permissions_texts() -> None:
     assert "a draw" in texts.result_text(draw)
     text = texts.missing_permissions_text(["send_messages", "attach_files"])
     assert "**Send Messages**, **Attach Files** permissions" in text and "server admin" in text
+
+
+def test_board_verdict_for_a_match_ended_outside_the_game() -> None:
+    s = engine.new_game(SEED, setup="quick")
+    cases = {("scientist", "resigned"): "Scientist wins: the raptor resigned",
+             ("raptor", "timeout"): "Raptor wins: the scientist ran out of time",
+             ("draw", "draw_agreed"): "Draw by agreement",
+             (None, "abandoned"): "No result: both players ran out of time",
+             (None, "ended_by_moderator"): "No result: ended by a moderator"}
+    for (result, reason), verdict in cases.items():
+        m = fake_match(s, active=False, result=result, reason=reason)
+        assert texts.board_verdict(m) == verdict
+        assert "<@" not in verdict  # an image: no mentions
+    assert texts.board_verdict(fake_match(s)) is None  # still running
+    won = engine.from_diagram(
+        "    A B C D E F G H I J K L M\n"
+        "1   o S . . . . . . . . . . o\n"
+        "2     . . . . . . . . . . .\n"
+        "3     . . . . . M . . . . .\n"
+        "4     . . . . . . . . . . .\n"
+        "5     . . . . . . . . . . .\n"
+        "6   o . . . . . . . . . . S o\n"
+        "phase: over\nescaped: 3\nwinner: raptor babies_escaped\n")
+    done = fake_match(won, active=False, result="raptor", reason="babies_escaped")
+    assert texts.board_verdict(done) is None  # the game's own end: the image tells it

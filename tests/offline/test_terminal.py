@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from PIL import Image
+
 import engine
 from bot.terminal import play, view_text
 
@@ -142,9 +144,16 @@ async def test_terminal_refusals_are_short_canonical_and_call_malformed_input_ma
     assert len(refusals[3]) < 300 and "…" in refusals[3]
     # end of input resigns, and says so, leaving the final board image
     assert "End of input: you resign." in t.out
-    assert any(ln.startswith("Final board image (the position you resigned in): ")
-               for ln in t.out)
+    final = next(ln for ln in t.out
+                 if ln.startswith("Final board image (the position you resigned in): "))
     assert result["reason"] == "resigned"
+    # its banner tells the resignation, as a game's end tells the winner
+    from render import HEADER_BOX
+    from render import theme as T
+    from tests.render.helpers import count
+
+    image = Image.open(final.split(": ", 1)[1]).convert("RGB")
+    assert count(image.crop(HEADER_BOX), T.WIN_BG) > 5000
 
 
 async def test_terminal_says_who_resolves_what_after_the_reveal_and_the_seed(tmp_path: Path):

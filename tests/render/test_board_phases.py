@@ -8,7 +8,7 @@ import engine
 from engine import Phase, Side
 from engine.geometry import BOARD_SQUARES
 from engine.state import BABY_CODES, FIRE, MOTHER, SCIENTIST_CODES
-from render import BOARD_IMAGE_SIZE, HEADER_BOX, PANEL_BOX, square_box
+from render import BOARD_IMAGE_SIZE, GRID_BOX, HEADER_BOX, PANEL_BOX, square_box
 from render import theme as T
 
 from .helpers import board, count, crop_square, position
@@ -130,3 +130,16 @@ def test_random_games_every_phase_every_square():
             got = {q: _classify(im, q) for q in BOARD_SQUARES}
             want = {q: _expected(s.board[q]) for q in BOARD_SQUARES}
             assert got == want, f"{phase}: {engine.to_diagram(s)}"
+
+
+def test_a_verdict_shows_in_the_banner_of_a_match_ended_outside_the_game():
+    """A resignation (or a timeout, a draw, a moderator) ends the match, not the game: the
+    image shows the verdict where a game's end shows its winner."""
+    cells, extra = PHASES["ap"]
+    state = position(cells, extra, rocks=True)
+    plain = board(state)
+    ended = board(state, verdict="Scientist wins: the raptor resigned")
+    assert count(plain.crop(HEADER_BOX), T.WIN_BG) == 0
+    assert count(ended.crop(HEADER_BOX), T.WIN_BG) > 5000
+    assert count(ended.crop(HEADER_BOX), TO_ACT_PILL) == 0  # nobody is to act any more
+    assert ended.crop(GRID_BOX).tobytes() == plain.crop(GRID_BOX).tobytes()
