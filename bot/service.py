@@ -20,10 +20,12 @@ Storage rules (see :mod:`bot.db` for the tables):
 
 Choices documented here:
 
-- Timers. Each pending decision of a human player has a deadline: the time of the last change
-  plus the server's turn timeout (:meth:`MatchService.set_guild_timeout`, default 24 h). In the
-  simultaneous card pick (R5.1), one side's pick does not restart the other side's clock. A
-  reminder is due at half time, once per decision. At the deadline the idle player forfeits
+- Timers. Each turn of a human player (a card pick, a card's effect, an AP phase, a
+  placement, the mother's return) has a deadline: the time it began plus the server's turn
+  timeout (:meth:`MatchService.set_guild_timeout`, default 24 h). The decisions inside an
+  effect or an AP phase, and undoing them, do not restart its clock, and in the simultaneous
+  card pick (R5.1) one side's pick does not restart the other side's. A reminder is due at
+  half time, once per turn. At the deadline the idle player forfeits
   (reason ``"timeout"``, rated like any result); if BOTH players are idle in a simultaneous
   pick, nobody is more to blame, so the match ends as ``"abandoned"`` with no result and no
   rating change. AI sides never time out.
@@ -432,6 +434,16 @@ _MATCH_SELECT = ("SELECT m.*, g.turn_timeout AS guild_timeout FROM matches m "
 
 
 # ----------------------------------------------------------------------------- service
+def _turn(state: GameState) -> tuple[Phase, Side] | None:
+    """The turn under way: a card's effect or an AP phase and whose it is (R5.4, R5.5); None
+    in the other phases."""
+    if state.phase is Phase.EFFECT and state.effect is not None:
+        return Phase.EFFECT, state.effect.side
+    if state.phase is Phase.AP and state.ap is not None:
+        return Phase.AP, state.ap.side
+    return None
+
+
 class MatchService:
     """Challenges, matches, timers and ratings over one :class:`~bot.db.Database`.
 
@@ -865,6 +877,11 @@ class MatchService:
                 and humans <= {s for s in engine.to_act(old) if ai[s] is None}):
             # The simultaneous pick goes on: the other side's clock keeps running (R5.1).
             return old_deadline, old_remind
+        if (old is not None and old_deadline is not None and old.round == new.round
+                and _turn(old) is not None and _turn(old) == _turn(new)):
+            # The same turn goes on (a card's effect, or action points, R5.4-R5.5): its
+            # clock keeps running, so moving and undoing cannot stall the match.
+            return old_deadline, old_remind
         return now + timeout, now + timeout / 2
 
     async def undo(self, match_id: int, user_id: int, *,
@@ -901,9 +918,8 @@ class MatchService:
                 or before.round != state.round):
             raise nothing
         now = self.clock()
-        deadline, remind = now + timeout, now + timeout / 2
-        if m.ai[side] is not None:
-            deadline = remind = None
+        deadline, remind = self._timing(state, before, m.ai, now, timeout, m.deadline_at,
+                                        m.remind_at)
         return await self._save_step(m, side, "undo", last.action, before, now, deadline,
                                      remind)
 

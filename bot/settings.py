@@ -51,9 +51,10 @@ class Settings(BaseSettings):
             synced instantly at start-up, or ``None`` for a global sync only.
         log_level: ``DEBUG``, ``INFO``, ``WARNING`` or ``ERROR`` (``RAPTOR_LOG_LEVEL``),
             accepted in any letter case.
-        turn_timeout_hours: Hours a player has for a pending decision before the match times
-            out (``RAPTOR_TURN_TIMEOUT_HOURS``), > 0 and at most 8760 (a year), in servers
-            that did not set their own (``/raptor-admin timeout``).
+        turn_timeout_hours: Hours a player has for each turn (a card pick, a card's effect,
+            the action points, a placement) before the match times out
+            (``RAPTOR_TURN_TIMEOUT_HOURS``), > 0 and at most 8760 (a year), in servers that
+            did not set their own (``/raptor-admin timeout``).
         challenge_timeout_minutes: Minutes an unanswered challenge stays open
             (``RAPTOR_CHALLENGE_TIMEOUT_MINUTES``), > 0 and at most 10080 (a week).
         ai_time_budget: Seconds of thinking per AI decision (``RAPTOR_AI_TIME_BUDGET``), > 0

@@ -371,3 +371,28 @@ async def test_state_cache_follows_the_stored_text(svc, db):
     other = engine.new_game(5, setup="quick")
     await db.write("UPDATE matches SET state = ? WHERE id = ?", (other.to_json(), m.id))
     assert (await svc.get_match(m.id)).state == other
+
+
+async def test_a_turns_clock_keeps_running_through_its_actions_and_undos(svc, clock):
+    """Moving and undoing cannot stall a match: an AP phase (and a card's effect) keeps the
+    deadline it started with; the next turn gets a fresh one (found by a fresh trial: five
+    move + Undo cycles kept a match alive for 115 hours)."""
+    rng = random.Random(5)
+    m = await start_match(svc)
+    m = await _reach_ap_phase(svc, m, rng)
+    side = m.state.ap.side
+    user = m.players[side]
+    started = m.deadline_at
+    assert started == clock.now + 3600
+    for _ in range(5):
+        clock.advance(3000)
+        moves = [a for a in engine.legal_actions(m.state, side)
+                 if not isinstance(a, engine.End)]
+        m = (await svc.act(m.id, user, moves[0])).match
+        assert m.deadline_at == started and m.state.phase is engine.Phase.AP
+        m = await svc.undo(m.id, user)
+        assert m.deadline_at == started and m.remind_at == started - 1800
+    events = await svc.process_timers(clock.now)
+    assert [e.kind for e in events] == ["forfeit"]
+    after = await svc.get_match(m.id)
+    assert (after.result, after.reason) == (side.other.value, "timeout")
