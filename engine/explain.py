@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 
 from .geometry import NEIGHBOURS, SQUARE_NAMES, square
+from .rules import EFFECTS
 from .state import (
     ACTIVE_SCIENTIST_CODES,
     BABY,
@@ -27,6 +28,7 @@ from .state import (
     SCIENTIST_FRIGHTENED_NEW,
     SCIENTIST_USED,
     SLEEPING_BABY_CODES,
+    VOID,
     GameState,
     Phase,
     Side,
@@ -44,6 +46,13 @@ _AP_WORDS = ("kill", "wake", "out", "stand", "sleep", "capture", "shoot")
 
 def _what(state: GameState, q: int) -> str:
     return _ON.get(state.board[q], "nothing")
+
+
+def _off_board(state: GameState, q: int) -> str | None:
+    """The reason for a square outside the board (R2.2), or None."""
+    if state.board[q] == VOID:
+        return f"{N[q]} is not a space of the board (columns A and M hold only the exits)"
+    return None
 
 
 def entry_form(norm: str) -> str:
@@ -125,10 +134,14 @@ def _raptor_ap(state: GameState, kind: str, sqs: list[int]) -> str | None:
     if kind == "move":
         a, t = sqs
         if b[a] == MOTHER:
+            if a == t:
+                return f"the mother is already on {N[a]}"
             path = _line(a, t)
             if path is None:
                 return "the mother runs along a row or a column"
             for q in path:
+                if b[q] == VOID:
+                    return f"the mother stops at the board's edge, before {N[q]}"
                 if b[q] != EMPTY:
                     return f"the mother stops before {_what(state, q)} on {N[q]}"
             ap = state.ap
@@ -137,9 +150,15 @@ def _raptor_ap(state: GameState, kind: str, sqs: list[int]) -> str | None:
                 return (f"her first move this round costs {cost} AP (1 + her "
                         f"{state.sleep_tokens} sleep tokens); you have {ap.remaining}")
             return None
+        if b[a] == BABY_ASLEEP_NEW:
+            return (f"the baby on {N[a]} was put to sleep this round: it cannot move, and the "
+                    "mother can wake it from the next round on")
         if b[a] in SLEEPING_BABY_CODES:
             return f"the baby on {N[a]} is asleep: the mother must wake it first"
         if b[a] == BABY:
+            off = _off_board(state, t)
+            if off:
+                return off
             if t not in NEIGHBOURS[a]:
                 return "a baby moves one space at a time"
             if b[t] == FIRE:
@@ -151,6 +170,30 @@ def _raptor_ap(state: GameState, kind: str, sqs: list[int]) -> str | None:
     if kind in ("stand", "sleep", "capture", "shoot"):
         return "that is a scientist's action"
     return None
+
+
+def _frightened(state: GameState, q: int) -> str:
+    if state.board[q] == SCIENTIST_FRIGHTENED_NEW:
+        return (f"the scientist on {N[q]} was frightened this round: it can stand up and act "
+                "from the next round on")
+    if state.ap.remaining < 2:
+        return (f"the scientist on {N[q]} is frightened: standing it up takes 1 AP, and you "
+                f"have {state.ap.remaining}")
+    return f"the scientist on {N[q]} is frightened: stand it up first (1 AP)"
+
+
+def _reachable(b: list[int], a: int, t: int) -> bool:
+    """Whether any walk through free or burning spaces joins ``a`` to ``t`` (R8.1)."""
+    seen, todo = {a}, [a]
+    while todo:
+        q = todo.pop()
+        for n in NEIGHBOURS[q]:
+            if n == t:
+                return True
+            if n not in seen and b[n] in (EMPTY, FIRE):
+                seen.add(n)
+                todo.append(n)
+    return False
 
 
 def _scientist_ap(state: GameState, kind: str, sqs: list[int]) -> str | None:
@@ -169,7 +212,7 @@ def _scientist_ap(state: GameState, kind: str, sqs: list[int]) -> str | None:
             return (f"the scientist on {N[by]} already made its aggressive action this round "
                     "(one per scientist per round)")
         if b[by] in (SCIENTIST_FRIGHTENED, SCIENTIST_FRIGHTENED_NEW):
-            return f"the scientist on {N[by]} is frightened: stand it up first"
+            return _frightened(state, by)
         if b[by] not in ACTIVE_SCIENTIST_CODES:
             return f"there is no scientist on {N[by]}"
         if kind == "shoot":
@@ -186,21 +229,26 @@ def _scientist_ap(state: GameState, kind: str, sqs: list[int]) -> str | None:
             return (f"the baby on {N[q]} is already asleep" if b[q] in SLEEPING_BABY_CODES
                     else f"there is no standing baby on {N[q]}")
         if kind == "capture" and b[q] not in SLEEPING_BABY_CODES:
-            return (f"the baby on {N[q]} is awake: put it to sleep first" if b[q] == BABY
-                    else f"there is no sleeping baby on {N[q]}")
+            return (f"the baby on {N[q]} is awake: only a sleeping baby can be captured"
+                    if b[q] == BABY else f"there is no sleeping baby on {N[q]}")
         if q not in NEIGHBOURS[by]:
             return f"{N[q]} is not next to the scientist on {N[by]}"
         return None
     if kind == "move":
         a, t = sqs
         if b[a] in (SCIENTIST_FRIGHTENED, SCIENTIST_FRIGHTENED_NEW):
-            return f"the scientist on {N[a]} is frightened: stand it up first"
+            return _frightened(state, a)
         if b[a] not in ACTIVE_SCIENTIST_CODES:
             return f"there is no scientist on {N[a]}"
+        off = _off_board(state, t)
+        if off:
+            return off
         if b[t] == FIRE:
             return "a scientist may walk through fire but not stop on it"
         if b[t] != EMPTY:
             return f"{N[t]} holds {_what(state, t)}"
+        if not _reachable(b, a, t):
+            return f"no walk reaches {N[t]}: rocks, figurines or exits wall it off"
         return (f"{N[t]} is out of reach with {state.ap.remaining} AP (one per step, around "
                 "rocks and figurines)")
     if kind in ("kill", "wake", "out"):
@@ -213,9 +261,18 @@ def _effect(state: GameState, kind: str, sqs: list[int]) -> str | None:
     because the first unit is a must (R5.4)."""
     b = state.board
     if kind == "end":
+        eff = state.effect
+        least = EFFECTS[(eff.side, eff.card)][2]
+        if least > 1:
+            return (f"all {least} units of this card must be used as far as the position "
+                    f"allows ({eff.done} done so far)")
         return ("the card's first unit must be used when the position allows it; 'end' can stop "
                 "the optional ones after it")
     q = sqs[0] if sqs else None
+    if q is not None:
+        off = _off_board(state, q)
+        if off:
+            return off
     if kind == "fear" and q is not None and b[q] not in ACTIVE_SCIENTIST_CODES:
         return f"there is no standing scientist on {N[q]} to frighten"
     if kind == "gas" and q is not None:
@@ -259,7 +316,9 @@ def why_not(state: GameState, side: Side, norm: str, legal_forms: set[str]) -> s
         return f"you don't hold card {card}; your hand: {hand}"
     if kind == "square":
         return None
-    recovery = kind == "heal" and "wake" in legal_forms  # R9.5: heal or wake
+    eff = state.effect
+    recovery = (state.phase is Phase.EFFECT and eff is not None and eff.side is Side.RAPTOR
+                and eff.card in (5, 7) and kind in ("heal", "wake"))  # R9.5: heal or wake
     if state.phase is Phase.EFFECT and (kind in legal_forms or kind == "end" or recovery):
         return _effect(state, kind, sqs)
     if kind == "end":

@@ -208,12 +208,13 @@ RAPTOR_AP = ["S.z..#.....",
              "...........",
              "B.......B..",
              "..........S"]
-SCIENTIST_AP = ["A.z..#.....",
-                "...*f......",
+RAPTOR_AP_WALL = [RAPTOR_AP[0], ".....M.....", *RAPTOR_AP[2:]]
+SCIENTIST_AP = ["A.z..#..#.S",
+                "...*f....B.",
                 "..B...S#.Mb",
                 "...........",
                 "........B..",
-                "..........S"]
+                "....s.....S"]
 
 
 @pytest.mark.parametrize("rows, keys, entry, reason", [
@@ -245,7 +246,7 @@ SCIENTIST_AP = ["A.z..#.....",
     (SCIENTIST_AP, {"ap": "scientist 3"}, "H3 shoot K3", "a rock on I3 blocks the shot"),
     (SCIENTIST_AP, {"ap": "scientist 3"}, "H3 shoot D3", "the mother is not on D3"),
     (SCIENTIST_AP, {"ap": "scientist 3"}, "H3 capture D3",
-     "the baby on D3 is awake: put it to sleep first"),
+     "the baby on D3 is awake: only a sleeping baby can be captured"),
     (SCIENTIST_AP, {"ap": "scientist 3"}, "H3 sleep J5", "J5 is not next to the scientist on H3"),
     (SCIENTIST_AP, {"ap": "scientist 3"}, "H3-E2",
      "a scientist may walk through fire but not stop on it"),
@@ -253,7 +254,23 @@ SCIENTIST_AP = ["A.z..#.....",
      "H6 is out of reach with 2 AP (one per step, around rocks and figurines)"),
     (SCIENTIST_AP, {"ap": "scientist 3"}, "H3-H6", None),  # legal
     (SCIENTIST_AP, {"ap": "scientist 3"}, "F2-F3",
-     "the scientist on F2 is frightened: stand it up first"),
+     "the scientist on F2 was frightened this round: it can stand up and act from the next "
+     "round on"),
+    (SCIENTIST_AP, {"ap": "scientist 3"}, "F6 sleep G6",
+     "the scientist on F6 is frightened: stand it up first (1 AP)"),
+    (SCIENTIST_AP, {"ap": "scientist 1"}, "F6 sleep G6",
+     "the scientist on F6 is frightened: standing it up takes 1 AP, and you have 1"),
+    (SCIENTIST_AP, {"ap": "scientist 3"}, "L6-M5",
+     "M5 is not a space of the board (columns A and M hold only the exits)"),
+    (SCIENTIST_AP, {"ap": "scientist 6"}, "L6-K1",
+     "no walk reaches K1: rocks, figurines or exits wall it off"),
+    (RAPTOR_AP, {}, "D2-D2", "the mother is already on D2"),
+    (RAPTOR_AP, {}, "B5-A5",
+     "A5 is not a space of the board (columns A and M hold only the exits)"),
+    (RAPTOR_AP_WALL, {}, "G2-M2", "the mother stops at the board's edge, before M2"),
+    (RAPTOR_AP, {}, "D1-E1",
+     "the baby on D1 was put to sleep this round: it cannot move, and the mother can wake it "
+     "from the next round on"),
     (SCIENTIST_AP, {"ap": "scientist 3"}, "kill H3", "that is a raptor's action"),
 ])
 def test_refusals_say_why(rows, keys, entry, reason):
@@ -300,6 +317,12 @@ GAS_ROWS = ["S..........",
      "G4 is not next to a standing scientist or a fire"),
     (ROWS, {"raptor_hand": "2 5 8"}, RAPTOR, "end",
      "this is the card pick: play a card from your hand (2 5 8) with 'play N'"),
+    (GAS_ROWS, {"effect": "scientist 7 done=1", "revealed": "9 7"}, SCIENTIST, "end",
+     "all 3 units of this card must be used as far as the position allows (1 done so far)"),
+    (GAS_ROWS, {"effect": "raptor 7", "revealed": "7 8", "sleep": 1}, RAPTOR, "wake D2",
+     "there is no sleeping baby on D2"),
+    (GAS_ROWS, {"effect": "scientist 5", "revealed": "9 5"}, SCIENTIST, "fire A2",
+     "A2 is not a space of the board (columns A and M hold only the exits)"),
 ])
 def test_refusals_in_effects_say_why(rows, keys, side, entry, reason):
     s = board(rows, phase="effect", **keys) if "effect" in keys else board(rows, **keys)
