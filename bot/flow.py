@@ -608,8 +608,9 @@ class Flow:
                          dm_sides=(Side.RAPTOR,) if human else ())
         return _Post(m, texts.picked_text(m, side))
 
-    def _result_post(self, m: Match, *, with_story: bool = False) -> _Post:
-        content = texts.result_text(m)
+    def _result_post(self, m: Match, *, with_story: bool = False,
+                     extra: str | None = None) -> _Post:
+        content = texts.result_text(m) + (f"\n{extra}" if extra else "")
         if with_story and m.state.round_events:
             story = "\n".join(texts.round_story(m.state.round_events))
             if story:
@@ -619,13 +620,14 @@ class Flow:
         return _Post(m, content[:2000], board=True, view=components.rematch_view(m.id),
                      ping=humans)
 
-    async def finish(self, match: Match, note: str | None = None) -> None:
+    async def finish(self, match: Match, note: str | None = None, *,
+                     extra: str | None = None) -> None:
         """Post the end of a match ended outside the game (resignation, draw, timeout, a
-        moderator)."""
+        moderator); ``extra``: a line added to the public result."""
         await self._retire_turn(match.id, note or "the match is over")
         await self._retire_posts(match.id, "round", "The match is over.")
         await self._retire_posts(match.id, "draw", "The match is over.")
-        await self._send_post(self._result_post(match))
+        await self._send_post(self._result_post(match, extra=extra))
         self.poke()
 
     async def prompt(self, match: Match) -> None:
@@ -882,7 +884,8 @@ class Flow:
             after = await self.service.end_by_moderator(match_id)
             await interaction.edit_original_response(
                 content=f"You ended {texts.match_title(after)}: no result, not rated.", view=None)
-            await self.finish(after, "a moderator ended the match")
+            await self.finish(after, "a moderator ended the match",
+                              extra=f"Ended by {interaction.user.mention}, a moderator.")
             return
         found = await self._player_match(interaction, match_id)
         if found is None:

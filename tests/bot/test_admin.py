@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import pytest
 
-from bot import texts
 from engine import Side
 from tests.bot.conftest import T0, World
 from tests.bot.helpers import has_controls, pick, start_match
@@ -42,7 +41,7 @@ async def test_timeout_shows_sets_and_resets_the_servers_time(world: World) -> N
     mod = fake.add_user("mod", admin=True)
     out = await mod.slash("raptor-admin timeout")
     only_ephemeral_to(out, mod)
-    assert "Time per decision in this server: **24 h** (the bot's default)" in out.content
+    assert "Time per turn in this server: **24 h** (the bot's default)" in out.content
 
     out = await mod.slash("raptor-admin timeout", hours=1.5)
     only_ephemeral_to(out, mod)
@@ -71,6 +70,10 @@ async def test_timeout_shows_sets_and_resets_the_servers_time(world: World) -> N
     for bad in (-1, 8761):
         with pytest.raises(HarnessError):  # outside the option's range: Discord refuses
             await mod.slash("raptor-admin timeout", hours=bad)
+    out = await mod.slash("raptor-admin timeout", hours=0.001)  # 3.6 s: refused
+    only_ephemeral_to(out, mod)
+    assert out.content.startswith("The time per turn must be at least one minute")
+    assert await service.has_guild_timeout(fake.guild_id) is False
 
 
 async def test_matches_lists_the_servers_matches_privately(world: World) -> None:
@@ -84,8 +87,8 @@ async def test_matches_lists_the_servers_matches_privately(world: World) -> None
     out = await mod.slash("raptor-admin matches")
     only_ephemeral_to(out, mod)
     lines = out.content.splitlines()
-    assert lines[0] == "**Matches in progress: 1**"
-    assert lines[1].startswith(f"Match #1 in <#{fake.channel.id}> · {alice.mention} (raptor) "
+    assert lines[0] == "**Matches in progress: 1** (oldest first)"
+    assert lines[1].startswith(f"#1 in <#{fake.channel.id}> · {alice.mention} (raptor) "
                                f"vs {bob.mention} (scientist) · round 1 · waiting for "
                                f"{alice.mention} (raptor) and {bob.mention} (scientist), "
                                f"deadline <t:{int(T0 + 86400)}:R>")
@@ -96,7 +99,7 @@ async def test_end_asks_then_ends_the_match_without_a_result(world: World) -> No
     mod = fake.add_user("mod", admin=True)
     out = await mod.slash("raptor-admin end")
     only_ephemeral_to(out, mod)
-    assert out.content == texts.NO_MATCH_HERE
+    assert out.content.startswith("There is no match in this channel. `/raptor-admin matches`")
 
     match = await start_match(world)
     await pick(alice, R, match.state.hands[R][0])
@@ -111,6 +114,7 @@ async def test_end_asks_then_ends_the_match_without_a_result(world: World) -> No
     assert fake.message(out.reply.id).content == "You ended Match #1: no result, not rated."
     result = next(r for r in out if r.visibility == "public" and "Match #1 is over" in r.content)
     assert "a moderator ended it, without a result (not rated)" in result.content
+    assert f"Ended by {mod.mention}, a moderator." in result.content
     assert result.labels == ["Rematch"]
     ended = await service.get_match(match.id)
     assert (ended.status, ended.result, ended.reason) == ("finished", None, "ended_by_moderator")
@@ -130,3 +134,43 @@ async def test_end_asks_then_ends_the_match_without_a_result(world: World) -> No
 
     await start_match(world)  # the channel is free again
     assert (await world.match()).id == 2
+
+
+async def test_a_long_list_of_matches_keeps_whole_lines_and_counts_the_rest(world: World
+                                                                           ) -> None:
+    fake, service = world.fake, world.service
+    mod = fake.add_user("mod", admin=True)
+    for i in range(20):
+        await service.start_practice(fake.guild_id, 9000 + i, world.alice.id, side="raptor",
+                                     ai_user_id=fake.bot_user.id)
+    out = await mod.slash("raptor-admin matches")
+    only_ephemeral_to(out, mod)
+    lines = out.content.splitlines()
+    assert len(out.content) <= 2000
+    assert lines[0] == "**Matches in progress: 20** (oldest first)"
+    listed = [ln for ln in lines if ln.startswith("#")]
+    assert 5 <= len(listed) < 20
+    assert all(ln.endswith("R>") or "waiting for" in ln for ln in listed)  # whole lines
+    assert lines[-2] == f"… and {20 - len(listed)} more."
+    assert lines[-1].startswith("`/raptor-admin end` in a match's channel")
+
+
+async def test_end_by_number_ends_a_match_of_another_channel(world: World) -> None:
+    fake, service = world.fake, world.service
+    mod = fake.add_user("mod", admin=True)
+    elsewhere = await service.start_practice(fake.guild_id, 9001, world.alice.id,
+                                             side="raptor", ai_user_id=fake.bot_user.id)
+    for number in (elsewhere.id + 1, 0):
+        if number == 0:
+            with pytest.raises(HarnessError):  # below the option's minimum
+                await mod.slash("raptor-admin end", match=number)
+            continue
+        out = await mod.slash("raptor-admin end", match=number)
+        only_ephemeral_to(out, mod)
+        assert out.content == (f"No match #{number} is in progress in this server: "
+                               "`/raptor-admin matches` lists them.")
+    out = await mod.slash("raptor-admin end", match=elsewhere.id)
+    assert out.reply.labels == ["End match"] and f"End Match #{elsewhere.id}" in out.content
+    await mod.click("End match", message=out.reply)
+    ended = await service.get_match(elsewhere.id)
+    assert (ended.status, ended.reason) == ("finished", "ended_by_moderator")
