@@ -223,8 +223,9 @@ class Images:
         """The public board image of ``match`` (``render.render_board`` of its public view)."""
         key = (match.id, match.version)
         verdict = texts.board_verdict(match)
-        draw = (functools.partial(render.render_board, verdict=verdict) if verdict
-                else render.render_board)
+        winner = Side(match.result) if match.result in ("raptor", "scientist") else None
+        draw = (functools.partial(render.render_board, verdict=verdict, winner=winner)
+                if verdict else render.render_board)
         return await self._get("board", key, draw, lambda: engine.view(match.state, None),
                                slot=match.id)
 

@@ -272,7 +272,8 @@ async def _play(out: Path, render_board: Callable, *, side: str, level: str, see
         banner, for a resignation); its absolute path."""
         png = out / "board.png"
         view = engine.view(state, None)
-        png.write_bytes(render_board(view, verdict=verdict) if verdict else render_board(view))
+        png.write_bytes(render_board(view, verdict=verdict, winner=me.other) if verdict
+                        else render_board(view))
         return png.resolve()
 
     db = await Database.open(out / "play.sqlite3")

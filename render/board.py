@@ -601,7 +601,7 @@ def _last_revealed(v: View) -> tuple[int, int] | None:
 
 
 def _card_line(im: Image.Image, d: ImageDraw.ImageDraw, x: float, y: float, v: View,
-               side: Side, width: float) -> None:
+               side: Side, width: float, ended: bool = False) -> None:
     label_w = draw_text(im, (x, y), "Card", T.PANEL_SIZE, T.TEXT_DIM, anchor="lm")
     cx = x + label_w + 12
     idx = 0 if side is Side.RAPTOR else 1
@@ -615,7 +615,7 @@ def _card_line(im: Image.Image, d: ImageDraw.ImageDraw, x: float, y: float, v: V
     if v.picked.get(side):
         cx += _chip(im, d, cx, y, None) + 8
         cx += draw_text(im, (cx, y), "picked", T.PANEL_SIZE, T.TEXT, anchor="lm")
-    elif v.phase is Phase.PICK and side in v.to_act:
+    elif v.phase is Phase.PICK and side in v.to_act and not ended:
         cx += draw_text(im, (cx, y), "choosing...", T.PANEL_SIZE, T.TEXT, anchor="lm")
     else:
         cx += draw_text(im, (cx, y), "-", T.PANEL_SIZE, T.TEXT_DIM, anchor="lm")
@@ -626,7 +626,11 @@ def _card_line(im: Image.Image, d: ImageDraw.ImageDraw, x: float, y: float, v: V
         _chip(im, d, cx, y, last[idx], dim=True)
 
 
-def _panel(im: Image.Image, d: ImageDraw.ImageDraw, v: View) -> None:
+def _panel(im: Image.Image, d: ImageDraw.ImageDraw, v: View, ended: bool = False,
+           winner: Side | None = None) -> None:
+    """Both sides' counters; ``ended``: the match ended outside the game (nobody is to act,
+    ``winner`` if any is marked as at a game's end)."""
+    winner = v.winner if not ended else winner
     colw = T.WIDTH / 2
     top = T.PANEL_TOP + 12
     step = 32
@@ -640,11 +644,11 @@ def _panel(im: Image.Image, d: ImageDraw.ImageDraw, v: View) -> None:
         tx = x + 48
         tx += draw_text(im, (tx, title_y), SIDE_NAMES[side].upper(), T.PANEL_TITLE_SIZE, colour,
                         bold=True, anchor="lm")
-        if side in v.to_act and v.phase is not Phase.OVER:
+        if side in v.to_act and v.phase is not Phase.OVER and not ended:
             tx += 12
             d.polygon([(tx, title_y - 9), (tx + 14, title_y), (tx, title_y + 9)], fill=colour)
             draw_text(im, (tx + 22, title_y), "to act", T.PANEL_SIZE, colour, anchor="lm")
-        if v.winner is side:
+        if winner is side:
             draw_text(im, (tx + 14, title_y), "WINNER", T.PANEL_SIZE, T.WIN_BG, bold=True,
                       anchor="lm")
         y = title_y + 40
@@ -689,7 +693,7 @@ def _panel(im: Image.Image, d: ImageDraw.ImageDraw, v: View) -> None:
         for value in pile:
             cx += _chip(im, d, cx, y, value) + 4
         y += step + 4
-        _card_line(im, d, x, y, v, side, width)
+        _card_line(im, d, x, y, v, side, width, ended)
 
 
 def _pairs(im: Image.Image, x: float, y: float, pairs) -> None:
@@ -701,8 +705,8 @@ def _pairs(im: Image.Image, x: float, y: float, pairs) -> None:
 
 # --------------------------------------------------------------------------- entry points
 def board_image(v: View, *, highlight: bool = True,
-                events: Sequence[Event] | None = None, verdict: str | None = None
-                ) -> Image.Image:
+                events: Sequence[Event] | None = None, verdict: str | None = None,
+                winner: Side | None = None) -> Image.Image:
     """The board picture of :func:`render_board` as a Pillow RGB image (not encoded)."""
     board = v.board
     rocks = tuple(q for q in BOARD_SQUARES if board[q] == ROCK)
@@ -722,7 +726,7 @@ def board_image(v: View, *, highlight: bool = True,
         badge = sprites.sleep_badge(v.sleep_tokens)
         im.paste(badge, square_box(mother)[:2], badge)
     _header(im, d, v, verdict)
-    _panel(im, d, v)
+    _panel(im, d, v, bool(verdict), winner)
     return im
 
 
@@ -737,7 +741,8 @@ def encode_png(im: Image.Image) -> bytes:
 
 
 def render_board(v: View, *, highlight: bool = True,
-                 events: Sequence[Event] | None = None, verdict: str | None = None) -> bytes:
+                 events: Sequence[Event] | None = None, verdict: str | None = None,
+                 winner: Side | None = None) -> bytes:
     """The board of a view as PNG bytes, ``BOARD_IMAGE_SIZE`` pixels (828 x 756).
 
     Draws the grid of R2.2 (tiles in the environment's look, rocks, the four exits, the
@@ -749,6 +754,8 @@ def render_board(v: View, *, highlight: bool = True,
     player's view never show, so every view of a position gives the same bytes.
     ``verdict``: the end of a match that ended outside the game (a resignation, a timeout, a
     draw, a moderator), e.g. ``"Scientist wins: the raptor resigned"``, shown in the status
-    line's banner as a game's end is.
+    line's banner as a game's end is; nobody is then marked as to act, and ``winner`` (if
+    any) is marked in the panel.
     """
-    return encode_png(board_image(v, highlight=highlight, events=events, verdict=verdict))
+    return encode_png(board_image(v, highlight=highlight, events=events, verdict=verdict,
+                                  winner=winner))

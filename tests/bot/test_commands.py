@@ -182,7 +182,8 @@ async def test_resign_with_confirmation_then_rematch_and_records(world: World) -
     assert await world.service.active_match(fake.channel.id) is None
     ended = await world.service.get_match(1)  # the image's banner tells the resignation
     assert result.attachments[0].data == render.render_board(
-        engine.view(ended.state, None), verdict="Scientist wins: the raptor resigned")
+        engine.view(ended.state, None), verdict="Scientist wins: the raptor resigned",
+        winner=S)
 
     out = await bob.slash("raptor stats")
     assert "rating **1516**" in out.content and "1 won" in out.content

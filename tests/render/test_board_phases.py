@@ -143,3 +143,10 @@ def test_a_verdict_shows_in_the_banner_of_a_match_ended_outside_the_game():
     assert count(ended.crop(HEADER_BOX), T.WIN_BG) > 5000
     assert count(ended.crop(HEADER_BOX), TO_ACT_PILL) == 0  # nobody is to act any more
     assert ended.crop(GRID_BOX).tobytes() == plain.crop(GRID_BOX).tobytes()
+    # the panel marks nobody as to act, and the winner as at a game's end
+    left = (0, PANEL_BOX[1], PANEL_BOX[2] // 2, PANEL_BOX[3])
+    right = (PANEL_BOX[2] // 2, PANEL_BOX[1], PANEL_BOX[2], PANEL_BOX[3])
+    won = board(state, verdict="Scientist wins: the raptor resigned", winner=Side.SCIENTIST)
+    assert count(won.crop(right), T.WIN_BG) > 100 and count(won.crop(left), T.WIN_BG) == 0
+    assert count(ended.crop(right), T.WIN_BG) == 0
+    assert ended.crop(left).tobytes() != plain.crop(left).tobytes()  # "to act" is gone
