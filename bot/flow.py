@@ -535,6 +535,13 @@ class Flow:
             if typing is not None:
                 await typing.__aexit__(None, None, None)
         if results:
+            now = await self.service.get_match(match.id)
+            if not now.active and now.state.phase is not Phase.OVER:
+                # ended outside the game while the AI thought (a resignation, a moderator):
+                # its end is posted already, and the final board shows these moves
+                log.info("match %d ended while the AI acted: %d AI actions not posted",
+                         match.id, len(results))
+                return now
             match = await self.publish(results)
         return match
 

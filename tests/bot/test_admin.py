@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+import engine
 from engine import Side
 from tests.bot.conftest import T0, World
 from tests.bot.helpers import has_controls, pick, start_match
@@ -174,3 +175,28 @@ async def test_end_by_number_ends_a_match_of_another_channel(world: World) -> No
     await mod.click("End match", message=out.reply)
     ended = await service.get_match(elsewhere.id)
     assert (ended.status, ended.reason) == ("finished", "ended_by_moderator")
+
+
+async def test_ai_moves_made_before_an_end_are_not_posted_after_it(world: World,
+                                                                   monkeypatch) -> None:
+    """A match ended while the AI thinks: the AI's steps saved before the end are shown by
+    the final board, not posted after the end notice (found by a fresh trial)."""
+    fake, service, flow = world.fake, world.service, world.bot.flow
+    match = await service.start_practice(fake.guild_id, fake.channel.id, world.alice.id,
+                                         side="raptor", ai_user_id=fake.bot_user.id)
+    assert S in engine.to_act(match.state) and match.state.picks[S] is None
+    real = service.play_ai
+
+    async def think_then_ended(match_id: int, **kw):
+        results = await real(match_id, max_steps=1)  # the AI picks ...
+        ended = await service.end_by_moderator(match_id)  # ... and a moderator ends it
+        await flow.finish(ended, "a moderator ended the match")
+        return results
+
+    monkeypatch.setattr(service, "play_ai", think_then_ended)
+    after = await flow.run_ai(match)
+    assert (after.status, after.reason) == ("finished", "ended_by_moderator")
+    assert after.state.picks[S] is not None  # the AI did pick
+    texts_posted = [r.content for r in fake.public_messages(fake.channel)]
+    assert any("a moderator ended it" in t for t in texts_posted)
+    assert not any("has picked a card" in t for t in texts_posted)
