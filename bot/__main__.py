@@ -39,8 +39,10 @@ def _import_part(module: str):
 
 
 def _run_bot() -> int:
-    from bot.settings import SettingsError, load_settings
+    from bot.settings import SettingsError, load_settings, unknown_settings
 
+    for warning in unknown_settings():
+        print(f"Warning: {warning}", file=sys.stderr)
     try:
         settings = load_settings()
     except SettingsError as error:

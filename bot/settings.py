@@ -11,9 +11,12 @@ it should take, which the entry point prints without a traceback.
 
 from __future__ import annotations
 
+import difflib
+import os
 from pathlib import Path
 from typing import Literal
 
+from dotenv import dotenv_values
 from pydantic import Field, SecretStr, ValidationError, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
@@ -47,8 +50,9 @@ class Settings(BaseSettings):
             connect to Discord; the offline demo and terminal play run without it.
         db_path: SQLite database file (``RAPTOR_DB_PATH``), relative to the working directory
             unless absolute.
-        dev_guild_id: A Discord server id (``RAPTOR_DEV_GUILD_ID``) to which slash commands are
-            synced instantly at start-up, or ``None`` for a global sync only.
+        dev_guild_id: For development, the one Discord server (``RAPTOR_DEV_GUILD_ID``)
+            where the slash commands are synced, at once and instead of globally; ``None``
+            for a global sync.
         log_level: ``DEBUG``, ``INFO``, ``WARNING`` or ``ERROR`` (``RAPTOR_LOG_LEVEL``),
             accepted in any letter case.
         turn_timeout_hours: Hours a player has for each turn (a card pick, a card's effect,
@@ -143,6 +147,34 @@ def _describe(error: ValidationError) -> list[str]:
         else:
             problems.append(f"{env} must be {form}, got {item['input']!r}")
     return problems
+
+
+def unknown_settings(env_file: str | Path | None = DEFAULT_ENV_FILE) -> list[str]:
+    """Warnings for names in the environment or ``env_file`` that look like this bot's
+    settings (``RAPTOR_…``) but are none of them, so are ignored: a misspelt name would
+    otherwise leave its default in force without a word. Each names the closest setting.
+
+    Returns:
+        One sentence per unknown name, sorted; empty when every such name is known.
+    """
+    names = {k for k in os.environ if k.upper().startswith("RAPTOR_")}
+    path = Path(env_file) if env_file is not None else None
+    if path is not None and path.is_file():
+        try:
+            names |= {k for k in dotenv_values(path) if k.upper().startswith("RAPTOR_")}
+        except UnicodeDecodeError:
+            pass  # load_settings reports the file
+    known = sorted(env for env, _form in ENV_VARS.values())
+    out = []
+    for name in sorted(names):
+        if name.upper() in known:
+            continue
+        tails = {env.removeprefix("RAPTOR_"): env for env in known}
+        close = [tails[t] for t in difflib.get_close_matches(
+            name.upper().removeprefix("RAPTOR_"), list(tails), n=1, cutoff=0.6)]
+        out.append(f"{name} is not a setting of this bot, so it is ignored"
+                   + (f"; did you mean {close[0]}?" if close else "."))
+    return out
 
 
 def load_settings(env_file: str | Path | None = DEFAULT_ENV_FILE) -> Settings:

@@ -101,6 +101,22 @@ def test_dotenv_file_that_is_not_utf8_is_named(tmp_path: Path) -> None:
     assert "Traceback" not in result.stderr
 
 
+def test_a_misspelt_setting_is_named_with_the_closest_one(tmp_path: Path) -> None:
+    (tmp_path / ".env").write_text("RAPTOR_TIMEOUT_HOURS=2\n", encoding="utf-8")
+    result = run_bot(tmp_path, RAPTOR_LOGLEVEL="DEBUG", RAPTOR_ZZZ="1")
+    assert result.returncode == 2  # no token: it stops there, after the warnings
+    lines = [ln for ln in result.stderr.splitlines() if ln.startswith("Warning: ")]
+    assert lines == [
+        "Warning: RAPTOR_LOGLEVEL is not a setting of this bot, so it is ignored; did you mean "
+        "RAPTOR_LOG_LEVEL?",
+        "Warning: RAPTOR_TIMEOUT_HOURS is not a setting of this bot, so it is ignored; did "
+        "you mean RAPTOR_TURN_TIMEOUT_HOURS?",
+        "Warning: RAPTOR_ZZZ is not a setting of this bot, so it is ignored."]
+    (tmp_path / ".env").write_text("raptor_turn_timeout_hours=2\n", encoding="utf-8")
+    result = run_bot(tmp_path, RAPTOR_LOG_LEVEL="DEBUG")  # known names, any letter case
+    assert "Warning" not in result.stderr and result.returncode == 2
+
+
 def test_malformed_value_in_dotenv_file_is_named(tmp_path: Path) -> None:
     (tmp_path / ".env").write_text("RAPTOR_TURN_TIMEOUT_HOURS=0\n", encoding="utf-8")
     result = run_bot(tmp_path)
