@@ -326,7 +326,7 @@ class RaptorCog(commands.GroupCog, group_name="raptor",
                 outcome = "no result"
             else:
                 outcome = "won" if side and m.result == side.value else "lost"
-            why = texts.REASONS.get(m.reason or "", (m.reason or "").replace("_", " "))
+            why = texts.history_reason(m, outcome)
             vs = texts.mention(opponent) if opponent else "?"
             lines.append(f"{texts.match_title(m)} · {side.value if side else '?'} vs {vs} · "
                          f"**{outcome}** ({why}) · {texts.ts(m.updated_at)}")

@@ -417,6 +417,17 @@ def result_text(match) -> str:
             + score_line(engine.view(match.state, None)))
 
 
+def history_reason(match, outcome: str) -> str:
+    """Why a finished match ended, told to one of its players whose ``outcome`` was
+    ``"won"``, ``"lost"``, ``"draw"`` or ``"no result"`` (``/raptor history``)."""
+    reason = match.reason or ""
+    if reason in ("resigned", "timeout"):
+        did = "resigned" if reason == "resigned" else "ran out of time"
+        return f"you {did}" if outcome == "lost" else f"your opponent {did}"
+    return {"abandoned": "both ran out of time", "draw_agreed": "agreed"}.get(
+        reason, REASONS.get(reason, reason.replace("_", " ")))
+
+
 def board_verdict(match) -> str | None:
     """The banner of the board image of a match that ended outside the game (resigned, out
     of time, drawn, abandoned, ended by a moderator), without mentions; None while it runs

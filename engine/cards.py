@@ -16,14 +16,15 @@ RAPTOR_CARDS = {
         "space. Next round the scientist picks first and shows you the card."),
     3: ("Fear", "Frighten 1 active scientist: it lies down and cannot act until it stands "
         "up again (1 AP, from the next round on)."),
-    4: ("Mother's Call ×2", "Move 1 or 2 different active babies to the mother's tile, as "
-        "card 1 does, without the shuffle."),
+    4: ("Mother's Call ×2", "Move 1 or 2 different active babies to free spaces of the "
+        "mother's tile along free, fire-free spaces. No shuffle."),
     5: ("Recovery ×2", "1 or 2 times: remove a sleep token from the mother or wake a sleeping "
         "baby anywhere."),
     6: ("Disappearance & Observation", "As card 2."),
     7: ("Recovery ×3", "1 to 3 times: remove a sleep token from the mother or wake a "
         "sleeping baby anywhere."),
-    8: ("Fear ×2", "Frighten 1 or 2 active scientists (as card 3)."),
+    8: ("Fear ×2", "Frighten 1 or 2 active scientists: each lies down and cannot act until "
+        "it stands up again (1 AP, from the next round on)."),
     9: ("No effect", "Nothing happens; a high card for action points."),
 }
 SCIENTIST_CARDS = {
@@ -34,11 +35,14 @@ SCIENTIST_CARDS = {
     3: ("Jeep ×2", "1 or 2 jeep moves: an active scientist drives straight as far as wanted, "
         "removing the fires it drives onto; it stops before rocks, figurines, exits and the "
         "edge."),
-    4: ("Sleeping Gas ×2", "Put 1 or 2 active babies to sleep (same range as card 1)."),
+    4: ("Sleeping Gas ×2", "Put 1 or 2 active babies to sleep, each on a tile with, or next "
+        "to a tile with, an active scientist."),
     5: ("Fire ×2", "Place 2 fire tokens, each next to an active scientist or a fire."),
     6: ("Reinforcements", "As card 2."),
     7: ("Fire ×3", "Place 3 fire tokens, each next to an active scientist or a fire."),
-    8: ("Jeep ×4", "1 to 4 jeep moves (as card 3)."),
+    8: ("Jeep ×4", "1 to 4 jeep moves: an active scientist drives straight as far as wanted, "
+        "removing the fires it drives onto; it stops before rocks, figurines, exits and the "
+        "edge."),
     9: ("No effect", "Nothing happens; a high card for action points."),
 }
 

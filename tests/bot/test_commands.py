@@ -193,7 +193,7 @@ async def test_resign_with_confirmation_then_rematch_and_records(world: World) -
     assert bob.mention in lines[1] and alice.mention in lines[2]
     out = await alice.slash("raptor history")
     only_ephemeral_to(out, alice)
-    assert "Match #1 · raptor vs" in out.content and "**lost** (resigned)" in out.content
+    assert "Match #1 · raptor vs" in out.content and "**lost** (you resigned)" in out.content
 
     out = await bob.click("Rematch")
     challenge = out.reply

@@ -121,3 +121,15 @@ def test_board_verdict_for_a_match_ended_outside_the_game() -> None:
         "phase: over\nescaped: 3\nwinner: raptor babies_escaped\n")
     done = fake_match(won, active=False, result="raptor", reason="babies_escaped")
     assert texts.board_verdict(done) is None  # the game's own end: the image tells it
+
+
+def test_history_tells_why_from_the_players_side() -> None:
+    s = engine.new_game(SEED, setup="quick")
+    cases = [("resigned", "won", "your opponent resigned"), ("resigned", "lost", "you resigned"),
+             ("timeout", "won", "your opponent ran out of time"),
+             ("timeout", "lost", "you ran out of time"),
+             ("abandoned", "no result", "both ran out of time"), ("draw_agreed", "draw", "agreed"),
+             ("ended_by_moderator", "no result", "ended by a moderator"),
+             ("babies_escaped", "won", "three babies escaped")]
+    for reason, outcome, why in cases:
+        assert texts.history_reason(fake_match(s, active=False, reason=reason), outcome) == why
