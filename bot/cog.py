@@ -180,6 +180,14 @@ class RaptorCog(commands.GroupCog, group_name="raptor",
     async def board(self, interaction: discord.Interaction) -> None:
         _log_command(interaction, "board")
         await defer(interaction, ephemeral=False)
+        if await self.service.active_match(interaction.channel_id or 0) is None:
+            last = await self.service.last_finished(interaction.channel_id or 0)
+            if last is not None:  # between matches: the last one's final board
+                png = await self.flow.board_png(last)
+                await say(interaction, texts.result_text(last).split("\n")[0]
+                          + "\nStart a new one with `/raptor challenge` or `/raptor practice`.",
+                          ephemeral=False, png=png)
+                return
         found = await self._channel_match(interaction)
         if found is None:
             return

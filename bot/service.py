@@ -1329,6 +1329,14 @@ class MatchService:
             "user_id LIMIT ?", (guild_id, limit))
         return [_stats_from_row(guild_id, r["user_id"], r) for r in rows]
 
+    async def last_finished(self, channel_id: int) -> Match | None:
+        """The channel's most recently finished match, or None (addition to the contract: the
+        board shown between matches)."""
+        row = await self.db.fetchone(
+            "SELECT * FROM matches WHERE channel_id = ? AND status = 'finished' "
+            "ORDER BY updated_at DESC, id DESC LIMIT 1", (channel_id,))
+        return None if row is None else _match_from_row(row, self._states)
+
     async def history(self, guild_id: int, user_id: int, limit: int = 10) -> list[Match]:
         """The user's finished matches in the server (practice ones too), newest first."""
         rows = await self.db.fetchall(

@@ -317,3 +317,18 @@ async def test_in_direct_messages_only_rules_and_settings_work(world: World) -> 
         assert len(out.replies) == 1 and "works in a server channel" in out.content
     assert await alice.autocomplete("raptor act", "action", "", in_channel=DM) == []
     assert world.fake.public_messages() == []
+
+
+async def test_board_between_matches_shows_the_last_ones_end(world: World) -> None:
+    alice = world.alice
+    await start_match(world)
+    await alice.slash("raptor resign")
+    await alice.click("Resign")
+    out = await world.bob.slash("raptor board")
+    assert out.reply.visibility == "public"
+    assert out.content.startswith("🏆 **Match #1 is over: ")
+    assert "Start a new one with `/raptor challenge`" in out.content
+    ended = await world.service.get_match(1)
+    assert out.reply.attachments[0].data == render.render_board(
+        engine.view(ended.state, None), verdict="Scientist wins: the raptor resigned",
+        winner=S)

@@ -35,6 +35,8 @@ async def test_resign_gives_the_win_to_the_opponent(svc):
         await svc.resign(m.id, BOB)
     with pytest.raises(NotFoundError):
         await svc.resign(4242, ALICE)
+    assert (await svc.last_finished(CHANNEL)).id == m.id
+    assert await svc.last_finished(CHANNEL + 1) is None
 
 
 async def test_a_moderator_ends_a_match_without_a_result(svc, db):
