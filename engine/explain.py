@@ -18,12 +18,14 @@ from .rules import EFFECTS
 from .state import (
     ACTIVE_SCIENTIST_CODES,
     BABY,
+    BABY_ASLEEP,
     BABY_ASLEEP_NEW,
     EMPTY,
     EXIT,
     FIRE,
     MOTHER,
     ROCK,
+    SCIENTIST_ACTIVE,
     SCIENTIST_FRIGHTENED,
     SCIENTIST_FRIGHTENED_NEW,
     SCIENTIST_USED,
@@ -36,8 +38,8 @@ from .state import (
 
 N = SQUARE_NAMES
 _ON = {ROCK: "a rock", FIRE: "a fire", EXIT: "an exit", MOTHER: "the mother",
-       BABY: "a baby", 7: "a sleeping baby", BABY_ASLEEP_NEW: "a sleeping baby",
-       9: "a scientist", SCIENTIST_USED: "a scientist",
+       BABY: "a baby", BABY_ASLEEP: "a sleeping baby", BABY_ASLEEP_NEW: "a sleeping baby",
+       SCIENTIST_ACTIVE: "a scientist", SCIENTIST_USED: "a scientist",
        SCIENTIST_FRIGHTENED: "a frightened scientist",
        SCIENTIST_FRIGHTENED_NEW: "a frightened scientist"}
 _SQUARE = re.compile(r"[a-m][1-6]")
