@@ -236,7 +236,9 @@ def round_story(events: Sequence[Event]) -> list[str]:
         elif k == "shuffled":
             _close(lines, section)
             section = None
-            lines.append(f"The {e.side.value} shuffles their discard pile into a new deck.")
+            lines.append(f"The {e.side.value} shuffles their deck and discard pile (card 1 "
+                         "too) into a new deck." if e.value == 1 else
+                         f"The {e.side.value} shuffles their discard pile into a new deck.")
         elif k == "game_over":
             _close(lines, section)
             section = None

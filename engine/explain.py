@@ -156,7 +156,8 @@ def _raptor_ap(state: GameState, kind: str, sqs: list[int]) -> str | None:
             return (f"the baby on {N[a]} was put to sleep this round: it cannot move, and the "
                     "mother can wake it from the next round on")
         if b[a] in SLEEPING_BABY_CODES:
-            return f"the baby on {N[a]} is asleep: the mother must wake it first"
+            return (f"the baby on {N[a]} is asleep: the mother, from a space next to it, or a "
+                    "Recovery card must wake it first")
         if b[a] == BABY:
             off = _off_board(state, t)
             if off:

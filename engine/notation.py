@@ -105,7 +105,7 @@ _WORDS = {Kill: "kill", Wake: "wake", PutOut: "out", Stand: "stand", Frighten: "
           Gas: "gas", PlaceFire: "fire"}
 
 _ALIASES = {
-    "x": "-", "to": "-", "->": "-", "→": "-",
+    "x": "-", "to": "-", "->": "-", "→": "-", "–": "-", "—": "-",  # dashes of phone keyboards
     "k": "kill", "w": "wake", "putout": "out", "extinguish": "out", "up": "stand",
     "frighten": "fear", "f": "fear", "recover": "heal", "h": "heal", "pass": "end",
     "done": "end", "stop": "end", "e": "end", "card": "play", "pick": "play", "p": "play",
@@ -113,7 +113,7 @@ _ALIASES = {
 }
 # e.g. h9, e44, a0, or z9 (a column past M); not 'p5' ('play 5') nor an 'x' (a move sign)
 _NOT_A_SQUARE = re.compile(r"(?<![a-z])(?:[a-m](?![1-6](?!\d))\d+|[n-oq-wyz]\d+)")
-_TOKEN = re.compile(r"[a-m][1-6]|\d+|x(?=[a-m][1-6])|[a-z]+|->|→|[-@x]", re.I)
+_TOKEN = re.compile(r"[a-m][1-6]|\d+|x(?=[a-m][1-6])|[a-z]+|->|→|[-–—@x]", re.I)
 
 
 QUOTE_LIMIT = 40  # characters of a player's entry quoted back in an error message

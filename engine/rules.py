@@ -778,7 +778,7 @@ def _finish_effect(s: GameState) -> None:
         s.decks[side] = tuple(_shuffled(s, s.decks[side] + s.discards[side] + (1,)))
         s.discards[side] = ()
         s.picks[side] = None  # the card went into the deck, not the discard pile
-        _emit(s, "shuffled", side=side)
+        _emit(s, "shuffled", side=side, value=1)  # value: the card that shuffles
     s.effect = None
     rv, sv = s.revealed
     higher = SCIENTIST if eff.side is RAPTOR else RAPTOR

@@ -40,7 +40,7 @@ def test_round_story_tells_cards_effect_and_actions_in_notation() -> None:
     assert lines == [
         "Cards: raptor **7 · Recovery ×3**, scientist **1 · Sleeping Gas & Shuffle**.",
         "Effect (scientist, Sleeping Gas & Shuffle): `gas D3`.",
-        "The scientist shuffles their discard pile into a new deck.",
+        "The scientist shuffles their deck and discard pile (card 1 too) into a new deck.",
         "Action points (raptor, 6 AP): `C4-C3`, `G1-G3`.",
     ]
     summary = texts.round_summary(fake_match(s), 1, s.last_round_events)

@@ -232,7 +232,9 @@ SCIENTIST_AP = ["A.z..#..#.S",
     (RAPTOR_AP, {}, "D2-D6", "the mother stops before a sleeping baby on D3"),
     (RAPTOR_AP, {"sleep": 3}, "D2-C2",
      "her first move this round costs 4 AP (1 + her 3 sleep tokens); you have 3"),
-    (RAPTOR_AP, {}, "D3-D4", "the baby on D3 is asleep: the mother must wake it first"),
+    (RAPTOR_AP, {}, "D3-D4",
+     "the baby on D3 is asleep: the mother, from a space next to it, or a Recovery card must "
+     "wake it first"),
     (RAPTOR_AP, {}, "J5-J3", "a baby moves one space at a time"),
     (RAPTOR_AP, {}, "B5-B6", None),  # legal
     (RAPTOR_AP, {}, "H5-H4", "there is no raptor figurine on H5"),

@@ -132,6 +132,8 @@ def raptor_ap():
     ("D3xD1", MoveMother(Q("D3"), Q("D1"))),
     ("d3 to d1", MoveMother(Q("D3"), Q("D1"))),
     ("D3->D1", MoveMother(Q("D3"), Q("D1"))),
+    ("D3–D1", MoveMother(Q("D3"), Q("D1"))),  # an en dash, as phone keyboards type it
+    ("d3 — d1", MoveMother(Q("D3"), Q("D1"))),
     ("kill D4", Kill(Q("D4"))),
     ("KILL d4", Kill(Q("D4"))),
     ("k d4", Kill(Q("D4"))),
