@@ -13,7 +13,18 @@ from __future__ import annotations
 
 import re
 
-from .geometry import NEIGHBOURS, SQUARE_NAMES, square
+from .geometry import (
+    CENTRAL_TILES,
+    L_TILES,
+    LONG_EDGE,
+    NEIGHBOURS,
+    SQUARE_NAMES,
+    SQUARE_TILES,
+    TILE_NAMES,
+    TILE_OF,
+    TILE_SQUARES,
+    square,
+)
 from .rules import EFFECTS
 from .state import (
     ACTIVE_SCIENTIST_CODES,
@@ -291,16 +302,76 @@ def _effect(state: GameState, kind: str, sqs: list[int]) -> str | None:
         return f"there is no sleeping baby on {N[q]}"
     if kind == "heal" and state.sleep_tokens == 0:
         return "the mother has no sleep token to remove"
+    if kind == "move" and len(sqs) == 2:
+        return _call_or_jeep(state, sqs)
+    if kind == "place" and q is not None and state.effect.card in (2, 6):
+        if q not in LONG_EDGE:
+            return "reinforcements go on free spaces of the long edges (rows 1 and 6, C-K)"
+        if b[q] != EMPTY:
+            return f"{N[q]} holds {_what(state, q)}"
     return None
 
 
-def _place(state: GameState, sqs: list[int]) -> str | None:
+def _place(state: GameState, side: Side, norm: str, sqs: list[int]) -> str | None:
+    """Setup placements (R4.1, R4.2) and the mother's return (R9.2)."""
     q = sqs[0]
-    c = state.board[q]
-    if c == 0:
-        return f"{N[q]} is not a space of the board (columns A and M hold only the exits)"
-    if c != EMPTY:
+    b = state.board
+    expected = {Phase.SETUP_MOTHER: "m", Phase.SETUP_BABIES: "b", Phase.SETUP_SCIENTISTS: "s",
+                Phase.MOTHER_RETURN: "m"}.get(state.phase)
+    if expected is not None and norm[0] != expected:
+        return phase_hint(state, side)
+    off = _off_board(state, q)
+    if off:
+        return off
+    if b[q] != EMPTY:
         return f"{N[q]} holds {_what(state, q)}"
+    piece, tile = norm[0], TILE_OF[q]
+    ph = state.phase
+    if ph is Phase.SETUP_MOTHER and piece == "m" and tile not in CENTRAL_TILES:
+        return "the mother starts on T2 or T5, the middle square tiles (columns F-H)"
+    if ph is Phase.SETUP_BABIES and piece == "b":
+        if tile not in SQUARE_TILES:
+            return "babies start on the square tiles (columns C-K)"
+        if MOTHER in (b[x] for x in TILE_SQUARES[tile]):
+            return f"{TILE_NAMES[tile]} is the mother's tile: the babies go on the five others"
+        if any(b[x] == BABY for x in TILE_SQUARES[tile]):
+            return f"{TILE_NAMES[tile]} has its baby already: one per tile"
+    if ph is Phase.SETUP_SCIENTISTS and piece == "s":
+        if tile not in L_TILES:
+            return "scientists start on the L-tiles (columns B and L)"
+        if any(b[x] in ACTIVE_SCIENTIST_CODES for x in TILE_SQUARES[tile]):
+            return f"{TILE_NAMES[tile]} has its scientist already: one per L-tile"
+    return None
+
+
+def _call_or_jeep(state: GameState, sqs: list[int]) -> str | None:
+    """A Mother's Call (R9.1, R9.4) or a jeep move (R10.3) that is not possible."""
+    b = state.board
+    a, t = sqs
+    if state.effect.side is Side.RAPTOR:
+        if b[a] in SLEEPING_BABY_CODES:
+            return f"the baby on {N[a]} is asleep: only an active baby answers the call"
+        if b[a] != BABY:
+            return f"there is no active baby on {N[a]}"
+        m = _mother(state)
+        if m is None or TILE_OF[t] != TILE_OF[m]:
+            return (f"{N[t]} is not on the mother's tile" + (
+                f" ({TILE_NAMES[TILE_OF[m]]})" if m is not None else ""))
+        if b[t] != EMPTY:
+            return f"{N[t]} holds {_what(state, t)}"
+        if a in state.effect.called or t in state.effect.called:
+            return "each call moves a different baby"
+        return f"no path of free, fire-free spaces leads the baby from {N[a]} to {N[t]}"
+    if b[a] not in ACTIVE_SCIENTIST_CODES:
+        return f"there is no standing scientist on {N[a]} to drive"
+    path = _line(a, t)
+    if path is None:
+        return "a jeep drives in a straight line along a row or a column"
+    for q in path:
+        if b[q] == VOID:
+            return f"the jeep stops at the board's edge, before {N[q]}"
+        if b[q] not in (EMPTY, FIRE):
+            return f"the jeep stops before {_what(state, q)} on {N[q]}"
     return None
 
 
@@ -318,7 +389,7 @@ def why_not(state: GameState, side: Side, norm: str, legal_forms: set[str]) -> s
         hand = " ".join(str(c) for c in state.hands[side])
         return f"you don't hold card {card}; your hand: {hand}"
     if kind == "square":
-        return None
+        return f"no decision of yours now targets {N[sqs[0]]}; type the action in full"
     eff = state.effect
     recovery = (state.phase is Phase.EFFECT and eff is not None and eff.side is Side.RAPTOR
                 and eff.card in (5, 7) and kind in ("heal", "wake"))  # R9.5: heal or wake
@@ -327,7 +398,7 @@ def why_not(state: GameState, side: Side, norm: str, legal_forms: set[str]) -> s
     if kind == "end":
         return phase_hint(state, side)
     if kind == "place" and kind in legal_forms:
-        return _place(state, sqs)
+        return _place(state, side, norm, sqs)
     if kind not in legal_forms:
         if state.phase is Phase.AP and state.ap is not None and kind in _AP_WORDS + ("move",):
             pass  # an AP action that is not possible now: say why below

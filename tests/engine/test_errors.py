@@ -165,8 +165,10 @@ def test_refusals_quote_long_entries_shortened_and_list_actions_as_written():
                               "legal in all)")
     setup, _ = POSITIONS["setup"]
     with pytest.raises(IllegalActionError) as err:
-        parse_action("M@B1", setup, RAPTOR)  # no simple reason: the closest actions only
-    assert str(err.value).startswith("'M@B1' is not legal now; closest legal actions: M@")
+        parse_action("M@B1", setup, RAPTOR)
+    assert str(err.value).startswith("'M@B1' is not legal now: the mother starts on T2 or T5, "
+                                     "the middle square tiles (columns F-H); closest legal "
+                                     "actions: M@")
 
 
 def test_apply_never_changes_the_state_it_was_given():
@@ -371,3 +373,61 @@ def test_refusal_reasons_never_fail_on_random_entries():
             legal = engine.legal_actions(s, side)
             s = apply(s, side, legal[rng.randrange(len(legal))])
     assert refused > 500 and explained > refused // 2, (refused, explained)
+
+
+@pytest.mark.parametrize("phase, entry, reason", [
+    ("setup_mother", "M@C1", "the mother starts on T2 or T5, the middle square tiles (columns "
+     "F-H)"),
+    ("setup_mother", "B@G2", "this is the setup: place the mother with 'M@SQ'"),
+    ("setup_babies", "B@B2", "babies start on the square tiles (columns C-K)"),
+    ("setup_babies", "B@F2", "T2 is the mother's tile: the babies go on the five others"),
+    ("setup_babies", "B@C2", "T1 has its baby already: one per tile"),
+    ("setup_scientists", "S@C3", "scientists start on the L-tiles (columns B and L)"),
+    ("setup_scientists", "S@B3", "X1 has its scientist already: one per L-tile"),
+])
+def test_setup_placements_say_why(phase, entry, reason):
+    s = engine.new_game(3, setup="manual", layout="standard")
+    side = RAPTOR if phase != "setup_scientists" else SCIENTIST
+    if phase != "setup_mother":
+        s = apply(s, RAPTOR, parse_action("M@G2", s, RAPTOR))
+        s = apply(s, RAPTOR, parse_action("B@D1", s, RAPTOR))
+    if phase == "setup_scientists":
+        for q in ("I1", "D4", "G5", "J4"):
+            s = apply(s, RAPTOR, parse_action(f"B@{q}", s, RAPTOR))
+        s = apply(s, SCIENTIST, parse_action("S@B1", s, SCIENTIST))
+    assert s.phase.value == phase
+    with pytest.raises(IllegalActionError) as err:
+        parse_action(entry, s, side)
+    assert str(err.value).startswith(f"{entry!r} is not legal now: {reason}; closest legal "
+                                     "actions: "), str(err.value)
+
+
+@pytest.mark.parametrize("rows, effect, side, entry, reason", [
+    (GAS_ROWS, "scientist 2", SCIENTIST, "R@D3",
+     "reinforcements go on free spaces of the long edges (rows 1 and 6, C-K)"),
+    (GAS_ROWS, "scientist 2", SCIENTIST, "R@L6",
+     "reinforcements go on free spaces of the long edges (rows 1 and 6, C-K)"),
+    (GAS_ROWS[:5] + ["..B.......S"], "scientist 2", SCIENTIST, "R@D6", "D6 holds a baby"),
+    (GAS_ROWS, "raptor 1", RAPTOR, "D2-C4", "C4 is not on the mother's tile (T2)"),
+    (GAS_ROWS, "raptor 1", RAPTOR, "F5-G2", "there is no active baby on F5"),
+    (GAS_ROWS, "raptor 1", RAPTOR, "D2-H3", "H3 holds the mother"),
+    (GAS_ROWS, "scientist 3", SCIENTIST, "L6-J5", "a jeep drives in a straight line along a "
+     "row or a column"),
+    (GAS_ROWS[:5] + ["..B.......S"], "scientist 3", SCIENTIST, "L6-C6",
+     "the jeep stops before a baby on D6"),
+])
+def test_calls_jeeps_and_reinforcements_say_why(rows, effect, side, entry, reason):
+    revealed = "9 " + effect.split()[1] if side is SCIENTIST else effect.split()[1] + " 9"
+    s = board(rows, phase="effect", effect=effect, revealed=revealed)
+    with pytest.raises(IllegalActionError) as err:
+        parse_action(entry, s, side)
+    assert str(err.value).startswith(f"{entry!r} is not legal now: {reason}; closest legal "
+                                     "actions: "), str(err.value)
+
+
+def test_a_bare_square_nothing_targets_says_so():
+    s = board(GAS_ROWS, phase="effect", effect="scientist 3", revealed="9 3")
+    with pytest.raises(IllegalActionError) as err:
+        parse_action("E4", s, SCIENTIST)
+    assert str(err.value).startswith("'E4' is not legal now: no decision of yours now targets "
+                                     "E4; type the action in full; closest legal actions: ")
