@@ -236,6 +236,11 @@ class RaptorCog(commands.GroupCog, group_name="raptor",
         match, side = found
         if not await self.flow.check_permissions(interaction, match.channel_id):
             return
+        if action.strip().lower() == "undo":  # as the Undo button of the turn message
+            assert side is not None
+            await self.flow.undo(interaction, match, side)
+            await say(interaction, "Done: your last action is taken back.", ephemeral=True)
+            return
         result = await self.service.act(match.id, interaction.user.id, action)
         if isinstance(result.action, engine.Pick):
             done = (f"You picked **{texts.card_label(result.side, result.action.card)}** for "

@@ -38,7 +38,8 @@ AI_ID = 2
 GUILD, CHANNEL = 1, 1
 HELP = ("Type an action in notation (e.g. 'G2-G5', 'kill F3', 'play 5', 'end'), '?' for "
         "your legal actions, 'board' (or 'b') for the board, 'rules' for the rules in short, "
-        "'cards' for what every card does, 'quit' (or 'q') to resign and stop.")
+        "'cards' for what every card does, 'undo' to take back your last action-point move, "
+        "'quit' (or 'q') to resign and stop.")
 
 
 def _plain(text: str) -> str:
@@ -341,6 +342,14 @@ async def _play(out: Path, render_board: Callable, *, side: str, level: str, see
                 if text.lower() in ("board", "b"):
                     echo(view_text(v))
                     continue
+                if text.lower() == "undo":
+                    try:
+                        await service.undo(m.id, HUMAN_ID)
+                    except ServiceError as exc:
+                        echo(f"Not done: {exc.message}")
+                        continue
+                    echo("Taken back: your last action.")
+                    break
                 if text.lower() == "rules":
                     echo(rules_text())
                     continue

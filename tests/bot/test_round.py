@@ -95,6 +95,13 @@ async def test_challenge_accept_and_round_one_by_clicks(world: World) -> None:
     assert not has_controls(fake.message(turn.id))  # the old controls were retired
     out = await alice.slash("raptor act", action="G1-G3")
     assert (await world.match()).state.ap.remaining == 4
+    # a typed undo, as the Undo button
+    out = await alice.slash("raptor act", action="Undo")
+    assert out.reply.ephemeral and out.reply.content == "Done: your last action is taken back."
+    assert (await world.match()).state.ap.remaining == 5
+    assert "5 AP" in turn_message(world).content
+    out = await alice.slash("raptor act", action="G1-G3")
+    assert (await world.match()).state.ap.remaining == 4
 
     out = await alice.click("End turn")
     summary = next(r for r in out if "Round 1 summary" in r.content)

@@ -240,8 +240,10 @@ async def test_terminal_rules_cards_and_what_was_played(tmp_path: Path):
     assert texts.card_reference(engine.Side.RAPTOR).replace("**", "") in text
     assert sum(x.startswith("    A B C D") for x in t.out) == 2  # at the prompt, then 'b'
 
-    t = Scripted(["play 6", "i2"])
+    t = Scripted(["undo", "play 6", "i2"])
     await play(tmp_path, side="raptor", seed=9, read=t.read, echo=t.out.append)
+    assert ("Not done: There is nothing to undo: you can only take back your own action-point "
+            "moves of the current turn.") in t.out
     assert "You picked 6 · Disappearance & Observation." in t.out
 
 
