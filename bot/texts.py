@@ -498,7 +498,9 @@ def hand_text(match, side: Side) -> str:
         shown = card_label(SCIENTIST, v.shown_pick)
         lines.append(f"👁 Observation: the scientist has picked **{shown}**.")
     if v.my_pick is not None and v.revealed is None:
-        lines.append(f"You picked **{card_label(side, v.my_pick)}** (face down).")
+        shown = side is SCIENTIST and v.observation  # R5.2: shown to the raptor
+        lines.append(f"You picked **{card_label(side, v.my_pick)}** "
+                     + ("(shown to the raptor: Observation)." if shown else "(face down)."))
     if v.deck is not None:
         lines.append(f"Deck ({len(v.deck)}): {' '.join(str(c) for c in v.deck) or '-'} · "
                      f"discard: {' '.join(str(c) for c in v.discards[side]) or '-'}")

@@ -86,6 +86,13 @@ def test_hand_text_is_the_players_own() -> None:
     text = texts.hand_text(fake_match(s), S)
     assert "**1 · Sleeping Gas & Shuffle**" in text and "**9 · No effect**" in text
     assert "Recovery" not in text  # nothing of the raptor's hand
+    picked = play(s, (S, "play 9"))
+    assert "You picked **9 · No effect** (face down)." in texts.hand_text(fake_match(picked), S)
+    observed = engine.from_diagram(engine.to_diagram(s).replace("observation: no",
+                                                                "observation: yes"))
+    observed = play(observed, (S, "play 9"))  # under observation the scientist picks first
+    assert ("You picked **9 · No effect** (shown to the raptor: Observation)."
+            in texts.hand_text(fake_match(observed), S))
 
 
 def test_result_and_permissions_texts() -> None:
