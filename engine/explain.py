@@ -220,6 +220,17 @@ def _scientist_ap(state: GameState, kind: str, sqs: list[int]) -> str | None:
         if b[q] != SCIENTIST_FRIGHTENED:
             return f"there is no frightened scientist on {N[q]}"
         return None
+    if kind in ("sleep", "capture", "shoot") and len(sqs) == 1:  # 'capture C1', no scientist
+        q = sqs[0]
+        if kind == "shoot":
+            return (f"the mother is not on {N[q]}" if b[q] != MOTHER else "no standing scientist "
+                    "with its aggressive action left has a clear line to the mother")
+        if kind == "sleep" and b[q] != BABY:
+            return f"there is no standing baby on {N[q]}"
+        if kind == "capture" and b[q] not in SLEEPING_BABY_CODES:
+            return f"there is no sleeping baby on {N[q]}"
+        return (f"no standing scientist next to {N[q]} still has its aggressive action this "
+                "round")
     if kind in ("sleep", "capture", "shoot"):
         by, q = sqs
         if b[by] == SCIENTIST_USED:

@@ -122,7 +122,10 @@ QUOTE_LIMIT = 40  # characters of a player's entry quoted back in an error messa
 # a bare square (the one legal action that targets it).
 _SHAPE = re.compile(
     r"play \d+|[a-m][1-6]-[a-m][1-6]|[mbsr]@[a-m][1-6]|(kill|wake|out|stand|fear|gas|fire) "
-    r"[a-m][1-6]|[a-m][1-6] (sleep|capture|shoot) [a-m][1-6]|heal|end|[a-m][1-6]")
+    r"[a-m][1-6]|([a-m][1-6] )?(sleep|capture|shoot) [a-m][1-6]|heal|end|[a-m][1-6]")
+# a word run into the square after it, e.g. 'killf4' (two letters at least: 'x' is a move sign)
+# (from a word's start and at most 10 letters, so a long entry costs linear time)
+_WORD_THEN_SQUARE = re.compile(r"(?<![a-z])([a-z]{2,10})(?=[a-m][1-6](?![0-9]))")
 
 
 #: How each word of the notation is written, for the error on a word typed alone.
@@ -147,6 +150,7 @@ def _normalise(text: str) -> str:
     raw = text.strip().lower()
     if not raw:
         raise NotationError("empty input: type an action such as 'G2-G5', 'play 5' or 'end'")
+    raw = _WORD_THEN_SQUARE.sub(r"\1 ", raw)  # 'killf4' -> 'kill f4', 'c2sleepc1' too
     tokens = _TOKEN.findall(raw)
     leftover = _TOKEN.sub("", raw).replace(" ", "").replace(",", "")
     if leftover:
@@ -219,6 +223,10 @@ def parse_action(text: str, state: GameState, side: Side) -> Action:
         hits = [a for key, acts in table.items() for a in acts if key.endswith(norm)]
         if not hits:
             hits = None
+    if hits is None and norm.split()[0] in ("sleep", "capture", "shoot"):
+        # 'capture c1' without the scientist: the one that can, if unique
+        hits = [a for key, acts in table.items() for a in acts
+                if key.split()[1:] == norm.split()] or None
     if not hits:
         why = why_not(state, side, norm, {entry_form(k) for k in shown})
         raise IllegalActionError(_illegal_message(text, norm, shown, why))

@@ -354,7 +354,8 @@ def test_refusal_reasons_never_fail_on_random_entries():
     rng = random.Random(5)
     cols, forms = "ABCDEFGHIJKLM", ("{a}-{b}", "kill {a}", "wake {a}", "out {a}", "stand {a}",
                                      "fear {a}", "gas {a}", "fire {a}", "{a} sleep {b}",
-                                     "{a} capture {b}", "{a} shoot {b}", "M@{a}", "B@{a}",
+                                     "{a} capture {b}", "{a} shoot {b}", "sleep {a}",
+                                     "capture {a}", "shoot {a}", "kill{a}", "M@{a}", "B@{a}",
                                      "S@{a}", "R@{a}", "heal", "end", "play {n}", "{a}")
     refused = explained = 0
     for game in range(15):

@@ -137,6 +137,7 @@ def raptor_ap():
     ("kill D4", Kill(Q("D4"))),
     ("KILL d4", Kill(Q("D4"))),
     ("k d4", Kill(Q("D4"))),
+    ("killD4", Kill(Q("D4"))),  # a word run into its square
     ("E2-F2", MoveBaby(Q("E2"), Q("F2"))),
     ("end", End()),
     ("pass", End()),
@@ -238,3 +239,25 @@ def test_describe_action_labels():
         "Scientist B2→C3 (2 AP)"
     assert describe_action(Shoot(Q("B5"), Q("G5")), s, SCIENTIST) == \
         "B5: shoot the mother on G5"
+
+
+def test_a_scientists_aggressive_action_with_or_without_its_scientist():
+    s = board(["...........",
+               "...........",
+               "..SBz......",   # scientist D3, baby E3, a baby put to sleep this round on F3
+               "..S........",   # scientist D4
+               ".....M.....",   # the mother on G5
+               "S.........."], phase="ap", revealed="9 2", ap="scientist 7")
+    assert parse_action("D3 sleep E3", s, SCIENTIST) == SleepBaby(Q("D3"), Q("E3"))
+    assert parse_action("sleep E3", s, SCIENTIST) == SleepBaby(Q("D3"), Q("E3"))  # the one
+    assert parse_action("d3sleepe3", s, SCIENTIST) == SleepBaby(Q("D3"), Q("E3"))
+    with pytest.raises(IllegalActionError) as err:
+        parse_action("capture E3", s, SCIENTIST)
+    assert "there is no sleeping baby on E3" in str(err.value)
+    with pytest.raises(IllegalActionError) as err:
+        parse_action("capture F3", s, SCIENTIST)
+    assert "no standing scientist next to F3 still has its aggressive action" in str(err.value)
+    with pytest.raises(IllegalActionError) as err:
+        parse_action("shoot G5", s, SCIENTIST)
+    assert "no standing scientist with its aggressive action left has a clear line" in str(
+        err.value)
