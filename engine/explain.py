@@ -147,8 +147,6 @@ def _raptor_ap(state: GameState, kind: str, sqs: list[int]) -> str | None:
     if kind == "move":
         a, t = sqs
         if b[a] == MOTHER:
-            if a == t:
-                return f"the mother is already on {N[a]}"
             path = _line(a, t)
             if path is None:
                 return "the mother runs along a row or a column"
@@ -281,7 +279,7 @@ def _scientist_ap(state: GameState, kind: str, sqs: list[int]) -> str | None:
     return None
 
 
-def _effect(state: GameState, kind: str, sqs: list[int]) -> str | None:
+def _effect(state: GameState, kind: str, norm: str, sqs: list[int]) -> str | None:
     """Reasons inside a card effect (R9, R10): the target of a unit, or ``end`` refused
     because the first unit is a must (R5.4)."""
     b = state.board
@@ -316,6 +314,8 @@ def _effect(state: GameState, kind: str, sqs: list[int]) -> str | None:
     if kind == "move" and len(sqs) == 2:
         return _call_or_jeep(state, sqs)
     if kind == "place" and q is not None and state.effect.card in (2, 6):
+        if norm[0] != "r":
+            return f"reinforcements are written R@SQ, e.g. 'R@{N[q]}'"
         if q not in LONG_EDGE:
             return "reinforcements go on free spaces of the long edges (rows 1 and 6, C-K)"
         if b[q] != EMPTY:
@@ -386,6 +386,12 @@ def _call_or_jeep(state: GameState, sqs: list[int]) -> str | None:
     return None
 
 
+def _same_square(kind: str, sqs: list[int]) -> str | None:
+    if kind == "move" and len(sqs) == 2 and sqs[0] == sqs[1]:
+        return f"{N[sqs[0]]} to {N[sqs[0]]} is no move: name the square it goes to"
+    return None
+
+
 def why_not(state: GameState, side: Side, norm: str, legal_forms: set[str]) -> str | None:
     """One reason why the normalised entry ``norm`` (as :mod:`engine.notation` writes it:
     ``"kill f3"``, ``"g2-g5"``, ``"c2 shoot g5"``) is not among ``side``'s legal actions now,
@@ -396,16 +402,22 @@ def why_not(state: GameState, side: Side, norm: str, legal_forms: set[str]) -> s
     kind = entry_form(norm)
     sqs = [square(t) for t in _SQUARE.findall(norm)]
     if kind == "play" and state.phase is Phase.PICK:
-        card = int(norm.split()[1])
+        number = norm.split()[1]
         hand = " ".join(str(c) for c in state.hands[side])
+        if len(number) > 1 or number == "0":
+            return f"cards are numbered 1 to 9; your hand: {hand}"
+        card = int(number)
         return f"you don't hold card {card}; your hand: {hand}"
+    same = _same_square(kind, sqs)
+    if same and kind in legal_forms:
+        return same
     if kind == "square":
         return f"no decision of yours now targets {N[sqs[0]]}; type the action in full"
     eff = state.effect
     recovery = (state.phase is Phase.EFFECT and eff is not None and eff.side is Side.RAPTOR
                 and eff.card in (5, 7) and kind in ("heal", "wake"))  # R9.5: heal or wake
     if state.phase is Phase.EFFECT and (kind in legal_forms or kind == "end" or recovery):
-        return _effect(state, kind, sqs)
+        return _effect(state, kind, norm, sqs)
     if kind == "end":
         return phase_hint(state, side)
     if kind == "place" and kind in legal_forms:

@@ -113,7 +113,7 @@ _ALIASES = {
 }
 # e.g. h9, e44, a0, or z9 (a column past M); not 'p5' ('play 5') nor an 'x' (a move sign)
 _NOT_A_SQUARE = re.compile(r"(?<![a-z])(?:[a-m](?![1-6](?!\d))\d+|[n-oq-wyz]\d+)")
-_TOKEN = re.compile(r"[a-m][1-6]|\d+|x(?=[a-m][1-6])|[a-z]+|->|→|[-–—@x]", re.I)
+_TOKEN = re.compile(r"[a-m][1-6]|[0-9]+|x(?=[a-m][1-6])|[a-z]+|->|→|[-–—@x]", re.I)
 
 
 QUOTE_LIMIT = 40  # characters of a player's entry quoted back in an error message
@@ -170,6 +170,7 @@ def _normalise(text: str) -> str:
         else:
             tok = _ALIASES.get(tok, tok)
         out.append(tok)
+    out = [t.lstrip("0") or "0" if t.isdigit() and len(t) <= 3 else t for t in out]  # 'play 08'
     if len(out) == 1 and out[0].isdigit():
         out = ["play", out[0]]
     # join: squares around '-' and '@' without spaces, words with single spaces

@@ -221,6 +221,9 @@ SCIENTIST_AP = ["A.z..#..#.S",
 
 @pytest.mark.parametrize("rows, keys, entry, reason", [
     (ROWS, {"raptor_hand": "2 5 8"}, "play 4", "you don't hold card 4; your hand: 2 5 8"),
+    (ROWS, {"raptor_hand": "2 5 8"}, "play 0", "cards are numbered 1 to 9; your hand: 2 5 8"),
+    (ROWS, {"raptor_hand": "2 5 8"}, "play 12", "cards are numbered 1 to 9; your hand: 2 5 8"),
+    (RAPTOR_AP, {}, "B5-B5", "B5 to B5 is no move: name the square it goes to"),
     (ROWS, {"raptor_hand": "2 5 8"}, "kill B1",
      "this is the card pick: play a card from your hand (2 5 8) with 'play N'"),
     (RAPTOR_AP, {}, "wake D1",
@@ -268,7 +271,7 @@ SCIENTIST_AP = ["A.z..#..#.S",
      "M5 is not a space of the board (columns A and M hold only the exits)"),
     (SCIENTIST_AP, {"ap": "scientist 6"}, "L6-K1",
      "no walk reaches K1: rocks, figurines or exits wall it off"),
-    (RAPTOR_AP, {}, "D2-D2", "the mother is already on D2"),
+    (RAPTOR_AP, {}, "D2-D2", "D2 to D2 is no move: name the square it goes to"),
     (RAPTOR_AP, {}, "B5-A5",
      "A5 is not a space of the board (columns A and M hold only the exits)"),
     (RAPTOR_AP_WALL, {}, "G2-M2", "the mother stops at the board's edge, before M2"),
@@ -409,6 +412,7 @@ def test_setup_placements_say_why(phase, entry, reason):
     (GAS_ROWS, "scientist 2", SCIENTIST, "R@L6",
      "reinforcements go on free spaces of the long edges (rows 1 and 6, C-K)"),
     (GAS_ROWS[:5] + ["..B.......S"], "scientist 2", SCIENTIST, "R@D6", "D6 holds a baby"),
+    (GAS_ROWS, "scientist 2", SCIENTIST, "S@C1", "reinforcements are written R@SQ, e.g. 'R@C1'"),
     (GAS_ROWS, "raptor 1", RAPTOR, "D2-C4", "C4 is not on the mother's tile (T2)"),
     (GAS_ROWS, "raptor 1", RAPTOR, "F5-G2", "there is no active baby on F5"),
     (GAS_ROWS, "raptor 1", RAPTOR, "D2-H3", "H3 holds the mother"),
@@ -432,3 +436,9 @@ def test_a_bare_square_nothing_targets_says_so():
         parse_action("E4", s, SCIENTIST)
     assert str(err.value).startswith("'E4' is not legal now: no decision of yours now targets "
                                      "E4; type the action in full; closest legal actions: ")
+
+
+def test_a_card_number_of_thousands_of_digits_is_refused_not_a_crash():
+    s = board(ROWS, raptor_hand="2 5 8")
+    with pytest.raises(IllegalActionError, match="cards are numbered 1 to 9"):
+        parse_action("play " + "9" * 5000, s, RAPTOR)

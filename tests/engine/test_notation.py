@@ -201,6 +201,11 @@ def test_parse_pick_and_placements():
     assert parse_action("play 5", s, RAPTOR) == Pick(5)
     assert parse_action("5", s, RAPTOR) == Pick(5)
     assert parse_action("pick 8", s, RAPTOR) == Pick(8)
+    assert parse_action("play 08", s, RAPTOR) == Pick(8)  # a leading zero
+    assert parse_action("05", s, RAPTOR) == Pick(5)
+    for other_digits in ("play ٨", "８"):  # digits of other scripts are not notation
+        with pytest.raises(NotationError):
+            parse_action(other_digits, s, RAPTOR)
     with pytest.raises(IllegalActionError):
         parse_action("9", s, RAPTOR)
     setup = engine.new_game(0, layout="standard")
