@@ -29,7 +29,7 @@ from discord.ext import commands
 from engine import Side
 
 from . import components, texts
-from .flow import defer, error_text, fail, say
+from .flow import command_error, defer, fail, say
 from .service import ServiceError
 from .settings import MAX_TURN_TIMEOUT_HOURS
 
@@ -66,16 +66,7 @@ class RaptorAdminCog(commands.GroupCog, group_name="raptor-admin",
 
     async def cog_app_command_error(self, interaction: discord.Interaction,
                                     error: app_commands.AppCommandError) -> None:
-        original = getattr(error, "original", error)
-        if isinstance(original, ServiceError):
-            await fail(interaction, error_text(original))
-            return
-        log.error("/raptor-admin %s failed (user %d)", interaction.command and
-                  interaction.command.name, interaction.user.id, exc_info=original)
-        try:
-            await fail(interaction, error_text(RuntimeError()))
-        except discord.HTTPException:
-            pass
+        await command_error(interaction, error, "raptor-admin")
 
     @app_commands.command(description="Show or set how long a player has for each turn in "
                                       "this server")

@@ -38,8 +38,7 @@ import engine
 from engine import Side
 
 from . import components, texts
-from .flow import defer, error_text, fail, say
-from .service import ServiceError
+from .flow import command_error, defer, fail, say
 
 if TYPE_CHECKING:
     from .app import RaptorBot
@@ -90,18 +89,7 @@ class RaptorCog(commands.GroupCog, group_name="raptor",
 
     async def cog_app_command_error(self, interaction: discord.Interaction,
                                     error: app_commands.AppCommandError) -> None:
-        if isinstance(error, app_commands.CheckFailure):
-            return  # interaction_check answered already
-        original = getattr(error, "original", error)
-        if isinstance(original, ServiceError | engine.RaptorError):
-            await fail(interaction, error_text(original))
-            return
-        log.error("/raptor %s failed (user %d)", interaction.command and
-                  interaction.command.name, interaction.user.id, exc_info=original)
-        try:
-            await fail(interaction, error_text(RuntimeError()))
-        except discord.HTTPException:
-            pass
+        await command_error(interaction, error, "raptor")
 
     # ------------------------------------------------------------------ helpers
     async def _channel_match(self, interaction: discord.Interaction, *,

@@ -56,6 +56,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import discord
+from discord import app_commands
 
 import engine
 import render
@@ -152,6 +153,25 @@ def error_text(exc: Exception) -> str:
     if isinstance(exc, engine.RaptorError):
         return f"That didn't work: {exc}"
     return "Something went wrong on my side; the error was logged. Please try again."
+
+
+async def command_error(interaction: discord.Interaction,
+                        error: app_commands.AppCommandError, group: str) -> None:
+    """An application command's error: a refusal of the service or the engine as an
+    ephemeral answer, anything else logged (without its text) with a short apology; a failed
+    check was answered by the check itself. ``group``: the command group, for the log."""
+    if isinstance(error, app_commands.CheckFailure):
+        return
+    original = getattr(error, "original", error)
+    if isinstance(original, ServiceError | engine.RaptorError):
+        await fail(interaction, error_text(original))
+        return
+    log.error("/%s %s failed (user %d)", group, interaction.command and
+              interaction.command.name, interaction.user.id, exc_info=original)
+    try:
+        await fail(interaction, error_text(RuntimeError()))
+    except discord.HTTPException:
+        pass
 
 
 def guarded(handler: Callable[..., Awaitable[None]]) -> Callable[..., Awaitable[None]]:

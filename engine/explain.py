@@ -128,6 +128,22 @@ def _line(a: int, b: int) -> list[int] | None:
     return list(range(a + step, b + step, step))
 
 
+def _straight_run(state: GameState, a: int, t: int, through: tuple[int, ...], who: str,
+                  not_in_line: str) -> str | None:
+    """Why ``who`` (the mother, R7.2, or a jeep, R10.3) cannot run from ``a`` to ``t``: not
+    in line, or the first square on the way that is not one of ``through``; None if it can."""
+    b = state.board
+    path = _line(a, t)
+    if path is None:
+        return not_in_line
+    for q in path:
+        if b[q] == VOID:
+            return f"{who} stops at the board's edge, before {N[q]}"
+        if b[q] not in through:
+            return f"{who} stops before {_what(state, q)} on {N[q]}"
+    return None
+
+
 def _raptor_ap(state: GameState, kind: str, sqs: list[int]) -> str | None:
     b = state.board
     if kind in ("kill", "wake", "out"):
@@ -147,14 +163,10 @@ def _raptor_ap(state: GameState, kind: str, sqs: list[int]) -> str | None:
     if kind == "move":
         a, t = sqs
         if b[a] == MOTHER:
-            path = _line(a, t)
-            if path is None:
-                return "the mother runs along a row or a column"
-            for q in path:
-                if b[q] == VOID:
-                    return f"the mother stops at the board's edge, before {N[q]}"
-                if b[q] != EMPTY:
-                    return f"the mother stops before {_what(state, q)} on {N[q]}"
+            stop = _straight_run(state, a, t, (EMPTY,), "the mother",
+                                 "the mother runs along a row or a column")
+            if stop:
+                return stop
             ap = state.ap
             cost = 1 if ap.mother_moved else 1 + state.sleep_tokens
             if cost > ap.remaining:
@@ -375,15 +387,8 @@ def _call_or_jeep(state: GameState, sqs: list[int]) -> str | None:
         return f"no path of free, fire-free spaces leads the baby from {N[a]} to {N[t]}"
     if b[a] not in ACTIVE_SCIENTIST_CODES:
         return f"there is no standing scientist on {N[a]} to drive"
-    path = _line(a, t)
-    if path is None:
-        return "a jeep drives in a straight line along a row or a column"
-    for q in path:
-        if b[q] == VOID:
-            return f"the jeep stops at the board's edge, before {N[q]}"
-        if b[q] not in (EMPTY, FIRE):
-            return f"the jeep stops before {_what(state, q)} on {N[q]}"
-    return None
+    return _straight_run(state, a, t, (EMPTY, FIRE), "the jeep",
+                         "a jeep drives in a straight line along a row or a column")
 
 
 def _same_square(kind: str, sqs: list[int]) -> str | None:
