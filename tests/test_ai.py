@@ -499,3 +499,66 @@ def test_lookahead_stops_valuing_proposals_once_the_deadline_has_passed(monkeypa
     every = ai._best_by_lookahead(finals, s.round, RAPTOR, random.Random(0),
                                   ai._Clock(20, None), styles)
     assert len(calls) == len(finals) and every == finals[-1][1]
+
+
+def pick_position() -> GameState:
+    return diagram(["..B........",
+                    "...........",
+                    "......M....",
+                    "...S.......",
+                    "........S..",
+                    "..B........"], round="4", raptor_hand="2 5 8", scientist_discard="9 2")
+
+
+def test_hard_raptor_picks_the_card_the_lookahead_values_most(monkeypatch):
+    # the pick values each pair of cards by the lookahead (the round played out, then the
+    # next pick): make it prefer card 5 whatever the scientist plays
+    s = pick_position()
+    assert ai.PICK_LOOKAHEAD[RAPTOR]
+    seen = []
+
+    def fake(state, me, r0, rng, styles):
+        assert me is RAPTOR and r0 == s.round
+        seen.append(state.revealed)
+        return 1.0 if state.revealed is not None and state.revealed[0] == 5 else 0.0
+
+    monkeypatch.setattr(ai, "_next_pick_value", fake)
+    assert choose_action(view(s, RAPTOR), level="hard", seed=3, iterations=100) == engine.Pick(5)
+    # every raptor card against every card outside the scientist's discard pile (a tie
+    # ends the round at once, R5.3, so that pair has no revealed cards left to see)
+    pairs = {r for r in seen if r is not None}
+    assert pairs == {(mine, theirs) for mine in (2, 5, 8) for theirs in (1, 3, 4, 5, 6, 7, 8)
+                     if mine != theirs}
+    # without the lookahead the same pick, valued at the round's end, is another card
+    monkeypatch.setitem(ai.PICK_LOOKAHEAD, RAPTOR, False)
+    assert choose_action(view(s, RAPTOR), level="hard", seed=3, iterations=100) != engine.Pick(5)
+
+
+def test_pick_lookahead_goes_from_the_likeliest_card_while_the_clock_allows(monkeypatch):
+    s = pick_position()
+    v = view(s, RAPTOR)
+    probs = ai._opponent_pick_model(v, RAPTOR)
+    likeliest = max(sorted(probs), key=probs.__getitem__)
+    calls = []
+
+    def counted(state, me, r0, rng, styles):
+        calls.append(state)
+        return 0.5
+
+    monkeypatch.setattr(ai, "_next_pick_value", counted)
+    styles = {RAPTOR: ai.W, SCIENTIST: ai.W}
+    # a deadline already passed: only the likeliest card's column is valued again
+    late = ai._pick_table(v, RAPTOR, [2, 5, 8], random.Random(0), styles,
+                          clock=ai._Clock(100, 0.0))
+    assert len(calls) == 3
+    assert {c.revealed[1] for c in calls if c.revealed is not None} == {likeliest}
+    plain = ai._pick_table(v, RAPTOR, [2, 5, 8], random.Random(0), styles)
+    assert late != plain
+    # a cap of 7 units: the first card (3 units) and one more (6); a third would pass it
+    calls.clear()
+    ai._pick_table(v, RAPTOR, [2, 5, 8], random.Random(0), styles, clock=ai._Clock(7, None))
+    assert len(calls) == 6
+    # no clock (the lookahead's own next pick): values at the round's end only
+    calls.clear()
+    assert ai._pick_table(v, RAPTOR, [2, 5, 8], random.Random(0), styles) == plain
+    assert calls == []
