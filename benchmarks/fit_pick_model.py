@@ -105,7 +105,9 @@ def mean_log_likelihood(samples: list[tuple[engine.View, int]], kappa: float,
 def pair_values(job: tuple[int, engine.View]) -> dict[tuple[int, int], float]:
     """``{(raptor card, scientist card): value}`` for the view of ``job`` (its index
     seeds the determinizations): every card of the raptor's hand against every card the
-    scientist may pick, valued as the hard pick values them (``bot.ai._pair_values``)."""
+    scientist may pick, valued at the round's end (``bot.ai._pair_values``), as the hard
+    pick valued them before its lookahead (``bot.ai.PICK_LOOKAHEAD``); that lookahead
+    costs ten times more, too much for this benchmark's thousands of picks."""
     index, view = job
     pool, _known = ai._opponent_pool(view, RAPTOR)
     styles = {RAPTOR: ai.HARD_STYLE[RAPTOR], SCIENTIST: ai.W}

@@ -194,10 +194,12 @@ LOOKAHEAD: dict[Side, bool] = {RAPTOR: True}
 WIN_CHANCE: dict[Side, tuple[float, float]] = {RAPTOR: (0.0065, 2.41)}
 #: Hard level: sides whose card pick values each pair of cards (its own, the opponent's) by
 #: that lookahead too (the round played out, then its best card of the next round against
-#: the model), rather than by the position at the round's end. Measured: hard raptor vs
-#: easy, 20 playouts, 100 games on even seeds from 1000 (every pair valued again): 74 wins
-#: against 45 without it, +39 -10 game by game. A pick then takes about ten times the
-#: playouts (about 1 s on the calibration machine).
+#: the model), rather than by the position at the round's end. Measured, hard raptor vs
+#: easy, 100 games per seed set: even seeds from 1000, 20 playouts, 67 wins against 45
+#: without it (+30 -8 game by game; 74 when every pair is valued again); from 2000, 2 s, 68
+#: (56 without, at 20 playouts). Official benchmark (bench_ai.py, 200 games, 2 s, seeds from
+#: 5000): 153 wins (76.5 %, as raptor 53 of 100) against 144 (72.0 %, 44 of 100); hard
+#: decisions median 91 ms, 95th percentile 583 ms, worst 1.56 s on a 2-core machine.
 PICK_LOOKAHEAD: dict[Side, bool] = {RAPTOR: True}
 #: Hard level: determinizations per proposal for that lookahead.
 LOOKAHEAD_SAMPLES = 1
