@@ -1139,16 +1139,18 @@ def _pair_bases(v: View, me: Side, support: Sequence[int], rng: random.Random) -
     return bases
 
 
-def _round_end_judge(me: Side, styles: dict[Side, dict[str, float]]
-                     ) -> Callable[[object, int], float]:
-    """Judge for :func:`_pair_column`: the round (and ``PICK_ROUNDS`` more) played out by
-    the policies of ``styles`` and valued for ``me`` by :func:`_value` at its end."""
+def _round_end_values(bases: dict, me: Side, hand: Sequence[int],
+                      styles: dict[Side, dict[str, float]]) -> dict[tuple[int, int], float]:
+    """``{(own card, opponent card): value}`` on the determinizations ``bases`` (from
+    :func:`_pair_bases`): the round (and ``PICK_ROUNDS`` more) played out by the policies
+    of ``styles`` and valued for ``me`` by :func:`_value` at its end."""
     w = styles[me]
 
     def judge(s, r0: int) -> float:
         return _value(_rollout(s, r0 + PICK_ROUNDS, styles), me, w)
 
-    return judge
+    return {(mine, theirs): value for theirs, base in bases.items()
+            for mine, value in _pair_column(base, me, hand, theirs, judge).items()}
 
 
 def _pair_values(v: View, me: Side, hand: Sequence[int], support: Sequence[int],
@@ -1160,10 +1162,7 @@ def _pair_values(v: View, me: Side, hand: Sequence[int], support: Sequence[int],
     are made in the order the rules ask (the scientist first under observation, R5.2) and
     the round is played out by the policies of ``styles`` (R5.3-R5.5) and scored at its
     end. A card no determinization was found for has no entries."""
-    judge = _round_end_judge(me, styles)
-    return {(mine, theirs): value
-            for theirs, base in _pair_bases(v, me, support, rng).items()
-            for mine, value in _pair_column(base, me, hand, theirs, judge).items()}
+    return _round_end_values(_pair_bases(v, me, support, rng), me, hand, styles)
 
 
 def _pick_table(v: View, me: Side, hand: Sequence[int], rng: random.Random,
@@ -1195,9 +1194,7 @@ def _pick_table(v: View, me: Side, hand: Sequence[int], rng: random.Random,
     if min_prob and probs is not None:
         support = [o for o in support if probs[o] >= min_prob]
     bases = _pair_bases(v, me, support, rng)
-    judge = _round_end_judge(me, styles)
-    values = {(mine, theirs): value for theirs, base in bases.items()
-              for mine, value in _pair_column(base, me, hand, theirs, judge).items()}
+    values = _round_end_values(bases, me, hand, styles)
     if clock is not None and PICK_LOOKAHEAD.get(me):
         likeliest = sorted(bases, key=lambda o: (-probs[o], o)) if probs is not None else bases
         for theirs in likeliest:
