@@ -20,7 +20,8 @@ NO_TOKEN_MESSAGE = """\
 DISCORD_TOKEN is not set, so the bot cannot connect to Discord.
 Set it as an environment variable or put DISCORD_TOKEN=... in a .env file in this directory
 (see .env.example and the README section "Run it on your Discord server").
-To try the game without Discord, run the offline demo instead:  python -m bot demo"""
+To try the game without Discord, watch the offline demo:  python -m bot demo
+or play against the AI in this terminal:  python -m bot play"""
 
 SUBCOMMANDS = {
     "demo": ("bot.demo", "play an offline AI-vs-AI match and write images and a log"),

@@ -34,6 +34,7 @@ from engine.__main__ import seed_arg  # seeds 0..2**63-1, the same for every com
 
 from .db import Database
 from .service import ActResult, MatchService
+from .settings import MAX_AI_TIME_BUDGET
 
 DEMO_GUILD = 1
 DEMO_CHANNEL = 1
@@ -47,13 +48,15 @@ REASONS = {
 
 
 def seconds_arg(text: str) -> float:
-    """argparse type: a finite number of seconds > 0."""
+    """argparse type: a finite number of seconds > 0, at most the bot's own limit
+    (``RAPTOR_AI_TIME_BUDGET``, :data:`bot.settings.MAX_AI_TIME_BUDGET`)."""
     try:
         value = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
-    if not (math.isfinite(value) and 0 < value <= 600):
-        raise argparse.ArgumentTypeError("the budget must be more than 0 and at most 600 s")
+    if not (math.isfinite(value) and 0 < value <= MAX_AI_TIME_BUDGET):
+        raise argparse.ArgumentTypeError(
+            f"the budget must be more than 0 and at most {MAX_AI_TIME_BUDGET:g} s")
     return value
 
 
@@ -194,7 +197,8 @@ async def _play_demo(out: Path, render_board: Callable, *, seed: int, level: str
         names = (f"{pngs[0].name} … {pngs[-1].name}" if len(pngs) > 1
                  else ", ".join(p.name for p in pngs))
         echo(f"Wrote start.png, {len(pngs)} board images after each round ({names}), "
-             f"final.png, {log_path.name} and {db_path.name} to {out}/ in {seconds:.1f} s.")
+             f"final.png, {log_path.name} and {db_path.name} to {os.path.join(out, '')} "
+             f"in {seconds:.1f} s.")
         return {"match_id": final.id, "rounds": state.round, "winner": final.result,
                 "reason": final.reason, "pngs": pngs, "log": log_path, "db": db_path,
                 "seconds": seconds}

@@ -110,7 +110,7 @@ def view_text(v: engine.View) -> str:
             lines.append(f"observation: the scientist picked {v.shown_pick}")
         elif (v.observation and v.viewer is Side.SCIENTIST and v.phase is engine.Phase.PICK
               and v.my_pick is None):
-            lines.append("observation (R5.2): you pick first, and the raptor sees your card "
+            lines.append("observation: you pick first, and the raptor sees your card "
                          "before picking")
     return "\n".join(lines)
 
@@ -346,7 +346,7 @@ async def _play(out: Path, render_board: Callable, *, side: str, level: str, see
                     try:
                         await service.undo(m.id, HUMAN_ID)
                     except ServiceError as exc:
-                        echo(f"Not done: {exc.message}")
+                        echo(f"Not done. {exc.message}")
                         continue
                     echo("Taken back: your last action.")
                     break

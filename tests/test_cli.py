@@ -52,6 +52,7 @@ def test_no_token_explains_how_to_set_it(tmp_path: Path) -> None:
     assert "DISCORD_TOKEN" in result.stderr
     assert ".env" in result.stderr
     assert "python -m bot demo" in result.stderr
+    assert "python -m bot play" in result.stderr
     assert "Traceback" not in result.stderr
 
 

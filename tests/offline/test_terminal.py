@@ -218,7 +218,7 @@ def test_play_budget_option_sets_the_hard_ai_time_and_refuses_a_bad_one(tmp_path
     with pytest.raises(SystemExit) as refused:
         terminal.main(["--budget", "0", "--out", str(tmp_path / "c")])
     assert refused.value.code == 2
-    assert "the budget must be more than 0 and at most 600 s" in capsys.readouterr().err
+    assert "the budget must be more than 0 and at most 60 s" in capsys.readouterr().err
     assert not (tmp_path / "c").exists()
 
 
@@ -242,7 +242,7 @@ async def test_terminal_rules_cards_and_what_was_played(tmp_path: Path):
 
     t = Scripted(["undo", "play 6", "i2"])
     await play(tmp_path, side="raptor", seed=9, read=t.read, echo=t.out.append)
-    assert ("Not done: There is nothing to undo: you can only take back your own action-point "
+    assert ("Not done. There is nothing to undo: you can only take back your own action-point "
             "moves of the current turn.") in t.out
     assert "You picked 6 · Disappearance & Observation." in t.out
 
@@ -260,7 +260,7 @@ def test_terminal_tells_a_scientist_about_observation_and_an_effect_with_nothing
         "6   o . . . . . . . . . . S o\n"
         "observation: yes\nscientist hand: 1 4 9\nraptor hand: 2 5 8\n")
     lines = view_text(engine.view(s, engine.Side.SCIENTIST)).splitlines()
-    assert ("observation (R5.2): you pick first, and the raptor sees your card before picking"
+    assert ("observation: you pick first, and the raptor sees your card before picking"
             in lines)
     assert not any("observation" in ln for ln in view_text(
         engine.view(s, engine.Side.RAPTOR)).splitlines())
