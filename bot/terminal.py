@@ -291,8 +291,21 @@ async def _play(out: Path, render_board: Callable, *, side: str, level: str, see
         echo(f"Seed {seed}." if seed is not None else
              "Seed: shown when the match ends (it would give away the AI's cards now).")
         shown_round = -1
+
+        def round_over(state: engine.GameState) -> None:
+            """Once per round: the end of the last one, and the board image."""
+            nonlocal shown_round
+            if state.round != shown_round and state.last_round_events:
+                if shown_round != -1 or state.round > 1:
+                    echo(f"Round {state.round - 1} is over: escaped {state.escaped}/3 · "
+                         f"captured {state.captured}/3 · sleep tokens {state.sleep_tokens}/5.")
+                echo(f"Board image: {write_board(state)}")
+                shown_round = state.round
+
         while True:
             for res in await service.play_ai(m.id):
+                if isinstance(res.action, engine.Pick) and not res.round_ended:
+                    round_over(res.match.state)  # the AI's pick opens the next round
                 echo(describe_opponent(res))
                 for e in res.events:
                     if e.kind == "revealed":
@@ -301,12 +314,7 @@ async def _play(out: Path, render_board: Callable, *, side: str, level: str, see
                     echo(line)
             m = await service.get_match(m.id)
             state = m.state
-            if state.round != shown_round and state.last_round_events:
-                if shown_round != -1 or state.round > 1:
-                    echo(f"Round {state.round - 1} is over: escaped {state.escaped}/3 · "
-                         f"captured {state.captured}/3 · sleep tokens {state.sleep_tokens}/5.")
-                echo(f"Board image: {write_board(state)}")
-                shown_round = state.round
+            round_over(state)
             if not m.active:
                 png = write_board(state)
                 echo(view_text(engine.view(state, me)))

@@ -269,3 +269,20 @@ def test_terminal_tells_a_scientist_about_observation_and_an_effect_with_nothing
     assert s.phase is engine.Phase.AP and s.ap.remaining == 4
     assert effect_lines(s.events) == [
         "The scientist's Sleeping Gas ×2 finds nothing on the board to act on."]
+
+
+async def test_terminal_ends_a_round_before_it_tells_of_the_next_pick(tmp_path: Path):
+    # the AI picks for round N + 1 as soon as round N ends: the 'Round N is over' line (and
+    # its board image) comes first, then 'has picked a card'
+    t = Typist(moves=40)
+    await play(tmp_path, side="raptor", level="easy", seed=9, read=t.read, echo=t.echo)
+    overs = [i for i, ln in enumerate(t.out) if ln.startswith("Round ") and " is over: " in ln]
+    picks = [i for i, ln in enumerate(t.out) if ln == "The scientist (AI) has picked a card."]
+    assert len(overs) >= 2 and len(picks) >= 3
+    for i in overs:
+        n = int(t.out[i].split()[1])
+        # the AI's picks since the previous round ended belong to round n, not n + 1
+        earlier = [p for p in picks if p < i]
+        later = [p for p in picks if p > i]
+        assert len(earlier) == n, (n, earlier, i)
+        assert later and t.out[i + 1].startswith("Board image: ")
