@@ -129,18 +129,24 @@ _DIST_CACHE: dict[tuple, list[int]] = {}
 _COST_CLASS = bytes((99 if c == EXIT else _STEP_COST[c]) if c < 16 else 0 for c in range(256))
 
 
-def _shooters(board: Sequence[int], m: int) -> int:
-    """Active scientists with a clear shot at the mother on ``m`` (R8.5)."""
-    n = 0
+def _clear_shots(board: Sequence[int], m: int) -> list[int]:
+    """Squares of the active scientists (used this round or not) with a clear shot at the
+    mother on ``m`` (R8.5), one ray of ``RAYS[m]`` after the other."""
+    out = []
     for ray in RAYS[m]:
         for t in ray:
             c = board[t]
             if c in _SHOT_TRANSPARENT:
                 continue
             if c == SCIENTIST_ACTIVE or c == SCIENTIST_USED:
-                n += 1
+                out.append(t)
             break
-    return n
+    return out
+
+
+def _shooters(board: Sequence[int], m: int) -> int:
+    """Active scientists with a clear shot at the mother on ``m`` (R8.5)."""
+    return len(_clear_shots(board, m))
 
 
 def _mother_destinations(board: Sequence[int], m: int) -> list[int]:
@@ -285,15 +291,10 @@ def _potential(p: _Pos, mother: int | None, asleep: list[int], babies: list[int]
                 gains.append(w["capture_now"])
                 break
     if mother is not None:
-        for ray in RAYS[mother]:
-            for t in ray:
-                c = b[t]
-                if c in _SHOT_TRANSPARENT:
-                    continue
-                if c == SCIENTIST_ACTIVE and t not in used:
-                    used.add(t)
-                    gains.append(w["shot_now"])
-                break
+        for t in _clear_shots(b, mother):
+            if b[t] == SCIENTIST_ACTIVE and t not in used:
+                used.add(t)
+                gains.append(w["shot_now"])
     for q in babies:
         for n in NEIGHBOURS[q]:
             if b[n] == SCIENTIST_ACTIVE and n not in used:
