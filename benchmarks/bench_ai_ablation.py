@@ -7,19 +7,8 @@ writes one JSON line per game, so two runs on the same seeds can be compared gam
     python benchmarks/bench_ai_ablation.py --set UNIFORM_MIX=0.1 --out mix.jsonl
     python benchmarks/bench_ai_ablation.py --compare full.jsonl easy-pick.jsonl mix.jsonl
 
-Figures of 2026-11-29 (hard as raptor, 100 games, 20 playouts), before the raptor's
-lookahead (``bot.ai.params.LOOKAHEAD``): full 36 % on seeds 1000-1198 and 36 % on seeds
-2000-2198; easy-pick 22 %; easy-sequence 18 %; oracle-hand 68 % (73 games). With it, full
-is 48 %, 39 % and 34 % on seeds 1000-1198, 2000-2198 and 5000-5198 (34 % without it there);
-valuing chances of winning (``bot.ai.params.WIN_CHANCE``) on top: 48-50 %, 41 % and 39 %
-(as committed: 48 %, 43 % and 37 %). Figures of 2026-11-30 on seeds 1000-1198: easy-setup
-36 % against full 48 % (+11 -23 game by game), so the hard setup placements are worth
-about 12 points; but searching the setup harder gained nothing (4 determinizations of 12
-proposals: 46 against 48 wins on 97 games; rollouts of 3 rounds: 34 against 34 on 76).
-The raptor's pick valued by its lookahead (``bot.ai.params.PICK_LOOKAHEAD``), figures of
-2026-11-30: full 67 % on seeds 1000-1198 (+30 -8 game by game against 45 % without it).
-Single games swing either way with any change (a tweak that leaves the rate
-unchanged still flips ~10 of 100 games each way), so compare rates, not game lists alone.
+Figures, and the runs behind the AI's tuning constants: ``benchmarks/RESULTS.md``.
+Single games swing either way with any change, so compare rates, not game lists alone.
 
 Variants (the hard side's decisions; the other side is always the easy level):
 
@@ -60,7 +49,7 @@ VARIANTS = ("full", "easy-pick", "easy-sequence", "easy-setup", "oracle-hand")
 _TRUE_STATE: list = [None]  # oracle-hand only: the real state of the decision under way
 
 
-_MODEL = pick_model._opponent_pick_model
+_MODEL = pick_model.opponent_pick_model
 
 
 def _oracle_pick_model(v, me):
@@ -71,35 +60,35 @@ def _oracle_pick_model(v, me):
     if not (v.phase is engine.Phase.PICK and state.phase is engine.Phase.PICK
             and v.round == state.round):
         return _MODEL(v, me)
-    pool, known = pick_model._opponent_pool(v, me)
+    pool, known = pick_model.opponent_pool(v, me)
     if known is not None:
         return {known: 1.0}
     if v.observation and me is Side.SCIENTIST:
         return None
     hand = list(state.hands[opp]) + ([state.picks[opp]] if state.picks[opp] else [])
-    return {easy._easy_pick(engine.view(state, opp), opp, hand): 1.0}
+    return {easy.pick_card(engine.view(state, opp), opp, hand): 1.0}
 
 
 def configure(variant: str, settings: list[str], hard_side: Side) -> None:
     """Patch the AI (``bot.ai`` and its modules) in this process (forked workers inherit
     it)."""
     if variant == "easy-pick":
-        ai._decide_hard_pick_matrix = (
-            lambda v, me, hand, rng, styles, clock=None: easy._easy_pick(v, me, hand))
+        search.decide_pick = (
+            lambda v, me, hand, rng, styles, clock=None: easy.pick_card(v, me, hand))
     elif variant == "easy-sequence":
-        ai._decide_hard_sequence = (
-            lambda state, me, legal, rng, clock, styles: easy._greedy(state, me, legal))
+        search.decide_sequence = (
+            lambda state, me, legal, rng, clock, styles: easy.greedy(state, me, legal))
     elif variant == "easy-setup":
-        hard_sequence = ai._decide_hard_sequence
+        hard_sequence = search.decide_sequence
 
         def easy_setup(state, me, legal, rng, clock, styles):
-            if state.phase in evaluation._SETUP:
-                return easy._greedy(state, me, legal)
+            if state.phase in evaluation.SETUP:
+                return easy.greedy(state, me, legal)
             return hard_sequence(state, me, legal, rng, clock, styles)
 
-        ai._decide_hard_sequence = easy_setup
+        search.decide_sequence = easy_setup
     elif variant == "oracle-hand":
-        search._opponent_pick_model = _oracle_pick_model
+        search.opponent_pick_model = _oracle_pick_model
     for item in settings:
         name, _, text = item.partition("=")
         try:

@@ -1,16 +1,12 @@
 """Fit ``bot.ai.params.WIN_CHANCE``: how the hard raptor's score (points) predicts its chance of
 winning. Run by hand; plays hard raptor vs easy scientist games, takes the score of the
-position at the start of every round (``bot.ai.evaluation._score`` with the raptor's hard weights)
+position at the start of every round (``bot.ai.evaluation.score`` with the raptor's hard weights)
 and whether the raptor went on to win, and fits ``P(win) = 1 / (1 + exp(-(slope * points
 + offset)))`` by maximum likelihood (Newton's method on the two parameters):
 
     python benchmarks/fit_win_chance.py --games 200 --first-seed 3000 --without-win-chance
 
-The constants on main were fitted this way on 2026-11-29: 200 games (even seeds 3000-3398,
-20 playouts per decision, the hard level as it was before it valued chances, hence
-``--without-win-chance``), 4,056 positions: slope 0.0065 per point, offset 2.41 (a score of
--300 points is a 61 % chance, -600 points 18 %). Log loss 0.552 against 0.672 for the
-constant rate.
+Figures: ``benchmarks/RESULTS.md`` (the chance of winning's fit).
 """
 
 from __future__ import annotations
@@ -47,7 +43,7 @@ def play_game(job: tuple[int, int, bool]) -> tuple[list[float], bool]:
                     and state.picks[Side.RAPTOR] is None
                     and state.picks[Side.SCIENTIST] is None):
                 seen_round = state.round
-                points = evaluation._score(evaluation._Pos.of(state),
+                points = evaluation.score(evaluation.Position.of(state),
                                            params.HARD_STYLE[Side.RAPTOR])
                 if abs(points) < params.WIN:
                     scores.append(points)

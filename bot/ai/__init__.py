@@ -5,6 +5,15 @@ Public API::
     choose_action(view, *, level="easy", seed=0, time_budget=2.0, iterations=None) -> Action
     evaluate(view) -> float
 
+Modules (each imports only the engine, the standard library and the modules above it)::
+
+    params      tuning constants and evaluation weights, one line each (why: benchmarks/RESULTS.md)
+    evaluation  static evaluation of a position (Position, score, evaluate)
+    model       the fast transition model: the position after an action, its AP cost
+    pick_model  card values from the position; the model of the opponent's card pick
+    easy        the easy level; also the policy of the hard level's playouts
+    search      the hard level: beam search, escape plans, lookahead, payoff-matrix pick
+
 Honesty (R11): the AI never receives or reads a :class:`engine.GameState`. It only sees the
 view of the side to move (``view.viewer``). To know its legal actions it builds a
 *determinization* with :func:`engine.sample_state` (the opponent's hand, deck order and
@@ -63,11 +72,9 @@ import random
 import time
 
 import engine
-from bot.ai import params
-from bot.ai.easy import _decide_easy
+from bot.ai import easy, params, search
 from bot.ai.evaluation import evaluate
 from bot.ai.params import W
-from bot.ai.search import _Clock, _decide_hard_pick_matrix, _decide_hard_sequence
 from engine import Action, Phase, Pick, Side, View
 
 __all__ = ["LEVELS", "choose_action", "evaluate"]
@@ -128,16 +135,16 @@ def choose_action(view: View, *, level: str = "easy", seed: int = 0,
     if len(legal) == 1:
         return legal[0]
     if level == "easy":
-        return _decide_easy(view, state, me, legal)
+        return easy.decide(view, state, me, legal)
     if iterations is not None:
-        clock = _Clock(iterations, None)
+        clock = search.Clock(iterations, None)
     else:
         cap = max(1, round(time_budget * params.PLAYOUTS_PER_SECOND))
-        clock = _Clock(cap, started + params.DEADLINE_SHARE * time_budget)
+        clock = search.Clock(cap, started + params.DEADLINE_SHARE * time_budget)
     # own decisions with the hard style of our side; the opponent modelled as the easy level
     styles = {me: params.HARD_STYLE[me], me.other: W}
     if state.phase is Phase.PICK:
         hand = [a.card for a in legal]
-        return Pick(_decide_hard_pick_matrix(view, me, hand, rng, styles, clock))
-    return _decide_hard_sequence(state, me, legal, rng, clock, styles)
+        return Pick(search.decide_pick(view, me, hand, rng, styles, clock))
+    return search.decide_sequence(state, me, legal, rng, clock, styles)
 

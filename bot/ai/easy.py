@@ -9,43 +9,43 @@ from collections.abc import Sequence
 
 import engine
 from bot.ai import params
-from bot.ai.evaluation import _Pos, _score
-from bot.ai.model import _after, _ap_cost
+from bot.ai.evaluation import Position, score
+from bot.ai.model import after, ap_cost
 from bot.ai.params import W
-from bot.ai.pick_model import _CardModel, _opponent_pool
+from bot.ai.pick_model import CardModel, opponent_pool
 from engine import Action, End, Phase, Pick, Side, View
 
 RAPTOR = Side.RAPTOR
 SCIENTIST = Side.SCIENTIST
 
 
-def _ranked(state, side: Side, legal: Sequence[Action],
+def ranked(state, side: Side, legal: Sequence[Action],
             w: dict[str, float] = W) -> list[tuple[float, int, Action]]:
     """Every legal non-pick action scored one step ahead for ``side`` (best first)."""
     sign = 1.0 if side is RAPTOR else -1.0
-    p = _Pos.of(state)
+    p = Position.of(state)
     out = []
     for i, a in enumerate(legal):
-        cost = _ap_cost(a, state)
-        q = _after(p, a, cost)
+        cost = ap_cost(a, state)
+        q = after(p, a, cost)
         if type(a) is End and state.phase is Phase.AP:
             q.ap_left = 0  # R5.5: unspent AP are lost
-        val = sign * _score(q, w) - params.COST_EPSILON * cost
+        val = sign * score(q, w) - params.COST_EPSILON * cost
         out.append((val, -i, a))
     out.sort(key=lambda x: (x[0], x[1]), reverse=True)
     return out
 
 
-def _greedy(state, side: Side, legal: Sequence[Action], w: dict[str, float] = W) -> Action:
+def greedy(state, side: Side, legal: Sequence[Action], w: dict[str, float] = W) -> Action:
     """Easy policy for every decision but the card pick (weights ``w``)."""
-    return _ranked(state, side, legal, w)[0][2]
+    return ranked(state, side, legal, w)[0][2]
 
 
-def _easy_pick(v: View, me: Side, hand: Sequence[int], w: dict[str, float] = W) -> int:
+def pick_card(v: View, me: Side, hand: Sequence[int], w: dict[str, float] = W) -> int:
     """Easy card pick: expected value of each card of the hand against the opponent's
     possible picks (uniform), or against its shown pick (R5.2)."""
-    model = _CardModel(_Pos.of(v), w)
-    pool, known = _opponent_pool(v, me)
+    model = CardModel(Position.of(v), w)
+    pool, known = opponent_pool(v, me)
     if known is not None:
         return max(hand, key=lambda c: (model.outcome(me, c, known), -c))
     if v.observation and me is SCIENTIST:
@@ -62,14 +62,14 @@ def _easy_pick(v: View, me: Side, hand: Sequence[int], w: dict[str, float] = W) 
 
 
 
-def _decide_easy(v: View, state, me: Side, legal: Sequence[Action]) -> Action:
+def decide(v: View, state, me: Side, legal: Sequence[Action]) -> Action:
     if state.phase is Phase.PICK:
-        card = _easy_pick(v, me, [a.card for a in legal])
+        card = pick_card(v, me, [a.card for a in legal])
         return Pick(card)
-    return _greedy(state, me, legal)
+    return greedy(state, me, legal)
 
 
-def _policy(state, side: Side, w: dict[str, float] = W) -> Action:
+def policy(state, side: Side, w: dict[str, float] = W) -> Action:
     """The easy policy (with weights ``w``) on a (determinized) state, used inside hard
     playouts: it reads only the public position and ``side``'s own cards, as the easy
     level does from a view."""
@@ -77,11 +77,11 @@ def _policy(state, side: Side, w: dict[str, float] = W) -> Action:
     if len(legal) == 1:
         return legal[0]
     if state.phase is Phase.PICK:
-        return Pick(_easy_pick(engine.view(state, side), side, [a.card for a in legal], w))
-    return _greedy(state, side, legal, w)
+        return Pick(pick_card(engine.view(state, side), side, [a.card for a in legal], w))
+    return greedy(state, side, legal, w)
 
 
-def _rollout(state, last_round: int, styles: dict[Side, dict[str, float]] | None = None):
+def rollout(state, last_round: int, styles: dict[Side, dict[str, float]] | None = None):
     """Play the easy policy for both sides (weights ``styles[side]``, :data:`W` by
     default) until round ``last_round`` is over (or the game); in a simultaneous pick the
     raptor picks first, which changes nothing since neither sees the other's card (R5.1)."""
@@ -89,6 +89,6 @@ def _rollout(state, last_round: int, styles: dict[Side, dict[str, float]] | None
     while s.phase is not Phase.OVER and s.round <= last_round:
         movers = engine.to_act(s)
         side = RAPTOR if RAPTOR in movers else SCIENTIST
-        s = engine.apply(s, side, _policy(s, side, styles[side] if styles else W))
+        s = engine.apply(s, side, policy(s, side, styles[side] if styles else W))
     return s
 

@@ -1,6 +1,6 @@
 """Static evaluation of a position from public information (R11.1), in points for the
-raptor: :func:`evaluate` on a view, :func:`_score` on the AI's light position
-:class:`_Pos`."""
+raptor: :func:`evaluate` on a view, :func:`score` on the AI's light position
+:class:`Position`."""
 
 from __future__ import annotations
 
@@ -34,18 +34,18 @@ if not (max(EMPTY, ROCK, FIRE) < MOTHER < BABY < BABY_ASLEEP < BABY_ASLEEP_NEW
         < SCIENTIST_FRIGHTENED_NEW):  # pragma: no cover - guards an engine renumbering
     raise ImportError("bot.ai expects the engine's cell codes in their documented order")
 
-_SETUP = (Phase.SETUP_MOTHER, Phase.SETUP_BABIES, Phase.SETUP_SCIENTISTS)
+SETUP = (Phase.SETUP_MOTHER, Phase.SETUP_BABIES, Phase.SETUP_SCIENTISTS)
 
 _STEP_COST = tuple(PATH_COST.get(c, 0) for c in range(16))
-_ACTIVE_SCI = (SCIENTIST_ACTIVE, SCIENTIST_USED)
-_ANY_SCI = (SCIENTIST_ACTIVE, SCIENTIST_USED, SCIENTIST_FRIGHTENED, SCIENTIST_FRIGHTENED_NEW)
-_ASLEEP = (BABY_ASLEEP, BABY_ASLEEP_NEW)
+ACTIVE_SCI = (SCIENTIST_ACTIVE, SCIENTIST_USED)
+ANY_SCI = (SCIENTIST_ACTIVE, SCIENTIST_USED, SCIENTIST_FRIGHTENED, SCIENTIST_FRIGHTENED_NEW)
+ASLEEP = (BABY_ASLEEP, BABY_ASLEEP_NEW)
 _SHOT_TRANSPARENT = frozenset({EMPTY, FIRE, BABY, BABY_ASLEEP, BABY_ASLEEP_NEW,
                                SCIENTIST_FRIGHTENED, SCIENTIST_FRIGHTENED_NEW})
-_FAR = 30
+FAR = 30
 
 
-class _Pos:
+class Position:
     """The public part of a position that the evaluation needs, cheap to copy and change.
 
     Built from a :class:`engine.View` or a determinized state (same attribute names).
@@ -58,7 +58,7 @@ class _Pos:
                  "mother_moved")
 
     @classmethod
-    def of(cls, src) -> _Pos:
+    def of(cls, src) -> Position:
         p = cls.__new__(cls)
         p.board = list(src.board)
         p.sleep = src.sleep_tokens
@@ -70,7 +70,7 @@ class _Pos:
         # ends: ``observe_next`` turns into ``observation`` when the round is over
         p.observe_next = src.observe_next or (src.observation and src.phase is Phase.PICK)
         p.exits = src.layout.exits
-        p.setup = src.phase in _SETUP
+        p.setup = src.phase in SETUP
         p.winner = src.winner
         p.ap_side, p.ap_left, p.mother_moved = None, 0, False
         if src.phase is Phase.AP and src.ap is not None:
@@ -81,8 +81,8 @@ class _Pos:
             p.ap_left = abs(src.revealed[0] - src.revealed[1])
         return p
 
-    def copy(self) -> _Pos:
-        p = _Pos.__new__(_Pos)
+    def copy(self) -> Position:
+        p = Position.__new__(Position)
         p.board = self.board[:]
         p.sleep, p.escaped, p.captured, p.reserve = (self.sleep, self.escaped, self.captured,
                                                      self.reserve)
@@ -92,27 +92,27 @@ class _Pos:
         return p
 
 
-def _exit_distances(board: Sequence[int], exits: Sequence[int]) -> list[int]:
-    """Cheapest path cost from every square to an exit for a baby (``PATH_COST``; ``_FAR``
+def exit_distances(board: Sequence[int], exits: Sequence[int]) -> list[int]:
+    """Cheapest path cost from every square to an exit for a baby (``PATH_COST``; ``FAR``
     when none), by Dial's algorithm. Memoized on the pattern of path costs, which moves of
     babies and of the mother, shots and sleeps leave unchanged."""
     key = (bytes(board).translate(_COST_CLASS), exits)
     hit = _DIST_CACHE.get(key)
     if hit is not None:
         return hit
-    dist = [_FAR] * len(board)
-    buckets: list[list[int]] = [[] for _ in range(_FAR)]
+    dist = [FAR] * len(board)
+    buckets: list[list[int]] = [[] for _ in range(FAR)]
     for e in exits:
         dist[e] = 0
         buckets[0].append(e)
     step_cost = _STEP_COST
-    for d in range(_FAR):
+    for d in range(FAR):
         for u in buckets[d]:
             if dist[u] != d:
                 continue
             cu = board[u]
             nd = d + (1 if cu == EXIT else step_cost[cu])
-            if nd >= _FAR:
+            if nd >= FAR:
                 continue
             for v in NEIGHBOURS[u]:
                 if nd < dist[v] and step_cost[board[v]]:
@@ -129,7 +129,7 @@ _DIST_CACHE: dict[tuple, list[int]] = {}
 _COST_CLASS = bytes((99 if c == EXIT else _STEP_COST[c]) if c < 16 else 0 for c in range(256))
 
 
-def _clear_shots(board: Sequence[int], m: int) -> list[int]:
+def clear_shots(board: Sequence[int], m: int) -> list[int]:
     """Squares of the active scientists (used this round or not) with a clear shot at the
     mother on ``m`` (R8.5), one ray of ``RAYS[m]`` after the other."""
     out = []
@@ -144,12 +144,12 @@ def _clear_shots(board: Sequence[int], m: int) -> list[int]:
     return out
 
 
-def _shooters(board: Sequence[int], m: int) -> int:
+def count_shooters(board: Sequence[int], m: int) -> int:
     """Active scientists with a clear shot at the mother on ``m`` (R8.5)."""
-    return len(_clear_shots(board, m))
+    return len(clear_shots(board, m))
 
 
-def _mother_destinations(board: Sequence[int], m: int) -> list[int]:
+def mother_destinations(board: Sequence[int], m: int) -> list[int]:
     """Squares the mother reaches with one move (R7.2)."""
     out = []
     for ray in RAYS[m]:
@@ -160,7 +160,7 @@ def _mother_destinations(board: Sequence[int], m: int) -> list[int]:
     return out
 
 
-def _score(p: _Pos, w: dict[str, float] = W) -> float:
+def score(p: Position, w: dict[str, float] = W) -> float:
     """Static evaluation of ``p`` in points for the raptor (see :func:`evaluate`), with
     the weights ``w`` (:data:`W` by default)."""
     if p.winner is not None:
@@ -200,7 +200,7 @@ def _score(p: _Pos, w: dict[str, float] = W) -> float:
     # threats from scientists that could reach them (during setup, from the free squares
     # of L-tiles still without a scientist, R4.2)
     if babies or asleep:
-        dist = _exit_distances(b, p.exits)
+        dist = exit_distances(b, p.exits)
         hunters = active
         if p.setup:
             hunters = list(active)
@@ -229,19 +229,19 @@ def _score(p: _Pos, w: dict[str, float] = W) -> float:
         s += sum(values[:need]) + w["spare_baby"] * sum(values[need:])
     # the mother: lines of fire, kill threats, reach
     if mother is not None:
-        shooters = _shooters(b, mother)
+        shooters = count_shooters(b, mother)
         if shooters:
             s -= w["shot_line"] * SHOT_SCALE[p.sleep] * (1.0 + 0.5 * (shooters - 1))
         adjacent = [n for n in NEIGHBOURS[mother] if b[n] >= SCIENTIST_ACTIVE]
         s += w["kill_threat"] * len(adjacent)
         reach = set()
-        for t in _mother_destinations(b, mother):
+        for t in mother_destinations(b, mother):
             for n in NEIGHBOURS[t]:
                 if b[n] >= SCIENTIST_ACTIVE:
                     reach.add(n)
         s += w["kill_reach"] * len(reach.difference(adjacent))
         if n_sci:
-            row = _MANHATTAN[mother]
+            row = MANHATTAN[mother]
             s -= w["mother_scientist"] * min(min(map(row.__getitem__, active), default=99),
                                              min(map(row.__getitem__, frightened), default=99))
     if p.ap_left > 0:
@@ -256,7 +256,7 @@ _PIECES = re.compile(b"[%c-%c]" % (MOTHER, SCIENTIST_FRIGHTENED_NEW))
 def _reach_steps(q: int, active: list[int], frightened: list[int]) -> int:
     """Steps the nearest scientist needs to stand next to ``q`` (Manhattan distance; a
     frightened one needs one more, to stand up, R8.2); 99 when there is none."""
-    row = _MANHATTAN[q]
+    row = MANHATTAN[q]
     best = min(map(row.__getitem__, active), default=100) - 1
     if frightened:
         best = min(best, min(map(row.__getitem__, frightened)))
@@ -264,11 +264,11 @@ def _reach_steps(q: int, active: list[int], frightened: list[int]) -> int:
 
 
 #: Manhattan distance between any two squares.
-_MANHATTAN = tuple(tuple(abs(a // 13 - b // 13) + abs(a % 13 - b % 13) for b in range(78))
+MANHATTAN = tuple(tuple(abs(a // 13 - b // 13) + abs(a % 13 - b % 13) for b in range(78))
                    for a in range(78))
 
 
-def _potential(p: _Pos, mother: int | None, asleep: list[int], babies: list[int],
+def _potential(p: Position, mother: int | None, asleep: list[int], babies: list[int],
                w: dict[str, float]) -> float:
     """What the action points still to be spent this round can surely cash in, in points
     for the raptor: kills and wakes next to the mother (R7.3, R7.4), or captures, shots
@@ -278,7 +278,7 @@ def _potential(p: _Pos, mother: int | None, asleep: list[int], babies: list[int]
     if p.ap_side is RAPTOR:
         if mother is None:
             return 0.0
-        kills = sum(1 for n in NEIGHBOURS[mother] if b[n] in _ANY_SCI)
+        kills = sum(1 for n in NEIGHBOURS[mother] if b[n] in ANY_SCI)
         k = min(r, kills)
         wakes = sum(1 for n in NEIGHBOURS[mother] if b[n] == BABY_ASLEEP)
         return w["kill_now"] * k + w["wake_now"] * min(r - k, wakes)
@@ -291,7 +291,7 @@ def _potential(p: _Pos, mother: int | None, asleep: list[int], babies: list[int]
                 gains.append(w["capture_now"])
                 break
     if mother is not None:
-        for t in _clear_shots(b, mother):
+        for t in clear_shots(b, mother):
             if b[t] == SCIENTIST_ACTIVE and t not in used:
                 used.add(t)
                 gains.append(w["shot_now"])
@@ -312,5 +312,5 @@ def evaluate(v: View) -> float:
     the babies' path lengths to the exits, sleeping babies, threats next to scientists,
     lines of fire on the mother and her kill threats. A won game is ``+-10000``.
     """
-    return _score(_Pos.of(v))
+    return score(Position.of(v))
 

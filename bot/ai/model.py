@@ -3,7 +3,7 @@ evaluation only (:func:`engine.apply` stays the one source of truth for play).""
 
 from __future__ import annotations
 
-from bot.ai.evaluation import _Pos
+from bot.ai.evaluation import Position
 from engine import (
     Action,
     CallBaby,
@@ -55,7 +55,7 @@ def _fire_group(b: list[int], start: int) -> list[int]:
     return list(seen)
 
 
-def _after(p: _Pos, a: Action, cost: int = 0) -> _Pos:
+def after(p: Position, a: Action, cost: int = 0) -> Position:
     """The position after ``a`` (a legal action costing ``cost`` AP), for evaluation only:
     the engine's :func:`engine.apply` stays the one source of truth for play."""
     q = p.copy()
@@ -123,7 +123,7 @@ def _after(p: _Pos, a: Action, cost: int = 0) -> _Pos:
     return q
 
 
-def _ap_cost(a: Action, state) -> int:
+def ap_cost(a: Action, state) -> int:
     t = type(a)
     if t is MoveScientist:
         return a.cost

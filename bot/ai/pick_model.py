@@ -10,15 +10,15 @@ from collections.abc import Sequence
 
 from bot.ai import params
 from bot.ai.evaluation import (
-    _ACTIVE_SCI,
-    _ANY_SCI,
-    _ASLEEP,
-    _FAR,
-    _MANHATTAN,
-    _exit_distances,
-    _mother_destinations,
-    _Pos,
-    _shooters,
+    ACTIVE_SCI,
+    ANY_SCI,
+    ASLEEP,
+    FAR,
+    MANHATTAN,
+    Position,
+    count_shooters,
+    exit_distances,
+    mother_destinations,
 )
 from bot.ai.params import W
 from engine import Side, View
@@ -40,7 +40,7 @@ SCIENTIST = Side.SCIENTIST
 CARDS = (1, 2, 3, 4, 5, 6, 7, 8, 9)
 
 
-def _threats(b: Sequence[int]) -> tuple[int, int, int]:
+def threats(b: Sequence[int]) -> tuple[int, int, int]:
     """(active babies next to an active scientist, sleeping babies next to one, targets of
     Sleeping Gas R10.1)."""
     sleep_t = capture_t = 0
@@ -73,42 +73,42 @@ def _knapsack(items: list[tuple[int, float]], k: int, per_ap: float) -> float:
     return total + per_ap * k
 
 
-class _CardModel:
+class CardModel:
     """Rough values, for one side, of each card's effect and of k action points, from the
     public position (R5.4, R5.5, R9, R10). Used by the easy card pick."""
 
-    def __init__(self, p: _Pos, w: dict[str, float] = W):
+    def __init__(self, p: Position, w: dict[str, float] = W):
         b = p.board
         m = None if p.mother_off else (b.index(MOTHER) if MOTHER in b else None)
-        sleep_t, capture_t, gas = _threats(b)
-        shooters = _shooters(b, m) if m is not None else 0
-        active_sci = sum(1 for q in BOARD_SQUARES if b[q] in _ACTIVE_SCI)
+        sleep_t, capture_t, gas = threats(b)
+        shooters = count_shooters(b, m) if m is not None else 0
+        active_sci = sum(1 for q in BOARD_SQUARES if b[q] in ACTIVE_SCI)
         frightened_old = sum(1 for q in BOARD_SQUARES if b[q] == SCIENTIST_FRIGHTENED)
-        asleep = sum(1 for q in BOARD_SQUARES if b[q] in _ASLEEP)
+        asleep = sum(1 for q in BOARD_SQUARES if b[q] in ASLEEP)
         active_babies = [q for q in BOARD_SQUARES if b[q] == BABY]
-        dist = _exit_distances(b, p.exits)
+        dist = exit_distances(b, p.exits)
         # raptor AP items
         r_items: list[tuple[int, float]] = []
         if m is not None:
             for n in NEIGHBOURS[m]:
-                if b[n] in _ANY_SCI:
+                if b[n] in ANY_SCI:
                     r_items.append((1, w["scientist"] + 5))
                 elif b[n] == BABY_ASLEEP:
                     r_items.append((1, 35.0))
-            dests = _mother_destinations(b, m)
+            dests = mother_destinations(b, m)
             if dests:
                 move = 1 + p.sleep
                 if shooters:
                     r_items.append((move, w["shot_line"] * shooters))
                 best = 0
                 for t in dests:
-                    best = max(best, sum(1 for n in NEIGHBOURS[t] if b[n] in _ANY_SCI
+                    best = max(best, sum(1 for n in NEIGHBOURS[t] if b[n] in ANY_SCI
                                          and n not in NEIGHBOURS[m]))
                 if best:
                     r_items.append((move + best, (w["scientist"] + 5) * best))
         need = 3 - p.escaped
         for d in sorted(dist[q] for q in active_babies)[:need]:
-            if d < _FAR:
+            if d < FAR:
                 r_items.append((max(1, d), w["escaped"] if d <= 9 else 20.0))
         self.r_items = r_items
         # scientist AP items
@@ -118,12 +118,12 @@ class _CardModel:
         s_items += [(1, 45.0)] * sleep_t
         s_items += [(1, 15.0)] * frightened_old
         # scientists that must first walk up to a baby (R8.1): steps + the action
-        active = [q for q in BOARD_SQUARES if b[q] in _ACTIVE_SCI]
+        active = [q for q in BOARD_SQUARES if b[q] in ACTIVE_SCI]
         if active:
             for q in BOARD_SQUARES:
                 c = b[q]
-                if c == BABY or c in _ASLEEP:
-                    steps = min(map(_MANHATTAN[q].__getitem__, active)) - 1
+                if c == BABY or c in ASLEEP:
+                    steps = min(map(MANHATTAN[q].__getitem__, active)) - 1
                     if steps >= 1:
                         gain = w["captured"] - 20.0 if c != BABY else 40.0
                         s_items.append((steps + 1, gain))
@@ -171,7 +171,7 @@ class _CardModel:
         return self.ap(side, mine - theirs) - self.effect[side.other][theirs]
 
 
-def _opponent_pool(v: View, me: Side) -> tuple[list[int], int | None]:
+def opponent_pool(v: View, me: Side) -> tuple[list[int], int | None]:
     """Cards the opponent may hold or have picked (all but its discard pile), and its pick
     when it is known (revealed, or shown under observation R5.2)."""
     opp = me.other
@@ -186,7 +186,7 @@ def _opponent_pool(v: View, me: Side) -> tuple[list[int], int | None]:
 
 
 
-def _opponent_pick_model(v: View, me: Side) -> dict[int, float] | None:
+def opponent_pick_model(v: View, me: Side) -> dict[int, float] | None:
     """Probability of each card the opponent may pick now, seen from ``me``'s view: the
     easy heuristic's choice over every hand the opponent may hold, mixed with a uniform
     pick (``UNIFORM_MIX``). Hands are equally likely, or for a side of ``HAND_STICKINESS``
@@ -201,14 +201,14 @@ def _opponent_pick_model(v: View, me: Side) -> dict[int, float] | None:
         ``{card: probability}`` over the cards outside the opponent's discard pile (R5.6),
         summing to 1; or None as above."""
     opp = me.other
-    pool, known = _opponent_pool(v, me)
+    pool, known = opponent_pool(v, me)
     if known is not None:
         return {known: 1.0}
     if v.observation and me is SCIENTIST:
         return None
     # the hand it picks (or picked) from: its hand now, plus a face-down pick
     size = max(1, min(v.hand_sizes[opp] + (1 if v.picked[opp] else 0), len(pool)))
-    model = _CardModel(_Pos.of(v))
+    model = CardModel(Position.of(v))
     mine = [c for c in CARDS if c not in v.discards[me]]
     merit = {c: (sum(model.outcome(opp, c, o) for o in mine), -c) for c in pool}
     hands = list(itertools.combinations(pool, size))

@@ -12,20 +12,20 @@ from collections.abc import Callable, Sequence
 
 import engine
 from bot.ai import params
-from bot.ai.easy import _greedy, _ranked, _rollout
-from bot.ai.evaluation import _SETUP, _Pos, _score
+from bot.ai.easy import greedy, ranked, rollout
+from bot.ai.evaluation import SETUP, Position, score
 from bot.ai.params import W
-from bot.ai.pick_model import _opponent_pick_model, _opponent_pool
+from bot.ai.pick_model import opponent_pick_model, opponent_pool
 from engine import Action, MoveBaby, Phase, Pick, Side, View
 from engine.geometry import BOARD_SQUARES, NEIGHBOURS
 from engine.state import BABY, EMPTY, EXIT
 
 RAPTOR = Side.RAPTOR
 SCIENTIST = Side.SCIENTIST
-_OWN_SEQUENCE = (Phase.EFFECT, Phase.AP, Phase.MOTHER_RETURN) + _SETUP
+_OWN_SEQUENCE = (Phase.EFFECT, Phase.AP, Phase.MOTHER_RETURN) + SETUP
 
 
-class _Clock:
+class Clock:
     """Work cap (playouts) plus an optional wall-clock deadline."""
 
     def __init__(self, cap: int, deadline: float | None):
@@ -46,10 +46,10 @@ class _Clock:
 
 
 def _value(state, me: Side, w: dict[str, float] = W) -> float:
-    """Value of a (determinized) state for ``me``: :func:`_score` in points of ``w``, or
+    """Value of a (determinized) state for ``me``: :func:`score` in points of ``w``, or
     for a side of ``WIN_CHANCE`` the chance of winning that the points predict (0.0 to
     1.0: a lost game about 0, a won one about 1)."""
-    points = (1.0 if me is RAPTOR else -1.0) * _score(_Pos.of(state), w)
+    points = (1.0 if me is RAPTOR else -1.0) * score(Position.of(state), w)
     chance = params.WIN_CHANCE.get(me)
     if chance is None:
         return points
@@ -79,7 +79,7 @@ def _beam(state, me: Side, width: int,
                 if first not in finals or finals[first][0] < val:
                     finals[first] = (val, first, node)
                 continue
-            for val, _neg, a in _ranked(node, me, engine.legal_actions(node, me), w):
+            for val, _neg, a in ranked(node, me, engine.legal_actions(node, me), w):
                 cands.append((val, -order, node, a, first if first is not None else a))
                 order += 1
         if not cands:
@@ -153,8 +153,8 @@ def _escape_plans(state, w: dict[str, float]) -> list[tuple[float, Action, objec
     return out
 
 
-def _decide_hard_sequence(state, me: Side, legal: Sequence[Action], rng: random.Random,
-                          clock: _Clock, styles: dict[Side, dict[str, float]]) -> Action:
+def decide_sequence(state, me: Side, legal: Sequence[Action], rng: random.Random,
+                          clock: Clock, styles: dict[Side, dict[str, float]]) -> Action:
     """Hard level outside the pick: a beam search proposes the best sequences of own
     decisions; each proposal's end position is re-determinized from ``me``'s view of it
     and valued by the lookahead (``LOOKAHEAD``, :func:`_best_by_lookahead`) or played on
@@ -164,7 +164,7 @@ def _decide_hard_sequence(state, me: Side, legal: Sequence[Action], rng: random.
     if params.ESCAPE_PLANS and me is RAPTOR and state.phase is Phase.AP:
         finals += _escape_plans(state, w)
     if not finals:
-        return _greedy(state, me, legal, w)
+        return greedy(state, me, legal, w)
     if len(finals) == 1:
         return finals[0][1]
     if params.LOOKAHEAD.get(me):
@@ -182,14 +182,14 @@ def _decide_hard_sequence(state, me: Side, legal: Sequence[Action], rng: random.
                 totals[i] += static
                 continue
             s = engine.sample_state(views[i], random.Random(sample_seed))
-            totals[i] += _value(_rollout(s, last_round, styles), me, w)
+            totals[i] += _value(rollout(s, last_round, styles), me, w)
         n += 1
     best = max(range(len(finals)), key=lambda i: (totals[i], finals[i][0], -i))
     return finals[best][1]
 
 
 def _best_by_lookahead(finals: list[tuple[float, Action, object]], r0: int, me: Side,
-                       rng: random.Random, clock: _Clock,
+                       rng: random.Random, clock: Clock,
                        styles: dict[Side, dict[str, float]]) -> Action:
     """The first action of the proposal (``(static score, first action, end state)``
     from :func:`_beam`, best first, round ``r0``) whose end is worth most by
@@ -273,7 +273,7 @@ def _round_end_values(bases: dict, me: Side, hand: Sequence[int],
     w = styles[me]
 
     def judge(s, r0: int) -> float:
-        return _value(_rollout(s, r0 + params.PICK_ROUNDS, styles), me, w)
+        return _value(rollout(s, r0 + params.PICK_ROUNDS, styles), me, w)
 
     return {(mine, theirs): value for theirs, base in bases.items()
             for mine, value in _pair_column(base, me, hand, theirs, judge).items()}
@@ -293,7 +293,7 @@ def _pair_values(v: View, me: Side, hand: Sequence[int], support: Sequence[int],
 
 def _pick_table(v: View, me: Side, hand: Sequence[int], rng: random.Random,
                 styles: dict[Side, dict[str, float]], min_prob: float = 0.0,
-                clock: _Clock | None = None) -> dict[int, float]:
+                clock: Clock | None = None) -> dict[int, float]:
     """Expected value for ``me`` (``styles[me]`` points) of each card of ``hand`` in the
     pick of ``v`` (R5.1-R5.5): for every pair (own card, opponent card) the round is
     played out by the policies of ``styles`` on a determinization where the opponent
@@ -314,8 +314,8 @@ def _pick_table(v: View, me: Side, hand: Sequence[int], rng: random.Random,
         ``{card: expected value}`` for every card of ``hand``, as :func:`_value` gives them
         (0.0 for a card no determinization could be found for)."""
     opp = me.other
-    probs = _opponent_pick_model(v, me)
-    pool, _known = _opponent_pool(v, me)
+    probs = opponent_pick_model(v, me)
+    pool, _known = opponent_pool(v, me)
     support = sorted(probs) if probs is not None else pool
     if min_prob and probs is not None:
         support = [o for o in support if probs[o] >= min_prob]
@@ -357,9 +357,9 @@ def _expected_value(card: int, values: dict[tuple[int, int], float],
     return num / den if den else 0.0
 
 
-def _decide_hard_pick_matrix(v: View, me: Side, hand: Sequence[int], rng: random.Random,
+def decide_pick(v: View, me: Side, hand: Sequence[int], rng: random.Random,
                              styles: dict[Side, dict[str, float]],
-                             clock: _Clock | None = None) -> int:
+                             clock: Clock | None = None) -> int:
     """Hard card pick: the card of ``hand`` with the best value in :func:`_pick_table`
     (the lower card on a tie); ``clock`` bounds its lookahead (``PICK_LOOKAHEAD``)."""
     table = _pick_table(v, me, hand, rng, styles, clock=clock)
@@ -377,14 +377,14 @@ def _next_pick_value(state, me: Side, r0: int, rng: random.Random,
     out). Under observation (R5.2) the raptor answers each card the scientist may show
     with its best card."""
     w = styles[me]
-    s = _rollout(state, r0, styles)
+    s = rollout(state, r0, styles)
     if s.phase is not Phase.PICK:
         return _value(s, me, w)
     hand = sorted(s.hands[me])
     v = engine.view(s, me)
     opp = me.other
     if me is RAPTOR and s.observation and s.picks[opp] is None:
-        probs = _opponent_pick_model(v, me)
+        probs = opponent_pick_model(v, me)
         support = [o for o in sorted(probs) if probs[o] >= params.LOOKAHEAD_MIN_PROB]
         values = _pair_values(v, me, hand, support, rng, styles)
         shown = [o for o in support if (hand[0], o) in values]

@@ -79,6 +79,21 @@ def test_imports_only_the_public_engine_and_never_a_game_state():
     assert "sample_state" in names  # how it learns its legal actions
 
 
+def test_each_module_imports_only_the_modules_below_it():
+    # bot/ai/__init__.py's layout, bottom first: no import cycle inside the AI
+    order = ["params", "evaluation", "model", "pick_model", "easy", "search", "__init__"]
+    assert sorted(p.stem for p in AI_PACKAGE.glob("*.py")) == sorted(order)
+    for i, name in enumerate(order):
+        tree = ast.parse((AI_PACKAGE / f"{name}.py").read_text())
+        uses = set()
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.module == "bot.ai":
+                uses.update(alias.name for alias in node.names)
+            elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith("bot.ai."):
+                uses.add(node.module.removeprefix("bot.ai."))
+        assert uses <= set(order[:i]), (name, uses - set(order[:i]))
+
+
 @pytest.mark.parametrize("level", ["easy", "hard"])
 def test_the_opponents_hidden_cards_do_not_change_the_decision(positions, level):
     checked = 0

@@ -2,7 +2,7 @@
 legal non-pick action in seeded random positions, the position the model predicts equals
 the one :func:`engine.apply` produces, on every field the model tracks.
 
-What the model tracks (the fields of ``evaluation._Pos`` that ``model._after`` changes or
+What the model tracks (the fields of ``evaluation.Position`` that ``model.after`` changes or
 carries): the board's cells, the mother's sleep tokens, escaped and captured babies, the
 scientists' reserve, whether the mother is off the board, the coming observation (R5.2),
 and the action points still to come this round: their side, how many, whether the mother
@@ -25,10 +25,10 @@ from collections import Counter
 import pytest
 
 import engine
-from bot.ai.evaluation import _clear_shots, _mother_destinations, _Pos, _score
-from bot.ai.model import _after, _ap_cost
+from bot.ai.evaluation import Position, clear_shots, mother_destinations, score
+from bot.ai.model import after, ap_cost
 from bot.ai.params import WIN
-from bot.ai.pick_model import _threats
+from bot.ai.pick_model import threats
 from engine import End, GameState, Phase, Pick, Side, legal_actions
 from engine.geometry import NEIGHBOURS
 from engine.state import (
@@ -67,9 +67,9 @@ def decision_points(games: range) -> list[tuple[GameState, Side]]:
     return out
 
 
-def predict(s: GameState, a) -> _Pos:
-    """The model's position after ``a``, as the easy policy (``easy._ranked``) builds it."""
-    q = _after(_Pos.of(s), a, _ap_cost(a, s))
+def predict(s: GameState, a) -> Position:
+    """The model's position after ``a``, as the easy policy (``easy.ranked``) builds it."""
+    q = after(Position.of(s), a, ap_cost(a, s))
     if type(a) is End and s.phase is Phase.AP:
         q.ap_left = 0  # R5.5: unspent AP are lost
     return q
@@ -80,7 +80,7 @@ def check(s: GameState, side: Side, a) -> str:
     comparison was (a kind, for the coverage counts). Fails on the first difference."""
     q = predict(s, a)
     new = engine.apply(s, side, a)
-    e = _Pos.of(new)
+    e = Position.of(new)
     where = f"{engine.format_action(a)} by the {side.value}\n{engine.to_diagram(s)}"
     round_over = new.round != s.round
     board = [FADE.get(c, c) for c in q.board] if round_over else q.board
@@ -88,9 +88,9 @@ def check(s: GameState, side: Side, a) -> str:
     for name in ("sleep", "escaped", "captured", "reserve", "mother_off", "observe_next"):
         assert getattr(q, name) == getattr(e, name), (name, where)
     # the end of the game (R6): the model has no winner, its score says it from the counters
-    score = _score(q)
-    assert (score == WIN) == (new.winner is RAPTOR), (score, new.winner, where)
-    assert (score == -WIN) == (new.winner is SCIENTIST), (score, new.winner, where)
+    value = score(q)
+    assert (value == WIN) == (new.winner is RAPTOR), (value, new.winner, where)
+    assert (value == -WIN) == (new.winner is SCIENTIST), (value, new.winner, where)
     if new.phase is Phase.AP and not round_over:
         # the AP phase goes on (or starts after the effect): who, how many, the wound
         assert (q.ap_side, q.ap_left, q.mother_moved) == (
@@ -104,7 +104,7 @@ def check(s: GameState, side: Side, a) -> str:
         # model still counts are worth nothing to it
         rest = q.copy()
         rest.ap_left = 0
-        assert score == _score(rest), (q.ap_left, where)
+        assert value == score(rest), (q.ap_left, where)
         return "ap over"
     return "other"
 
@@ -154,9 +154,9 @@ def test_the_rule_facts_the_evaluation_reads_are_the_engines(points):
     for s, side in points:
         b, legal = s.board, legal_actions(s, side)
         m = s.mother
-        sleep_t, capture_t, gas = _threats(b)
+        sleep_t, capture_t, gas = threats(b)
         if s.phase is Phase.AP and side is SCIENTIST:
-            shots = {q for q in _clear_shots(b, m) if b[q] == SCIENTIST_ACTIVE} if m else set()
+            shots = {q for q in clear_shots(b, m) if b[q] == SCIENTIST_ACTIVE} if m else set()
             assert targets(legal, engine.Shoot, "by") == shots, engine.to_diagram(s)
             assert len(targets(legal, engine.SleepBaby)) == sleep_t
             assert len(targets(legal, engine.Capture)) == capture_t
@@ -168,7 +168,7 @@ def test_the_rule_facts_the_evaluation_reads_are_the_engines(points):
             assert targets(legal, engine.Kill) == {n for n in near if b[n] in SCIENTIST_CODES}
             assert targets(legal, engine.Wake) == {n for n in near if b[n] == BABY_ASLEEP}
             cost = 1 if s.ap.mother_moved else 1 + s.sleep_tokens
-            dests = set(_mother_destinations(b, m)) if s.ap.remaining >= cost else set()
+            dests = set(mother_destinations(b, m)) if s.ap.remaining >= cost else set()
             assert targets(legal, engine.MoveMother, "to") == dests, engine.to_diagram(s)
             seen["mother moves"] += len(dests)
             seen["kills"] += len(targets(legal, engine.Kill))

@@ -22,7 +22,7 @@ def test_opponent_pick_model_is_a_distribution_over_its_possible_cards():
                  "...........",
                  "........S..",
                  "..........."], scientist_discard="9 2")
-    probs = pick_model._opponent_pick_model(view(s, RAPTOR), RAPTOR)
+    probs = pick_model.opponent_pick_model(view(s, RAPTOR), RAPTOR)
     assert set(probs) == {1, 3, 4, 5, 6, 7, 8}
     assert sum(probs.values()) == pytest.approx(1.0)
     assert min(probs.values()) >= params.UNIFORM_MIX / 7 - 1e-12
@@ -34,9 +34,9 @@ def test_opponent_pick_model_is_a_distribution_over_its_possible_cards():
                      "..........."], observation="yes", scientist_pick="4")
     v = view(shown, RAPTOR)
     assert v.shown_pick == 4
-    assert pick_model._opponent_pick_model(v, RAPTOR) == {4: 1.0}
+    assert pick_model.opponent_pick_model(v, RAPTOR) == {4: 1.0}
     # the scientist under observation: the raptor answers our card (no prior model)
-    assert pick_model._opponent_pick_model(view(shown, SCIENTIST), SCIENTIST) is None
+    assert pick_model.opponent_pick_model(view(shown, SCIENTIST), SCIENTIST) is None
 
 
 def test_opponent_pick_model_leans_to_hands_keeping_the_least_liked_cards(monkeypatch):
@@ -55,14 +55,14 @@ def test_opponent_pick_model_leans_to_hands_keeping_the_least_liked_cards(monkey
     v = view(s, RAPTOR)
     mix = params.UNIFORM_MIX
     monkeypatch.setattr(params, "HAND_STICKINESS", {})
-    alike = pick_model._opponent_pick_model(v, RAPTOR)
+    alike = pick_model.opponent_pick_model(v, RAPTOR)
     assert set(alike) == {1, 3, 5, 7}
     ranked = sorted(alike, key=alike.get, reverse=True)
     a, b = ranked[0], ranked[1]
     assert alike[a] == pytest.approx(mix / 4 + (1 - mix) * 3 / 4)
     assert alike[b] == pytest.approx(mix / 4 + (1 - mix) / 4)
     monkeypatch.setattr(params, "HAND_STICKINESS", {RAPTOR: 2.0})
-    sticky = pick_model._opponent_pick_model(v, RAPTOR)
+    sticky = pick_model.opponent_pick_model(v, RAPTOR)
     e = math.exp
     bcd = e(2 * (1 + 2 + 3) / 3)
     total = e(2 * (0 + 1 + 2) / 3) + e(2 * (0 + 1 + 3) / 3) + e(2 * (0 + 2 + 3) / 3) + bcd
@@ -91,11 +91,11 @@ def test_opponent_pick_model_is_the_easy_pick_of_every_hand(monkeypatch):
     picks = {}
     for hand in itertools.combinations(pool, 3):
         s = diagram(rows, **keys, scientist_hand=" ".join(map(str, hand)))
-        picks[hand] = easy._easy_pick(view(s, SCIENTIST), SCIENTIST, list(hand))
+        picks[hand] = easy.pick_card(view(s, SCIENTIST), SCIENTIST, list(hand))
     # the hands' picks, for cards 1 3 5 6 7 8
     assert [list(picks.values()).count(c) for c in pool] == [0, 0, 1, 3, 6, 10]
     expected = {c: mix / 6 + (1 - mix) * sum(p == c for p in picks.values()) / 20
                 for c in pool}
-    model = pick_model._opponent_pick_model(view(diagram(rows, **keys), RAPTOR), RAPTOR)
+    model = pick_model.opponent_pick_model(view(diagram(rows, **keys), RAPTOR), RAPTOR)
     assert model == pytest.approx(expected)
 

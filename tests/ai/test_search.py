@@ -52,7 +52,7 @@ def test_hard_walks_a_baby_out_over_several_steps_rather_than_kill():
                  "........S..",
                  "..........."], phase="ap", ap="raptor 3", revealed="9 6",
                 escaped="2")
-    assert easy._greedy(s, RAPTOR, legal_actions(s, RAPTOR)) == engine.Kill(engine.square("I3"))
+    assert easy.greedy(s, RAPTOR, legal_actions(s, RAPTOR)) == engine.Kill(engine.square("I3"))
     action = choose_action(view(s, RAPTOR), level="hard", seed=0, iterations=6)
     assert action == engine.MoveBaby(engine.square("D1"), engine.square("C1"))
 
@@ -86,7 +86,7 @@ def test_raptor_values_positions_as_a_chance_of_winning():
                  "........S..",
                  "..B........"], round="4")
     slope, offset = params.WIN_CHANCE[RAPTOR]
-    points = evaluation._score(evaluation._Pos.of(s))
+    points = evaluation.score(evaluation.Position.of(s))
     chance = search._value(s, RAPTOR)
     assert chance == pytest.approx(1.0 / (1.0 + math.exp(-(slope * points + offset))))
     assert 0.05 < chance < 0.999
@@ -158,12 +158,12 @@ def test_lookahead_stops_valuing_proposals_once_the_deadline_has_passed(monkeypa
     styles = {RAPTOR: params.W, SCIENTIST: params.W}
     # a deadline already passed: only the two best proposals (by static score) are valued
     late = search._best_by_lookahead(finals, s.round, RAPTOR, random.Random(0),
-                                 search._Clock(20, 0.0), styles)
+                                 search.Clock(20, 0.0), styles)
     assert len(calls) == 2 and late == finals[1][1]
     calls.clear()
     # no deadline (fixed iterations): every proposal is valued, and the last one wins here
     every = search._best_by_lookahead(finals, s.round, RAPTOR, random.Random(0),
-                                  search._Clock(20, None), styles)
+                                  search.Clock(20, None), styles)
     assert len(calls) == len(finals) and every == finals[-1][1]
 
 
@@ -195,7 +195,7 @@ def test_hard_raptor_picks_the_card_the_lookahead_values_most(monkeypatch):
 def test_pick_lookahead_goes_from_the_likeliest_card_while_the_clock_allows(monkeypatch):
     s = pick_position()
     v = view(s, RAPTOR)
-    probs = pick_model._opponent_pick_model(v, RAPTOR)
+    probs = pick_model.opponent_pick_model(v, RAPTOR)
     likeliest = max(sorted(probs), key=probs.__getitem__)
     calls = []
 
@@ -207,14 +207,14 @@ def test_pick_lookahead_goes_from_the_likeliest_card_while_the_clock_allows(monk
     styles = {RAPTOR: params.W, SCIENTIST: params.W}
     # a deadline already passed: only the likeliest card's column is valued again
     late = search._pick_table(v, RAPTOR, [2, 5, 8], random.Random(0), styles,
-                          clock=search._Clock(100, 0.0))
+                          clock=search.Clock(100, 0.0))
     assert len(calls) == 3
     assert {c.revealed[1] for c in calls if c.revealed is not None} == {likeliest}
     plain = search._pick_table(v, RAPTOR, [2, 5, 8], random.Random(0), styles)
     assert late != plain
     # a cap of 7 units: the first card (3 units) and one more (6); a third would pass it
     calls.clear()
-    search._pick_table(v, RAPTOR, [2, 5, 8], random.Random(0), styles, clock=search._Clock(7, None))
+    search._pick_table(v, RAPTOR, [2, 5, 8], random.Random(0), styles, clock=search.Clock(7, None))
     assert len(calls) == 6
     # no clock (the lookahead's own next pick): values at the round's end only
     calls.clear()
