@@ -1,8 +1,7 @@
 """The rules: new games, who acts, legal actions, applying an action, replay.
 
 One source of legality: :func:`legal_actions` enumerates; :func:`apply` accepts exactly
-those. Every helper cites the rule of RULES.md (the rules of record, in ``../shared/``
-beside this repository) it implements.
+those. Every helper cites the rule of ``docs/RULES.md`` (the rules of record) it implements.
 """
 
 from __future__ import annotations
