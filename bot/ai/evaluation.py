@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from bot.ai.params import DECAY, PATH_COST, SHOT_SCALE, SLEEP_PENALTY, WIN, W
 from engine import Phase, Side, View
 from engine.geometry import L_TILES, NEIGHBOURS, RAYS, TILE_SQUARES
+from engine.predicates import BABIES_TO_WIN, ap_total, clear_shot, mother_runs, victory
 from engine.state import (
     BABY,
     BABY_ASLEEP,
@@ -40,8 +41,6 @@ _STEP_COST = tuple(PATH_COST.get(c, 0) for c in range(16))
 ACTIVE_SCI = (SCIENTIST_ACTIVE, SCIENTIST_USED)
 ANY_SCI = (SCIENTIST_ACTIVE, SCIENTIST_USED, SCIENTIST_FRIGHTENED, SCIENTIST_FRIGHTENED_NEW)
 ASLEEP = (BABY_ASLEEP, BABY_ASLEEP_NEW)
-_SHOT_TRANSPARENT = frozenset({EMPTY, FIRE, BABY, BABY_ASLEEP, BABY_ASLEEP_NEW,
-                               SCIENTIST_FRIGHTENED, SCIENTIST_FRIGHTENED_NEW})
 FAR = 30
 
 
@@ -51,9 +50,10 @@ class Position:
     Built from a :class:`engine.View` or a determinized state (same attribute names).
     ``ap_side``/``ap_left`` are the action points still to be spent this round: those of
     the AP phase in progress, or during an effect those the higher card will bring (R5.5).
+    ``winner``: the side that has won (R6, :func:`engine.predicates.victory`), or None.
     """
 
-    __slots__ = ("board", "sleep", "escaped", "captured", "reserve", "mother_off",
+    __slots__ = ("board", "sleep_tokens", "escaped", "captured", "reserve", "mother_off",
                  "observe_next", "exits", "setup", "winner", "ap_side", "ap_left",
                  "mother_moved")
 
@@ -61,7 +61,7 @@ class Position:
     def of(cls, src) -> Position:
         p = cls.__new__(cls)
         p.board = list(src.board)
-        p.sleep = src.sleep_tokens
+        p.sleep_tokens = src.sleep_tokens
         p.escaped = src.escaped
         p.captured = src.captured
         p.reserve = src.reserve
@@ -72,20 +72,24 @@ class Position:
         p.exits = src.layout.exits
         p.setup = src.phase in SETUP
         p.winner = src.winner
+        if p.winner is None and not p.setup:  # a position set up by hand may be won (R6)
+            won = victory(src)
+            if won is not None:
+                p.winner = won[0]
         p.ap_side, p.ap_left, p.mother_moved = None, 0, False
         if src.phase is Phase.AP and src.ap is not None:
             p.ap_side, p.ap_left, p.mother_moved = (src.ap.side, src.ap.remaining,
                                                     src.ap.mother_moved)
         elif src.phase is Phase.EFFECT and src.effect is not None and src.revealed:
             p.ap_side = src.effect.side.other
-            p.ap_left = abs(src.revealed[0] - src.revealed[1])
+            p.ap_left = ap_total(src.revealed)
         return p
 
     def copy(self) -> Position:
         p = Position.__new__(Position)
         p.board = self.board[:]
-        p.sleep, p.escaped, p.captured, p.reserve = (self.sleep, self.escaped, self.captured,
-                                                     self.reserve)
+        p.sleep_tokens, p.escaped, p.captured, p.reserve = (
+            self.sleep_tokens, self.escaped, self.captured, self.reserve)
         p.mother_off, p.observe_next, p.exits, p.setup, p.winner = (
             self.mother_off, self.observe_next, self.exits, self.setup, self.winner)
         p.ap_side, p.ap_left, p.mother_moved = self.ap_side, self.ap_left, self.mother_moved
@@ -129,50 +133,27 @@ _DIST_CACHE: dict[tuple, list[int]] = {}
 _COST_CLASS = bytes((99 if c == EXIT else _STEP_COST[c]) if c < 16 else 0 for c in range(256))
 
 
-def clear_shots(board: Sequence[int], m: int) -> list[int]:
-    """Squares of the active scientists (used this round or not) with a clear shot at the
-    mother on ``m`` (R8.5), one ray of ``RAYS[m]`` after the other."""
-    out = []
-    for ray in RAYS[m]:
-        for t in ray:
-            c = board[t]
-            if c in _SHOT_TRANSPARENT:
-                continue
-            if c == SCIENTIST_ACTIVE or c == SCIENTIST_USED:
-                out.append(t)
-            break
-    return out
+def clear_shots(board: Sequence[int], m: int, scientists: Sequence[int]) -> list[int]:
+    """The squares of ``scientists`` (active ones, used this round or not) with a clear
+    shot at the mother on ``m`` (R8.5, :func:`engine.predicates.clear_shot`), in order."""
+    in_line = _IN_LINE[m]  # only these can shoot: most scientists are skipped at once
+    return [q for q in scientists if q in in_line and clear_shot(board, q, m)]
 
 
-def count_shooters(board: Sequence[int], m: int) -> int:
-    """Active scientists with a clear shot at the mother on ``m`` (R8.5)."""
-    return len(clear_shots(board, m))
-
-
-def mother_destinations(board: Sequence[int], m: int) -> list[int]:
-    """Squares the mother reaches with one move (R7.2)."""
-    out = []
-    for ray in RAYS[m]:
-        for t in ray:
-            if board[t] != EMPTY:
-                break
-            out.append(t)
-    return out
+#: The squares in a straight orthogonal line from each square (R2.4).
+_IN_LINE = tuple(frozenset(t for ray in RAYS[q] for t in ray) for q in range(len(RAYS)))
 
 
 def score(p: Position, w: dict[str, float] = W) -> float:
     """Static evaluation of ``p`` in points for the raptor (see :func:`evaluate`), with
     the weights ``w`` (:data:`W` by default)."""
-    if p.winner is not None:
+    if p.winner is not None:  # R6: see Position.of and model.after
         return WIN if p.winner is RAPTOR else -WIN
-    if p.escaped >= 3:
-        return WIN
-    if p.captured >= 3 or p.sleep >= 5:
-        return -WIN
     b = p.board
     babies, asleep, active, frightened = [], [], [], []
     mother = None
-    for found in _PIECES.finditer(bytes(b)):
+    cells = bytes(b)
+    for found in _PIECES.finditer(cells):
         q = found.start()
         c = b[q]
         if c == BABY:
@@ -186,10 +167,8 @@ def score(p: Position, w: dict[str, float] = W) -> float:
         else:
             frightened.append(q)
     n_sci = len(active) + len(frightened)
-    if not n_sci and not p.setup:
-        return WIN
     s = (w["escaped"] * p.escaped - w["captured"] * p.captured
-         - w["sleep_scale"] * SLEEP_PENALTY[p.sleep]
+         - w["sleep_scale"] * SLEEP_PENALTY[p.sleep_tokens]
          - w["scientist"] * n_sci - w["reserve"] * p.reserve
          + w["frightened"] * len(frightened))
     if p.observe_next:
@@ -200,7 +179,7 @@ def score(p: Position, w: dict[str, float] = W) -> float:
     # threats from scientists that could reach them (during setup, from the free squares
     # of L-tiles still without a scientist, R4.2)
     if babies or asleep:
-        dist = exit_distances(b, p.exits)
+        dist = exit_distances(cells, p.exits)
         hunters = active
         if p.setup:
             hunters = list(active)
@@ -225,17 +204,19 @@ def score(p: Position, w: dict[str, float] = W) -> float:
             if mother is not None and mother in NEIGHBOURS[q]:
                 s += w["guard"]
         values.sort(reverse=True)
-        need = 3 - p.escaped
+        need = BABIES_TO_WIN - p.escaped
         s += sum(values[:need]) + w["spare_baby"] * sum(values[need:])
     # the mother: lines of fire, kill threats, reach
+    shots = []
     if mother is not None:
-        shooters = count_shooters(b, mother)
+        shots = clear_shots(b, mother, active)
+        shooters = len(shots)
         if shooters:
-            s -= w["shot_line"] * SHOT_SCALE[p.sleep] * (1.0 + 0.5 * (shooters - 1))
+            s -= w["shot_line"] * SHOT_SCALE[p.sleep_tokens] * (1.0 + 0.5 * (shooters - 1))
         adjacent = [n for n in NEIGHBOURS[mother] if b[n] >= SCIENTIST_ACTIVE]
         s += w["kill_threat"] * len(adjacent)
         reach = set()
-        for t in mother_destinations(b, mother):
+        for t in mother_runs(b, mother):
             for n in NEIGHBOURS[t]:
                 if b[n] >= SCIENTIST_ACTIVE:
                     reach.add(n)
@@ -245,7 +226,7 @@ def score(p: Position, w: dict[str, float] = W) -> float:
             s -= w["mother_scientist"] * min(min(map(row.__getitem__, active), default=99),
                                              min(map(row.__getitem__, frightened), default=99))
     if p.ap_left > 0:
-        s += _potential(p, mother, asleep, babies, w)
+        s += _potential(p, mother, asleep, babies, shots, w)
     return s
 
 
@@ -269,10 +250,11 @@ MANHATTAN = tuple(tuple(abs(a // 13 - b // 13) + abs(a % 13 - b % 13) for b in r
 
 
 def _potential(p: Position, mother: int | None, asleep: list[int], babies: list[int],
-               w: dict[str, float]) -> float:
+               shots: list[int], w: dict[str, float]) -> float:
     """What the action points still to be spent this round can surely cash in, in points
     for the raptor: kills and wakes next to the mother (R7.3, R7.4), or captures, shots
-    and sleeps by active scientists (R8.3-R8.5)."""
+    (``shots``: the scientists with a clear shot, :func:`clear_shots`) and sleeps by
+    active scientists (R8.3-R8.5)."""
     b = p.board
     r = p.ap_left
     if p.ap_side is RAPTOR:
@@ -290,11 +272,10 @@ def _potential(p: Position, mother: int | None, asleep: list[int], babies: list[
                 used.add(n)
                 gains.append(w["capture_now"])
                 break
-    if mother is not None:
-        for t in clear_shots(b, mother):
-            if b[t] == SCIENTIST_ACTIVE and t not in used:
-                used.add(t)
-                gains.append(w["shot_now"])
+    for t in shots:
+        if b[t] == SCIENTIST_ACTIVE and t not in used:
+            used.add(t)
+            gains.append(w["shot_now"])
     for q in babies:
         for n in NEIGHBOURS[q]:
             if b[n] == SCIENTIST_ACTIVE and n not in used:

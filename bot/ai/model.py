@@ -29,7 +29,7 @@ from engine import (
     Stand,
     Wake,
 )
-from engine.geometry import NEIGHBOURS, RAYS
+from engine.predicates import fire_group, jeep_clears, mother_move_cost, victory
 from engine.state import (
     BABY,
     BABY_ASLEEP_NEW,
@@ -42,22 +42,15 @@ from engine.state import (
     SCIENTIST_USED,
 )
 
-
-def _fire_group(b: list[int], start: int) -> list[int]:
-    seen = {start}
-    stack = [start]
-    while stack:
-        q = stack.pop()
-        for n in NEIGHBOURS[q]:
-            if b[n] == FIRE and n not in seen:
-                seen.add(n)
-                stack.append(n)
-    return list(seen)
+#: The actions that change what a victory depends on (R6): escaped babies, scientists on
+#: the board, captured babies, the mother's sleep tokens.
+_MAY_WIN = frozenset({MoveBaby, Kill, Capture, Shoot})
 
 
 def after(p: Position, a: Action, cost: int = 0) -> Position:
     """The position after ``a`` (a legal action costing ``cost`` AP), for evaluation only:
-    the engine's :func:`engine.apply` stays the one source of truth for play."""
+    the engine's :func:`engine.apply` stays the one source of truth for play. Its winner
+    is set when the action ends the game (R6, R5.7: :func:`engine.predicates.victory`)."""
     q = p.copy()
     b = q.board
     t = type(a)
@@ -75,12 +68,8 @@ def after(p: Position, a: Action, cost: int = 0) -> Position:
         b[a.to] = b[a.frm]
         b[a.frm] = EMPTY
     elif t is Jeep:
-        for ray in RAYS[a.frm]:
-            if a.to in ray:
-                for x in ray[: ray.index(a.to) + 1]:
-                    if b[x] == FIRE:
-                        b[x] = EMPTY
-                break
+        for x in jeep_clears(b, a.frm, a.to):
+            b[x] = EMPTY
         b[a.to] = b[a.frm]
         b[a.frm] = EMPTY
     elif t is Kill:
@@ -88,7 +77,7 @@ def after(p: Position, a: Action, cost: int = 0) -> Position:
     elif t is Wake:
         b[a.at] = BABY
     elif t is PutOut:
-        for x in _fire_group(b, a.at):
+        for x in fire_group(b, a.at):
             b[x] = EMPTY
     elif t is Stand:
         b[a.at] = SCIENTIST_ACTIVE
@@ -101,11 +90,11 @@ def after(p: Position, a: Action, cost: int = 0) -> Position:
         q.captured += 1
     elif t is Shoot:
         b[a.by] = SCIENTIST_USED
-        q.sleep += 1
+        q.sleep_tokens += 1
     elif t is Frighten:
         b[a.at] = SCIENTIST_FRIGHTENED_NEW
     elif t is Heal:
-        q.sleep -= 1
+        q.sleep_tokens -= 1
     elif t is Gas:
         b[a.at] = BABY_ASLEEP_NEW
     elif t is Reinforce:
@@ -120,6 +109,10 @@ def after(p: Position, a: Action, cost: int = 0) -> Position:
         b[a.to] = BABY
     elif t is PlaceScientist:
         b[a.to] = SCIENTIST_ACTIVE
+    if t in _MAY_WIN:
+        won = victory(q)
+        if won is not None:
+            q.winner = won[0]
     return q
 
 
@@ -128,7 +121,7 @@ def ap_cost(a: Action, state) -> int:
     if t is MoveScientist:
         return a.cost
     if t is MoveMother:
-        return 1 if state.ap.mother_moved else 1 + state.sleep_tokens
+        return mother_move_cost(state.sleep_tokens, state.ap.mother_moved)
     if t is End or state.phase is not Phase.AP:
         return 0
     return 1

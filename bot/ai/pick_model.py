@@ -16,23 +16,26 @@ from bot.ai.evaluation import (
     FAR,
     MANHATTAN,
     Position,
-    count_shooters,
+    clear_shots,
     exit_distances,
-    mother_destinations,
 )
 from bot.ai.params import W
 from engine import Side, View
-from engine.geometry import BOARD_SQUARES, NEIGHBOURS, TILE_NEIGHBOURS, TILE_OF
+from engine.geometry import BOARD_SQUARES, NEIGHBOURS
+from engine.predicates import (
+    BABIES_TO_WIN,
+    fire_supply,
+    gas_targets,
+    mother_move_cost,
+    mother_runs,
+)
 from engine.state import (
     BABY,
     BABY_ASLEEP,
     BABY_ASLEEP_NEW,
-    FIRE,
-    FIRE_TOKENS,
     MOTHER,
     SCIENTIST_ACTIVE,
     SCIENTIST_FRIGHTENED,
-    SCIENTIST_USED,
 )
 
 RAPTOR = Side.RAPTOR
@@ -42,25 +45,17 @@ CARDS = (1, 2, 3, 4, 5, 6, 7, 8, 9)
 
 def threats(b: Sequence[int]) -> tuple[int, int, int]:
     """(active babies next to an active scientist, sleeping babies next to one, targets of
-    Sleeping Gas R10.1)."""
+    Sleeping Gas R10.1 by :func:`engine.predicates.gas_targets`)."""
     sleep_t = capture_t = 0
-    sci_tiles = set()
-    for q in BOARD_SQUARES:
-        if b[q] == SCIENTIST_ACTIVE or b[q] == SCIENTIST_USED:
-            sci_tiles.add(TILE_OF[q])
-            sci_tiles.update(TILE_NEIGHBOURS[TILE_OF[q]])
-    gas = 0
     for q in BOARD_SQUARES:
         c = b[q]
         if c == BABY:
-            if TILE_OF[q] in sci_tiles:
-                gas += 1
             if any(b[n] == SCIENTIST_ACTIVE for n in NEIGHBOURS[q]):
                 sleep_t += 1
         elif c == BABY_ASLEEP or c == BABY_ASLEEP_NEW:
             if any(b[n] == SCIENTIST_ACTIVE for n in NEIGHBOURS[q]):
                 capture_t += 1
-    return sleep_t, capture_t, gas
+    return sleep_t, capture_t, len(gas_targets(b))
 
 
 def _knapsack(items: list[tuple[int, float]], k: int, per_ap: float) -> float:
@@ -81,7 +76,8 @@ class CardModel:
         b = p.board
         m = None if p.mother_off else (b.index(MOTHER) if MOTHER in b else None)
         sleep_t, capture_t, gas = threats(b)
-        shooters = count_shooters(b, m) if m is not None else 0
+        active = [q for q in BOARD_SQUARES if b[q] in ACTIVE_SCI]
+        shooters = len(clear_shots(b, m, active)) if m is not None else 0
         active_sci = sum(1 for q in BOARD_SQUARES if b[q] in ACTIVE_SCI)
         frightened_old = sum(1 for q in BOARD_SQUARES if b[q] == SCIENTIST_FRIGHTENED)
         asleep = sum(1 for q in BOARD_SQUARES if b[q] in ASLEEP)
@@ -95,9 +91,9 @@ class CardModel:
                     r_items.append((1, w["scientist"] + 5))
                 elif b[n] == BABY_ASLEEP:
                     r_items.append((1, 35.0))
-            dests = mother_destinations(b, m)
+            dests = mother_runs(b, m)
             if dests:
-                move = 1 + p.sleep
+                move = mother_move_cost(p.sleep_tokens, False)
                 if shooters:
                     r_items.append((move, w["shot_line"] * shooters))
                 best = 0
@@ -106,7 +102,7 @@ class CardModel:
                                          and n not in NEIGHBOURS[m]))
                 if best:
                     r_items.append((move + best, (w["scientist"] + 5) * best))
-        need = 3 - p.escaped
+        need = BABIES_TO_WIN - p.escaped
         for d in sorted(dist[q] for q in active_babies)[:need]:
             if d < FAR:
                 r_items.append((max(1, d), w["escaped"] if d <= 9 else 20.0))
@@ -118,7 +114,6 @@ class CardModel:
         s_items += [(1, 45.0)] * sleep_t
         s_items += [(1, 15.0)] * frightened_old
         # scientists that must first walk up to a baby (R8.1): steps + the action
-        active = [q for q in BOARD_SQUARES if b[q] in ACTIVE_SCI]
         if active:
             for q in BOARD_SQUARES:
                 c = b[q]
@@ -129,11 +124,11 @@ class CardModel:
                         s_items.append((steps + 1, gain))
         self.s_items = s_items
         threat = shooters + sleep_t + capture_t
-        sleepy = p.sleep + asleep
+        sleepy = p.sleep_tokens + asleep
         can_call = bool(active_babies) and m is not None
         self.effect = {
             RAPTOR: {1: 15.0 if can_call else 0.0,
-                     2: 30.0 + 40.0 * shooters + 10.0 * p.sleep,
+                     2: 30.0 + 40.0 * shooters + 10.0 * p.sleep_tokens,
                      3: (20.0 + 30.0 * min(1, threat)) if active_sci else 0.0,
                      4: 25.0 if can_call else 0.0,
                      5: 45.0 * min(2, sleepy),
@@ -144,8 +139,8 @@ class CardModel:
                         2: 50.0 * min(2, p.reserve),
                         3: 20.0 if active_sci else 0.0,
                         4: 50.0 * min(2, gas),
-                        5: 15.0 if p.board.count(FIRE) < FIRE_TOKENS else 0.0,
-                        7: 25.0 if p.board.count(FIRE) < FIRE_TOKENS else 0.0,
+                        5: 15.0 if fire_supply(b) else 0.0,
+                        7: 25.0 if fire_supply(b) else 0.0,
                         8: 35.0 if active_sci else 0.0,
                         9: 0.0},
         }

@@ -5,10 +5,9 @@ the one :func:`engine.apply` produces, on every field the model tracks.
 What the model tracks (the fields of ``evaluation.Position`` that ``model.after`` changes or
 carries): the board's cells, the mother's sleep tokens, escaped and captured babies, the
 scientists' reserve, whether the mother is off the board, the coming observation (R5.2),
-and the action points still to come this round: their side, how many, whether the mother
-has moved (R7.2's wound). It does not track the phase, the round, the cards, the killed
-count or the winner: the evaluation derives the end of the game from the counters (R6),
-and that is checked too. The AP count at the end of the AP phase and the board at the end
+the winner (R6), and the action points still to come this round: their side, how many,
+whether the mother has moved (R7.2's wound). It does not track the phase, the round, the
+cards or the killed count. The AP count at the end of the AP phase and the board at the end
 of the round are compared as the rules define them (R5.5: the rest of the AP is lost;
 R5.6: this round's marks fade), see :func:`check`.
 
@@ -25,12 +24,13 @@ from collections import Counter
 import pytest
 
 import engine
-from bot.ai.evaluation import Position, clear_shots, mother_destinations, score
+from bot.ai.evaluation import ACTIVE_SCI, Position, clear_shots, score
 from bot.ai.model import after, ap_cost
 from bot.ai.params import WIN
 from bot.ai.pick_model import threats
 from engine import End, GameState, Phase, Pick, Side, legal_actions
 from engine.geometry import NEIGHBOURS
+from engine.predicates import mother_move_cost, mother_runs
 from engine.state import (
     BABY,
     BABY_ASLEEP,
@@ -85,9 +85,10 @@ def check(s: GameState, side: Side, a) -> str:
     round_over = new.round != s.round
     board = [FADE.get(c, c) for c in q.board] if round_over else q.board
     assert board == e.board, where
-    for name in ("sleep", "escaped", "captured", "reserve", "mother_off", "observe_next"):
+    for name in ("sleep_tokens", "escaped", "captured", "reserve", "mother_off", "observe_next",
+                 "winner"):
         assert getattr(q, name) == getattr(e, name), (name, where)
-    # the end of the game (R6): the model has no winner, its score says it from the counters
+    # the end of the game (R6) is what the evaluation scores +-WIN
     value = score(q)
     assert (value == WIN) == (new.winner is RAPTOR), (value, new.winner, where)
     assert (value == -WIN) == (new.winner is SCIENTIST), (value, new.winner, where)
@@ -156,7 +157,10 @@ def test_the_rule_facts_the_evaluation_reads_are_the_engines(points):
         m = s.mother
         sleep_t, capture_t, gas = threats(b)
         if s.phase is Phase.AP and side is SCIENTIST:
-            shots = {q for q in clear_shots(b, m) if b[q] == SCIENTIST_ACTIVE} if m else set()
+            shots = set()
+            if m is not None:
+                active = [q for q in range(len(b)) if b[q] in ACTIVE_SCI]
+                shots = {q for q in clear_shots(b, m, active) if b[q] == SCIENTIST_ACTIVE}
             assert targets(legal, engine.Shoot, "by") == shots, engine.to_diagram(s)
             assert len(targets(legal, engine.SleepBaby)) == sleep_t
             assert len(targets(legal, engine.Capture)) == capture_t
@@ -167,8 +171,8 @@ def test_the_rule_facts_the_evaluation_reads_are_the_engines(points):
             near = NEIGHBOURS[m]
             assert targets(legal, engine.Kill) == {n for n in near if b[n] in SCIENTIST_CODES}
             assert targets(legal, engine.Wake) == {n for n in near if b[n] == BABY_ASLEEP}
-            cost = 1 if s.ap.mother_moved else 1 + s.sleep_tokens
-            dests = set(mother_destinations(b, m)) if s.ap.remaining >= cost else set()
+            cost = mother_move_cost(s.sleep_tokens, s.ap.mother_moved)
+            dests = set(mother_runs(b, m)) if s.ap.remaining >= cost else set()
             assert targets(legal, engine.MoveMother, "to") == dests, engine.to_diagram(s)
             seen["mother moves"] += len(dests)
             seen["kills"] += len(targets(legal, engine.Kill))
