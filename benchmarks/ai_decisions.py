@@ -3,14 +3,21 @@ AI's code leaves its play unchanged, and time them. Run by hand:
 
     python benchmarks/ai_decisions.py --out before.json      # record (and time)
     python benchmarks/ai_decisions.py --compare before.json  # record again, diff, time
+    python benchmarks/ai_decisions.py --against ../base --repeat 4   # old and new, one run
 
 Positions: decision points of seeded random games (``engine.new_game(seed)``, manual setup),
 both sides, every phase (setup placements, card picks with and without observation, effect
 units, AP actions, the mother's return): the first decision of each phase per side and
 game, then every ``--stride``-th other one. For each, the easy level's decision (seed = the
 position's index) and the hard level's with ``--iterations`` fixed playouts (deterministic:
-no clock). Printed: the number of positions per phase, the total and worst time of the hard
-decisions, and with ``--compare`` every decision that differs (exit status 1 if any).
+no clock). Printed: the number of positions per phase, the mean CPU time of the easy and
+the hard decisions and the worst hard one, and with ``--compare`` every decision that
+differs (exit status 1 if any).
+
+``--against ROOT`` runs the same recording with the code of another checkout ROOT (its
+``bot`` and ``engine``) and with this one, alternately ``--repeat`` times, each in a fresh
+process, then prints both sides' times and whether every decision is the same. ``--root``
+(used by it) runs this script on the code of ROOT.
 """
 
 from __future__ import annotations
@@ -23,7 +30,10 @@ import sys
 import time
 from collections import Counter
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+HERE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
+# --root ROOT: import bot and engine from another checkout (read before importing them)
+ROOT = sys.argv[sys.argv.index("--root") + 1] if "--root" in sys.argv[:-1] else HERE
+sys.path.insert(0, os.path.abspath(ROOT))
 
 import engine  # noqa: E402
 from bot.ai import choose_action  # noqa: E402
@@ -51,18 +61,53 @@ def positions(games: range, stride: int) -> list[tuple[engine.GameState, Side]]:
     return out
 
 
-def record(games: range, stride: int, iterations: int) -> tuple[list[dict], list[float]]:
-    rows, times = [], []
+def record(games: range, stride: int, iterations: int
+           ) -> tuple[list[dict], list[float], list[float]]:
+    """The decisions at :func:`positions`, and the CPU seconds of each easy and hard one."""
+    rows, easy_times, times = [], [], []
     for i, (s, side) in enumerate(positions(games, stride)):
         v = engine.view(s, side)
+        t0 = time.process_time()
         easy = choose_action(v, level="easy", seed=i)
-        t0 = time.perf_counter()
+        t1 = time.process_time()
         hard = choose_action(v, level="hard", seed=i, iterations=iterations)
-        times.append(time.perf_counter() - t0)
+        easy_times.append(t1 - t0)
+        times.append(time.process_time() - t1)
         rows.append({"i": i, "round": s.round, "phase": s.phase.value, "side": side.value,
                      "observation": bool(s.observation),
                      "easy": engine.format_action(easy), "hard": engine.format_action(hard)})
-    return rows, times
+    return rows, easy_times, times
+
+
+def against(root: str, args: argparse.Namespace) -> int:
+    """Old (``root``) and new (this checkout) alternately, each in a fresh process."""
+    import subprocess
+    import tempfile
+
+    common = ["--games", str(args.games), "--stride", str(args.stride),
+              "--iterations", str(args.iterations)]
+    runs: dict[str, list[dict]] = {"old": [], "new": []}
+    with tempfile.TemporaryDirectory() as tmp:
+        for r in range(args.repeat):
+            for name, code in (("old", root), ("new", HERE)):
+                out = os.path.join(tmp, f"{name}{r}.json")
+                subprocess.run([sys.executable, os.path.abspath(__file__), "--root", code,
+                                "--out", out, "--timed", *common], check=True,
+                               stdout=subprocess.DEVNULL)
+                with open(out) as f:
+                    runs[name].append(json.load(f))
+    for name, code in (("old", root), ("new", HERE)):
+        easy = [run["easy_ms"] for run in runs[name]]
+        hard = [run["hard_ms"] for run in runs[name]]
+        shown_easy = " ".join(f"{t:.2f}" for t in easy)
+        shown_hard = " ".join(f"{t:.1f}" for t in hard)
+        print(f"{name} ({os.path.abspath(code)}): easy {shown_easy} ms, hard {shown_hard} ms "
+              f"per decision (CPU; means {sum(easy) / len(easy):.2f} and "
+              f"{sum(hard) / len(hard):.1f})")
+    first = runs["old"][0]["decisions"]
+    same = all(run["decisions"] == first for run in runs["old"] + runs["new"])
+    print(f"{len(first)} decisions per run, identical in every run: {same}")
+    return 0 if same else 1
 
 
 def main() -> None:
@@ -72,17 +117,27 @@ def main() -> None:
     ap.add_argument("--iterations", type=int, default=20, help="hard level's fixed playouts")
     ap.add_argument("--out", help="write the decisions to this JSON file")
     ap.add_argument("--compare", help="compare with the decisions in this JSON file")
+    ap.add_argument("--against", metavar="ROOT", help="old (ROOT) and new side by side")
+    ap.add_argument("--repeat", type=int, default=3, help="runs of each with --against (3)")
+    ap.add_argument("--root", help="import bot and engine from this checkout")
+    ap.add_argument("--timed", action="store_true", help="--out also holds the times")
     args = ap.parse_args()
-    rows, times = record(range(1, args.games + 1), args.stride, args.iterations)
+    if args.against:
+        sys.exit(against(args.against, args))
+    rows, easy_times, times = record(range(1, args.games + 1), args.stride, args.iterations)
     kinds = Counter((r["phase"], r["side"]) for r in rows)
     print(f"{len(rows)} positions:",
           ", ".join(f"{p}/{s} {n}" for (p, s), n in sorted(kinds.items())))
     print(f"observation picks: {sum(r['observation'] and r['phase'] == 'pick' for r in rows)}")
-    print(f"hard decisions ({args.iterations} playouts): total {sum(times):.2f} s, "
-          f"worst {max(times):.3f} s")
+    easy_ms, hard_ms = 1000 * sum(easy_times) / len(rows), 1000 * sum(times) / len(rows)
+    print(f"CPU time per decision: easy {easy_ms:.2f} ms; hard ({args.iterations} playouts) "
+          f"{hard_ms:.1f} ms, worst {1000 * max(times):.0f} ms")
     if args.out:
         with open(args.out, "w") as f:
-            json.dump(rows, f, indent=0)
+            if args.timed:
+                json.dump({"decisions": rows, "easy_ms": easy_ms, "hard_ms": hard_ms}, f)
+            else:
+                json.dump(rows, f, indent=0)
     if args.compare:
         with open(args.compare) as f:
             old = json.load(f)
