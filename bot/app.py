@@ -1,7 +1,8 @@
 """The Discord bot: a :class:`commands.Bot` subclass wired to the match service.
 
 ``run(settings)`` is what ``python -m bot`` calls: it sets up logging, opens the database,
-builds the bot and runs it until interrupted, closing the database at the end.
+builds the bot and runs it until SIGTERM or Ctrl-C, which stop it gracefully
+(:mod:`bot.shutdown`), closing the database at the end.
 ``create_bot(settings, db)`` builds the same bot for tests (e.g. with the fake Discord of
 ``tests/fakediscord``).
 
@@ -27,7 +28,7 @@ from discord.ext import commands
 from .admin import RaptorAdminCog
 from .cog import RaptorCog
 from .components import DYNAMIC_ITEMS
-from .db import Database
+from .db import Database, DatabaseTooNewError
 from .flow import Flow
 from .service import MatchService
 from .settings import Settings
@@ -139,6 +140,8 @@ def run(settings: Settings) -> int:
         async with stop_signals() as stop:
             try:
                 db = await Database.open(settings.db_path)
+            except DatabaseTooNewError as exc:  # an older release started on a newer file
+                raise _StartError(str(exc)) from None
             except (sqlite3.Error, OSError) as exc:
                 raise _StartError(f"cannot open the database RAPTOR_DB_PATH={settings.db_path}"
                                   f": {exc}. Set RAPTOR_DB_PATH to a writable file path."
