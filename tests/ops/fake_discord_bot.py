@@ -12,15 +12,17 @@ point ``bot.__main__.entry()``: the settings from the environment, ``bot.app.run
 signal handlers, the database, the timer loop, the render workers, closing, the exit status.
 When the bot closes (after a signal) the replaced ``start`` returns, as the real one does.
 
-Environment: ``RAPTOR_DB_PATH``, ``DISCORD_TOKEN`` (any text), ``FAKE_DISCORD_SAVE_DELAY``
-(seconds every decision waits, after its interaction was acknowledged and before the match
-service saves it, so that a signal sent after ``SAVING`` lands while that write is in flight).
+Environment: ``RAPTOR_DB_PATH``, ``DISCORD_TOKEN`` (any text), ``FAKE_DISCORD_HOLD_SAVE=N``:
+the N-th decision the match service is asked to save is held — after its interaction was
+acknowledged, before the save — until the bot is stopping, then for :data:`SLOW_SAVE` seconds
+more (a slow write), so a signal sent after ``HOLDING`` always lands while that write is in
+flight, however loaded the machine.
 
 Standard output, one flushed line per event::
 
     MATCH <id>            the challenge was accepted
     SENT <n>              decision n is being sent
-    SAVING                the match service is saving a decision (in SAVE_DELAY seconds)
+    HOLDING               the held save is waiting for the stop
     DONE <n>              decision n was stored and its messages posted
     PLAYERS stopped ...   the players stopped because the bot is stopping
     PLAYERS failed ...    a decision went wrong while the bot was running (traceback on stderr)
@@ -45,7 +47,9 @@ from bot.service import MatchService
 from tests.e2e.players import World, seed_sequence
 from tests.fakediscord import FakeDiscord
 
-SAVE_DELAY_VAR = "FAKE_DISCORD_SAVE_DELAY"  # not RAPTOR_…: the bot would warn of it
+HOLD_VAR = "FAKE_DISCORD_HOLD_SAVE"  # not RAPTOR_…: the bot would warn of it
+SLOW_SAVE = 1.0  # seconds the held save still takes once the stop began
+HOLD_LIMIT = 60.0  # seconds: a held save gives up waiting for the stop
 
 
 def say(line: str) -> None:
@@ -86,6 +90,7 @@ async def start_against_fake(self: discord.Client, token: str, *, reconnect: boo
     players: asyncio.Task[None] | None = None
     try:
         await fake.start_client(self, token=token)
+        _running.append(self)
         settings: Any = self.settings  # type: ignore[attr-defined]
         observer_db = await Database.open(settings.db_path)
         world = World(fake, Path(settings.db_path), settings, MatchService(observer_db),
@@ -104,26 +109,40 @@ async def start_against_fake(self: discord.Client, token: str, *, reconnect: boo
             await observer_db.close()
 
 
-def slow_saves(delay: float) -> None:
-    """Every decision waits ``delay`` seconds before the service saves it."""
+def hold_save(number: int) -> None:
+    """The ``number``-th save of a decision waits for the stop, then :data:`SLOW_SAVE` s."""
     act = MatchService.act
+    saves = 0
 
-    async def delayed(self: MatchService, *args: Any, **kwargs: Any) -> Any:
-        say("SAVING")
-        # in a thread, not asyncio.sleep: the harness waits for threads, but takes a task
-        # that sleeps on the loop for one parked for good (tests/fakediscord/README.md)
-        await asyncio.to_thread(time.sleep, delay)
+    async def held(self: MatchService, *args: Any, **kwargs: Any) -> Any:
+        nonlocal saves
+        saves += 1
+        if saves == number:
+            say("HOLDING")
+            # in a thread, not asyncio.sleep: the harness waits for threads, but takes a
+            # task that sleeps on the loop for one parked for good (tests/fakediscord)
+            deadline = time.monotonic() + HOLD_LIMIT
+            while not _stopping() and time.monotonic() < deadline:
+                await asyncio.to_thread(time.sleep, 0.02)
+            await asyncio.to_thread(time.sleep, SLOW_SAVE)
         return await act(self, *args, **kwargs)
 
-    MatchService.act = delayed  # type: ignore[method-assign]
+    MatchService.act = held  # type: ignore[method-assign]
+
+
+_running: list[discord.Client] = []
+
+
+def _stopping() -> bool:
+    return bool(_running) and _running[0].gate.stopping  # type: ignore[attr-defined]
 
 
 def main() -> int:
     discord.Client.start = start_against_fake  # type: ignore[method-assign]
     bot.service._new_seed = seed_sequence(7_025_001)
-    delay = float(os.environ.get(SAVE_DELAY_VAR) or 0)
-    if delay:
-        slow_saves(delay)
+    hold = int(os.environ.get(HOLD_VAR) or 0)
+    if hold:
+        hold_save(hold)
     from bot.__main__ import entry
 
     return entry([])

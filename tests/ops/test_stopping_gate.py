@@ -1,10 +1,14 @@
 """While the bot stops, a new interaction changes nothing and gets an ephemeral "stopping"
-answer; an autocomplete offers nothing (``bot.shutdown.Gate``). Through the real client
-against the fake Discord, in this process."""
+answer; an autocomplete offers nothing (``bot.shutdown.Gate``; through the real client against
+the fake Discord, in this process). The drain waits for what was admitted, at most its time
+limit, and cancels what outlasts it."""
 
 from __future__ import annotations
 
+import asyncio
+
 from bot import texts
+from bot.shutdown import Gate
 from engine import Side
 from tests.e2e.players import World
 
@@ -40,3 +44,30 @@ async def test_interactions_during_a_stop_are_answered_and_change_nothing(tmp_pa
         assert await world.observer.pending_challenges(world.fake.channel.id) == []
         assert world.bot.gate.in_flight == 0
         assert before.state.phase is not None and Side.RAPTOR in before.players
+
+
+async def test_drain_waits_for_the_admitted_and_cancels_what_outlasts_it():
+    gate = Gate()
+    finished: list[str] = []
+
+    async def handler(name: str, seconds: float) -> None:
+        assert gate.admit()
+        await asyncio.sleep(seconds)
+        finished.append(name)
+
+    quick = asyncio.create_task(handler("quick", 0.05))
+    stuck = asyncio.create_task(handler("stuck", 60))
+    await asyncio.sleep(0)  # both started and admitted
+    assert gate.in_flight == 2
+    loop = asyncio.get_running_loop()
+    began = loop.time()
+    assert await gate.drain(0.3) == 1  # one cancelled
+    assert 0.3 <= loop.time() - began < 2.0
+    assert finished == ["quick"] and stuck.cancelled() and quick.done()
+    assert gate.stopping and gate.in_flight == 0
+
+    async def late() -> bool:
+        return gate.admit()
+
+    assert await asyncio.create_task(late()) is False  # closed for good
+    assert await gate.drain(0.3) == 0  # nothing left: returns at once
