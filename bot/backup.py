@@ -94,7 +94,7 @@ def backup(source: Path, target: Path) -> list[str]:
         with contextlib.suppress(FileNotFoundError):
             partial.unlink()
     return [f"Backed up {source} to {target}: {size:,} bytes, schema version {version}, "
-            f"{matches} matches; integrity check ok."]
+            f"{matches} match{'' if matches == 1 else 'es'}; integrity check ok."]
 
 
 def _give_name(partial: Path, target: Path) -> None:

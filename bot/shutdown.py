@@ -32,7 +32,6 @@ import discord
 from discord import app_commands
 
 from . import texts
-from .flow import fail
 
 if TYPE_CHECKING:
     from .app import RaptorBot
@@ -113,11 +112,14 @@ class RaptorTree(app_commands.CommandTree):
         gate: Gate = self.client.gate  # type: ignore[attr-defined]
         if gate.admit():
             return True
-        with contextlib.suppress(discord.HTTPException):
-            if interaction.type is discord.InteractionType.autocomplete:
-                await interaction.response.autocomplete([])
-            else:
-                await fail(interaction, texts.STOPPING)
+        if not interaction.response.is_done():
+            with contextlib.suppress(discord.HTTPException):
+                if interaction.type is discord.InteractionType.autocomplete:
+                    await interaction.response.autocomplete([])
+                else:
+                    await interaction.response.send_message(
+                        texts.STOPPING, ephemeral=True,
+                        allowed_mentions=discord.AllowedMentions.none())
         return False
 
 
