@@ -41,12 +41,8 @@ def card_label(side: Side, card: int) -> str:
 
 
 def card_effect(side: Side, card: int) -> str:
-    """The effect text of a card, with "As card 2." spelled out (R9, R10)."""
-    text = engine.card_text(side, card)
-    if text.startswith("As card "):
-        other = int(text[len("As card "):].rstrip(". "))
-        return engine.card_text(side, other)
-    return text
+    """The effect text of a card, a repeated card's spelled out (R9, R10)."""
+    return engine.effect_text(side, card)
 
 
 def player(match, side: Side) -> str:
@@ -338,7 +334,6 @@ def decision_text(match, side: Side) -> str:
     ph = s.phase
     if ph is Phase.EFFECT:
         eff = s.effect
-        kind, most, least = engine.EFFECTS[(eff.side, eff.card)]
         done = f" ({eff.done} done)" if eff.done else ""
         return (f"resolve **{card_label(side, eff.card)}**{done}: "
                 f"{card_effect(side, eff.card)}")

@@ -43,7 +43,17 @@ from .actions import (
     Wake,
     action_from_dict,
 )
-from .cards import card_name, card_text
+from .cards import (
+    CARD_TABLE,
+    CARD_VALUES,
+    EFFECTS,
+    Card,
+    Unit,
+    card,
+    card_name,
+    card_text,
+    effect_text,
+)
 from .diagram import from_diagram, to_diagram
 from .errors import (
     AmbiguousActionError,
@@ -55,12 +65,13 @@ from .errors import (
 )
 from .geometry import Layout, square, square_name
 from .notation import describe_action, format_action, parse_action
-from .rules import EFFECTS, apply, legal_actions, new_game, replay, to_act
+from .rules import apply, legal_actions, new_game, replay, to_act
 from .state import SCHEMA_VERSION, Event, GameState, Options, Phase, Reason, Side
 from .view import View, sample_state, view
 
 __all__ = [
-    "ACTION_TYPES", "EFFECTS", "SCHEMA_VERSION", "Action", "AmbiguousActionError", "CallBaby",
+    "ACTION_TYPES", "CARD_TABLE", "CARD_VALUES", "Card", "EFFECTS", "Unit", "card",
+    "effect_text", "SCHEMA_VERSION", "Action", "AmbiguousActionError", "CallBaby",
     "Capture", "DiagramError", "End", "Event", "Frighten", "GameState", "Gas", "Heal",
     "IllegalActionError", "Jeep", "Kill", "Layout", "MoveBaby", "MoveMother", "MoveScientist",
     "NotationError", "Options", "Phase", "Pick", "PlaceBaby", "PlaceFire", "PlaceMother",

@@ -37,6 +37,7 @@ Events are not part of a diagram: a state read back has none.
 
 from __future__ import annotations
 
+from .cards import CARD_VALUES
 from .errors import DiagramError
 from .geometry import (
     ALL_EXIT_SQUARES,
@@ -51,7 +52,6 @@ from .geometry import (
     square,
     standard_layout,
 )
-from .rules import CARDS
 from .state import (
     BABY,
     BABY_ASLEEP,
@@ -158,7 +158,7 @@ def _parse_cards(text: str, where: str) -> tuple[int, ...]:
         cards = tuple(int(x) for x in text.split())
     except ValueError as exc:
         raise DiagramError(f"{where}: {text!r} is not a list of card values 1-9") from exc
-    if any(c not in CARDS for c in cards):
+    if any(c not in CARD_VALUES for c in cards):
         raise DiagramError(f"{where}: {text!r} has a value outside 1-9")
     return cards
 
@@ -272,7 +272,7 @@ def from_diagram(text: str) -> GameState:
         pick_text = kv.get(f"{n} pick", "-")
         pick = None if pick_text == "-" else _parse_cards(pick_text, f"{n} pick")[0]
         used = set(discard) | ({pick} if pick is not None else set())
-        rest = [c for c in CARDS if c not in used]
+        rest = [c for c in CARD_VALUES if c not in used]
         hand = (_parse_cards(kv[f"{n} hand"], f"{n} hand") if f"{n} hand" in kv
                 else tuple(rest[:3]))
         deck = (_parse_cards(kv[f"{n} deck"], f"{n} deck") if f"{n} deck" in kv

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 
+from .cards import Unit, card
 from .geometry import (
     CENTRAL_TILES,
     L_TILES,
@@ -25,7 +26,6 @@ from .geometry import (
     TILE_SQUARES,
     square,
 )
-from .rules import EFFECTS
 from .state import (
     ACTIVE_SCIENTIST_CODES,
     BABY,
@@ -297,7 +297,7 @@ def _effect(state: GameState, kind: str, norm: str, sqs: list[int]) -> str | Non
     b = state.board
     if kind == "end":
         eff = state.effect
-        least = EFFECTS[(eff.side, eff.card)][2]
+        least = card(eff.side, eff.card).least
         if least > 1:
             return (f"all {least} units of this card must be used as far as the position "
                     f"allows ({eff.done} done so far)")
@@ -325,7 +325,8 @@ def _effect(state: GameState, kind: str, norm: str, sqs: list[int]) -> str | Non
         return "the mother has no sleep token to remove"
     if kind == "move" and len(sqs) == 2:
         return _call_or_jeep(state, sqs)
-    if kind == "place" and q is not None and state.effect.card in (2, 6):
+    if kind == "place" and q is not None and card(state.effect.side,
+                                                  state.effect.card).unit is Unit.REINFORCE:
         if norm[0] != "r":
             return f"reinforcements are written R@SQ, e.g. 'R@{N[q]}'"
         if q not in LONG_EDGE:
@@ -411,8 +412,7 @@ def why_not(state: GameState, side: Side, norm: str, legal_forms: set[str]) -> s
         hand = " ".join(str(c) for c in state.hands[side])
         if len(number) > 1 or number == "0":
             return f"cards are numbered 1 to 9; your hand: {hand}"
-        card = int(number)
-        return f"you don't hold card {card}; your hand: {hand}"
+        return f"you don't hold card {int(number)}; your hand: {hand}"
     same = _same_square(kind, sqs)
     if same and kind in legal_forms:
         return same
@@ -420,7 +420,8 @@ def why_not(state: GameState, side: Side, norm: str, legal_forms: set[str]) -> s
         return f"no decision of yours now targets {N[sqs[0]]}; type the action in full"
     eff = state.effect
     recovery = (state.phase is Phase.EFFECT and eff is not None and eff.side is Side.RAPTOR
-                and eff.card in (5, 7) and kind in ("heal", "wake"))  # R9.5: heal or wake
+                and card(eff.side, eff.card).unit is Unit.RECOVER
+                and kind in ("heal", "wake"))  # R9.5: heal or wake
     if state.phase is Phase.EFFECT and (kind in legal_forms or kind == "end" or recovery):
         return _effect(state, kind, norm, sqs)
     if kind == "end":

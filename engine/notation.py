@@ -60,6 +60,7 @@ from .actions import (
     Stand,
     Wake,
 )
+from .cards import card_name
 from .errors import AmbiguousActionError, IllegalActionError, NotationError, WrongTurnError
 from .explain import entry_form, why_not
 from .geometry import SQUARE_NAMES
@@ -265,8 +266,6 @@ def describe_action(action: Action, state: GameState, side: Side) -> str:
     e.g. ``'Mother G2→G5 (1 AP)'``."""
     t = type(action)
     if t is Pick:
-        from .cards import card_name
-
         return f"Play {action.card}: {card_name(side, action.card)}"
     if t is MoveMother:
         cost = mother_move_cost(state.sleep_tokens, bool(state.ap and state.ap.mother_moved))

@@ -45,6 +45,7 @@ from .bits import (
     squares_with,
     step,
 )
+from .cards import CARD_VALUES, Unit, card
 from .errors import IllegalActionError, WrongTurnError
 from .geometry import (
     BOARD_SQUARES,
@@ -100,9 +101,6 @@ from .state import (
 
 RAPTOR = Side.RAPTOR
 SCIENTIST = Side.SCIENTIST
-CARDS = (1, 2, 3, 4, 5, 6, 7, 8, 9)
-
-# (side, card) -> (unit kind, most units, units mandatory when possible)   R9, R10, R5.4
 # Phase members as module constants: ``Phase.X`` is a slower class-attribute lookup.
 _PH_AP = Phase.AP
 _PH_EFFECT = Phase.EFFECT
@@ -112,28 +110,6 @@ _PH_PICK = Phase.PICK
 _PH_SETUP_BABIES = Phase.SETUP_BABIES
 _PH_SETUP_MOTHER = Phase.SETUP_MOTHER
 _PH_SETUP_SCIENTISTS = Phase.SETUP_SCIENTISTS
-
-
-EFFECTS: dict[tuple[Side, int], tuple[str, int, int]] = {
-    (RAPTOR, 1): ("call", 1, 1),
-    (RAPTOR, 2): ("disappear", 0, 0),
-    (RAPTOR, 3): ("fear", 1, 1),
-    (RAPTOR, 4): ("call", 2, 1),
-    (RAPTOR, 5): ("recover", 2, 1),
-    (RAPTOR, 6): ("disappear", 0, 0),
-    (RAPTOR, 7): ("recover", 3, 1),
-    (RAPTOR, 8): ("fear", 2, 1),
-    (RAPTOR, 9): ("none", 0, 0),
-    (SCIENTIST, 1): ("gas", 1, 1),
-    (SCIENTIST, 2): ("reinforce", 2, 1),
-    (SCIENTIST, 3): ("jeep", 2, 1),
-    (SCIENTIST, 4): ("gas", 2, 1),
-    (SCIENTIST, 5): ("fire", 2, 2),
-    (SCIENTIST, 6): ("reinforce", 2, 1),
-    (SCIENTIST, 7): ("fire", 3, 3),
-    (SCIENTIST, 8): ("jeep", 4, 1),
-    (SCIENTIST, 9): ("none", 0, 0),
-}
 
 
 # ----------------------------------------------------------------------------- creation
@@ -181,7 +157,7 @@ def new_game(seed: int, *, environment: str = "jungle", layout: str = "random",
     s.events = s.round_events = s.last_round_events = ()
     s._legal = {}
     for side in (RAPTOR, SCIENTIST):  # R4.3
-        deck = _shuffled(s, CARDS)
+        deck = _shuffled(s, CARD_VALUES)
         s.hands[side] = tuple(sorted(deck[:3]))
         s.decks[side] = tuple(deck[3:])
         s.discards[side] = ()
@@ -312,7 +288,7 @@ def _generate(s: GameState, side: Side) -> list[Action]:
         return acts
     if ph is _PH_EFFECT:
         units = _effect_units(s)
-        if units and s.effect.done >= EFFECTS[(s.effect.side, s.effect.card)][2]:
+        if units and s.effect.done >= card(s.effect.side, s.effect.card).least:
             units.append(_END)
         return units
     if ph is _PH_SETUP_MOTHER:  # R4.1
@@ -333,31 +309,32 @@ def _generate(s: GameState, side: Side) -> list[Action]:
 def _effect_units(s: GameState) -> list[Action]:
     """The next unit of the current card effect, every choice of it (R9, R10)."""
     eff = s.effect
-    kind, most, _ = EFFECTS[(eff.side, eff.card)]
-    if eff.done >= most:
+    played = card(eff.side, eff.card)
+    if eff.done >= played.most:
         return []
     b = s.board
-    if kind == "call":
+    kind = played.unit
+    if kind is Unit.CALL:
         return _calls(s)
-    if kind == "fear":  # R9.3, R9.6
+    if kind is Unit.FEAR:  # R9.3, R9.6
         return [_FRIGHTEN[q] for q in squares_with(b, _ACTIVE_SCIENTIST_BYTES)]
-    if kind == "recover":  # R9.5
+    if kind is Unit.RECOVER:  # R9.5
         out: list[Action] = [_HEAL] if s.sleep_tokens > 0 else []
         out.extend([_WAKE[q] for q in squares_with(b, _SLEEPING_BABY_BYTES)])
         return out
-    if kind == "gas":  # R10.1, R10.4
+    if kind is Unit.GAS:  # R10.1, R10.4
         return [_GAS[q] for q in gas_targets(b)]
-    if kind == "reinforce":  # R10.2
+    if kind is Unit.REINFORCE:  # R10.2
         if s.reserve <= 0:
             return []
         return [_REINFORCE[q] for q in LONG_EDGE if b[q] == EMPTY]
-    if kind == "jeep":  # R10.3
+    if kind is Unit.JEEP:  # R10.3
         out = []
         for q in squares_with(b, _ACTIVE_SCIENTIST_BYTES):
             row = _JEEP_FROM[q] or from_row(_JEEP_FROM, Jeep, q)
             out.extend([row[t] for t in jeep_stops(b, q)])
         return out
-    if kind == "fire":  # R10.5: next to a fire token or an active scientist
+    if kind is Unit.FIRE:  # R10.5: next to a fire token or an active scientist
         if b.count(FIRE) >= FIRE_TOKENS:
             return []
         return [_PLACEFIRE[q] for q in fire_spots(b)]
@@ -684,11 +661,11 @@ def _reveal(s: GameState) -> None:
         _end_round(s)
         return
     lower = RAPTOR if rv < sv else SCIENTIST
-    card = min(rv, sv)
-    s.effect = EffectState(lower, card)
+    value = min(rv, sv)
+    s.effect = EffectState(lower, value)
     s.phase = _PH_EFFECT
-    _emit(s, "effect", side=lower, value=card)
-    if lower is RAPTOR and card in (2, 6):  # R9.2 Disappearance
+    _emit(s, "effect", side=lower, value=value)
+    if card(lower, value).disappears:  # R9.2 Disappearance
         m = s.mother
         s.board[m] = EMPTY
         s.mother_off = True
@@ -699,12 +676,12 @@ def _reveal(s: GameState) -> None:
 def _finish_effect(s: GameState) -> None:
     """End the effect: the shuffle of card 1 (R9.1, R10.1), then the AP phase (R5.5)."""
     eff = s.effect
-    if eff.card == 1:
+    if card(eff.side, eff.card).shuffles:
         side = eff.side
-        s.decks[side] = tuple(_shuffled(s, s.decks[side] + s.discards[side] + (1,)))
+        s.decks[side] = tuple(_shuffled(s, s.decks[side] + s.discards[side] + (eff.card,)))
         s.discards[side] = ()
         s.picks[side] = None  # the card went into the deck, not the discard pile
-        _emit(s, "shuffled", side=side, value=1)  # value: the card that shuffles
+        _emit(s, "shuffled", side=side, value=eff.card)  # value: the card that shuffles
     s.effect = None
     higher = SCIENTIST if eff.side is RAPTOR else RAPTOR
     total = ap_total(s.revealed)  # R5.5
@@ -843,9 +820,9 @@ _SETTLE_BYTES = bytes(
 def _end_round(s: GameState) -> None:
     """R5.6: cards to the discard piles, draw back to 3 (reshuffling an empty deck)."""
     for side in (RAPTOR, SCIENTIST):
-        card = s.picks[side]
-        if card is not None:
-            s.discards[side] = s.discards[side] + (card,)
+        played = s.picks[side]
+        if played is not None:
+            s.discards[side] = s.discards[side] + (played,)
             s.picks[side] = None
         hand = list(s.hands[side])
         drawn = 0

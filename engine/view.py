@@ -11,8 +11,9 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from .cards import CARD_VALUES
 from .geometry import Layout
-from .rules import CARDS, to_act
+from .rules import to_act
 from .state import (
     APState,
     EffectState,
@@ -182,7 +183,7 @@ def sample_state(v: View, rng: random.Random) -> GameState:
             known_pick = v.revealed[opp_index]
         elif opp is Side.SCIENTIST and v.shown_pick is not None:
             known_pick = v.shown_pick
-    pool = [c for c in CARDS if c not in v.discards[opp] and c != known_pick]
+    pool = [c for c in CARD_VALUES if c not in v.discards[opp] and c != known_pick]
     rng.shuffle(pool)
     if v.picked[opp]:
         s.picks[opp] = known_pick if known_pick is not None else pool.pop()
