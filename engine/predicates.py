@@ -13,12 +13,22 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from . import bits
-from .geometry import NEIGHBOURS, RAYS, TILE_NEIGHBOURS, TILE_OF
+from .geometry import (
+    BOARD_SQUARES,
+    L_TILES,
+    NEIGHBOURS,
+    RAYS,
+    SQUARE_TILES,
+    TILE_NEIGHBOURS,
+    TILE_OF,
+)
 from .state import (
     BABY,
+    BABY_CODES,
     EMPTY,
     FIRE,
     FIRE_TOKENS,
+    MOTHER,
     ROCK,
     SCIENTIST_ACTIVE,
     SCIENTIST_CODES,
@@ -49,6 +59,20 @@ _ACTIVE_SCIENTIST = bits.byte_table(SCIENTIST_ACTIVE, SCIENTIST_USED)
 _STANDING_BABY = bits.byte_table(BABY)
 _FIRE_SOURCE = bits.byte_table(FIRE, SCIENTIST_ACTIVE, SCIENTIST_USED)
 _ANY_SCIENTIST = bits.byte_table(*SCIENTIST_CODES)
+
+
+# ----------------------------------------------------------------------------- setup
+def baby_setup_tiles(board: Board) -> tuple[int, ...]:
+    """The square tiles still to receive a baby at setup, in tile order: neither the
+    mother's nor one with its baby already (R4.1)."""
+    taken = {TILE_OF[q] for q in BOARD_SQUARES if board[q] in BABY_CODES or board[q] == MOTHER}
+    return tuple(t for t in SQUARE_TILES if t not in taken)
+
+
+def scientist_setup_tiles(board: Board) -> tuple[int, ...]:
+    """The L-tiles still to receive a scientist at setup, in tile order (R4.2)."""
+    taken = {TILE_OF[q] for q in BOARD_SQUARES if board[q] in SCIENTIST_CODES}
+    return tuple(t for t in L_TILES if t not in taken)
 
 
 # ----------------------------------------------------------------------------- lines
@@ -254,8 +278,9 @@ def victory(state) -> tuple[Side, Reason] | None:
 
 __all__ = [
     "BABIES_TO_WIN", "JEEP_PASSES", "MOTHER_PASSES", "SHOT_BLOCKERS", "WALK_PASSES",
-    "ap_spent", "ap_total", "call_reaches", "clear_shot", "fire_group", "fire_spots",
-    "fire_supply", "gas_targets", "gas_tiles", "jeep_clears", "jeep_stops", "line",
-    "mother_move_cost", "mother_runs", "run_stop", "scientists_on_board", "shot_blocker",
+    "ap_spent", "ap_total", "baby_setup_tiles", "call_reaches", "clear_shot", "fire_group",
+    "fire_spots", "fire_supply", "gas_targets", "gas_tiles", "jeep_clears", "jeep_stops", "line",
+    "mother_move_cost", "mother_runs", "run_stop", "scientist_setup_tiles",
+    "scientists_on_board", "shot_blocker",
     "victory", "walk_distance",
 ]

@@ -52,10 +52,8 @@ from .geometry import (
     CELLS,
     CENTRAL_TILES,
     ENVIRONMENTS,
-    L_TILES,
     LONG_EDGE,
     NEIGHBOURS,
-    SQUARE_TILES,
     TILE_OF,
     TILE_SQUARES,
     random_layout,
@@ -63,6 +61,7 @@ from .geometry import (
 )
 from .predicates import (
     ap_total,
+    baby_setup_tiles,
     clear_shot,
     fire_group,
     fire_spots,
@@ -71,13 +70,13 @@ from .predicates import (
     jeep_stops,
     mother_move_cost,
     mother_runs,
+    scientist_setup_tiles,
     victory,
 )
 from .state import (
     BABY,
     BABY_ASLEEP,
     BABY_ASLEEP_NEW,
-    BABY_CODES,
     EMPTY,
     EXIT,
     FIRE,
@@ -294,13 +293,11 @@ def _generate(s: GameState, side: Side) -> list[Action]:
     if ph is _PH_SETUP_MOTHER:  # R4.1
         return [_PLACEMOTHER[q] for t in CENTRAL_TILES for q in TILE_SQUARES[t] if b[q] == EMPTY]
     if ph is _PH_SETUP_BABIES:  # R4.1
-        taken = {TILE_OF[q] for q in BOARD_SQUARES if b[q] in BABY_CODES or b[q] == MOTHER}
-        return [_PLACEBABY[q] for t in SQUARE_TILES if t not in taken
-                for q in TILE_SQUARES[t] if b[q] == EMPTY]
+        return [_PLACEBABY[q] for t in baby_setup_tiles(b) for q in TILE_SQUARES[t]
+                if b[q] == EMPTY]
     if ph is _PH_SETUP_SCIENTISTS:  # R4.2
-        taken = {TILE_OF[q] for q in BOARD_SQUARES if b[q] in SCIENTIST_CODES}
-        return [_PLACESCIENTIST[q] for t in L_TILES if t not in taken
-                for q in TILE_SQUARES[t] if b[q] == EMPTY]
+        return [_PLACESCIENTIST[q] for t in scientist_setup_tiles(b) for q in TILE_SQUARES[t]
+                if b[q] == EMPTY]
     if ph is _PH_MOTHER_RETURN:  # R9.2
         return [_PLACEMOTHER[q] for q in BOARD_SQUARES if b[q] == EMPTY]
     return []
