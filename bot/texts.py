@@ -15,9 +15,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 import engine
-from engine import Event, Phase, Side
+from engine import Event, Phase, Reason, Side
+from engine.actions import PIECE_LETTERS
 from engine.geometry import SQUARE_NAMES
-from engine.predicates import ap_total, mother_move_cost
+from engine.predicates import ap_total, mother_move_cost, scientists_on_board
+from engine.state import SETUP_PHASES
 
 RAPTOR = Side.RAPTOR
 SCIENTIST = Side.SCIENTIST
@@ -68,10 +70,10 @@ PHASE_NAMES = {
 }
 
 REASONS = {
-    "babies_escaped": "three babies escaped",
-    "no_scientists": "no scientist is left on the board",
-    "mother_asleep": "the mother has five sleep tokens",
-    "babies_captured": "three babies were captured",
+    Reason.BABIES_ESCAPED: "three babies escaped",
+    Reason.NO_SCIENTISTS: "no scientist is left on the board",
+    Reason.MOTHER_ASLEEP: "the mother has five sleep tokens",
+    Reason.BABIES_CAPTURED: "three babies were captured",
     "ended_by_moderator": "ended by a moderator",
 }
 
@@ -84,7 +86,7 @@ def event_text(e: Event) -> str | None:
     round ends). Events never carry hidden information (see :class:`engine.Event`)."""
     k = e.kind
     if k == "placed":
-        letter = {"mother": "M", "baby": "B", "scientist": "S"}.get(e.piece or "", "?")
+        letter = PIECE_LETTERS.get(e.piece or "", "?")
         return f"{letter}@{N[e.to]}"
     if k in ("moved", "called", "jeep"):
         text = f"{N[e.at]}-{N[e.to]}"
@@ -269,9 +271,7 @@ def round_summary(match, round_no: int, events: Sequence[Event]) -> str:
 
 def score_line(v) -> str:
     """Public counters (R11.1): escaped / captured babies, sleep tokens, scientists."""
-    from engine.state import SCIENTIST_CODES
-
-    on_board = sum(1 for c in v.board if c in SCIENTIST_CODES)
+    on_board = scientists_on_board(v.board)
     return (f"Babies escaped {v.escaped}/3 · captured {v.captured}/3 · sleep tokens "
             f"{v.sleep_tokens}/5 · scientists on the board {on_board} (reserve {v.reserve})")
 
@@ -359,7 +359,7 @@ def decision_text(match, side: Side) -> str:
 def turn_text(match, side: Side, deadline: float | None) -> str:
     s = match.state
     head = f"**{match_title(match)} · Round {s.round} · {PHASE_NAMES[s.phase]}**"
-    if s.phase in (Phase.SETUP_MOTHER, Phase.SETUP_BABIES, Phase.SETUP_SCIENTISTS):
+    if s.phase in SETUP_PHASES:
         head = f"**{match_title(match)} · {PHASE_NAMES[s.phase]}**"
     text = f"{head} — {mention(match.players[side])} ({side.value}), your move: "
     text += decision_text(match, side)

@@ -60,24 +60,26 @@ from .errors import (
     DiagramError,
     IllegalActionError,
     NotationError,
+    OptionError,
     RaptorError,
+    RecordError,
     WrongTurnError,
 )
 from .geometry import Layout, square, square_name
 from .notation import describe_action, format_action, parse_action
 from .rules import apply, legal_actions, new_game, replay, to_act
-from .state import SCHEMA_VERSION, Event, GameState, Options, Phase, Reason, Side
+from .state import SCHEMA_VERSION, Event, GameState, Options, Phase, Piece, Reason, Side
 from .view import View, sample_state, view
 
 __all__ = [
-    "ACTION_TYPES", "CARD_TABLE", "CARD_VALUES", "Card", "EFFECTS", "Unit", "card",
-    "effect_text", "SCHEMA_VERSION", "Action", "AmbiguousActionError", "CallBaby",
-    "Capture", "DiagramError", "End", "Event", "Frighten", "GameState", "Gas", "Heal",
-    "IllegalActionError", "Jeep", "Kill", "Layout", "MoveBaby", "MoveMother", "MoveScientist",
-    "NotationError", "Options", "Phase", "Pick", "PlaceBaby", "PlaceFire", "PlaceMother",
-    "PlaceScientist", "PutOut", "RaptorError", "Reason", "Reinforce", "Shoot", "Side",
-    "SleepBaby", "Stand", "View", "Wake", "WrongTurnError", "action_from_dict", "apply",
-    "card_name", "card_text", "describe_action", "format_action", "from_diagram",
-    "legal_actions", "new_game", "parse_action", "replay", "sample_state", "square",
-    "square_name", "to_act", "to_diagram", "view",
+    "ACTION_TYPES", "Action", "AmbiguousActionError", "CARD_TABLE", "CARD_VALUES", "CallBaby",
+    "Capture", "Card", "DiagramError", "EFFECTS", "End", "Event", "Frighten", "GameState", "Gas",
+    "Heal", "IllegalActionError", "Jeep", "Kill", "Layout", "MoveBaby", "MoveMother",
+    "MoveScientist", "NotationError", "OptionError", "Options", "Phase", "Pick", "Piece",
+    "PlaceBaby", "PlaceFire", "PlaceMother", "PlaceScientist", "PutOut", "RaptorError", "Reason",
+    "RecordError", "Reinforce", "SCHEMA_VERSION", "Shoot", "Side", "SleepBaby", "Stand", "Unit",
+    "View", "Wake", "WrongTurnError", "action_from_dict", "apply", "card", "card_name",
+    "card_text", "describe_action", "effect_text", "format_action", "from_diagram",
+    "legal_actions", "new_game", "parse_action", "replay", "sample_state", "square", "square_name",
+    "to_act", "to_diagram", "view",
 ]

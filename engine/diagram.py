@@ -59,6 +59,7 @@ from .state import (
     EMPTY,
     EXIT,
     FIRE,
+    LAYOUTS,
     MOTHER,
     ROCK,
     SCIENTIST_ACTIVE,
@@ -67,6 +68,7 @@ from .state import (
     SCIENTIST_FRIGHTENED_NEW,
     SCIENTIST_USED,
     SCIENTISTS,
+    SETUPS,
     VOID,
     APState,
     EffectState,
@@ -216,7 +218,7 @@ def from_diagram(text: str) -> GameState:
         kv[key] = value.strip()
 
     env, lay, setup = (kv.get("options", "jungle standard manual").split() + [None] * 3)[:3]
-    if env not in FACES or lay not in ("random", "standard") or setup not in ("manual", "quick"):
+    if env not in FACES or lay not in LAYOUTS or setup not in SETUPS:
         raise DiagramError(f"options: expected '<jungle|savannah> <random|standard> "
                            f"<manual|quick>', got {kv.get('options')!r}")
     exits = []

@@ -59,6 +59,7 @@ from .actions import (
     SleepBaby,
     Stand,
     Wake,
+    format_action,
 )
 from .cards import card_name
 from .errors import AmbiguousActionError, IllegalActionError, NotationError, WrongTurnError
@@ -66,45 +67,10 @@ from .explain import entry_form, why_not
 from .geometry import SQUARE_NAMES
 from .predicates import mother_move_cost
 from .rules import legal_actions, to_act
-from .state import GameState, Phase, Side
+from .state import GameState, Phase, Side, as_side
 
 N = SQUARE_NAMES
 
-
-def format_action(action: Action) -> str:
-    """The canonical notation of ``action`` (see the module table).
-
-    Raises:
-        NotationError: not an engine action.
-    """
-    t = type(action)
-    if t is Pick:
-        return f"play {action.card}"
-    if t in (MoveMother, MoveBaby, MoveScientist, CallBaby, Jeep):
-        return f"{N[action.frm]}-{N[action.to]}"
-    if t is PlaceMother:
-        return f"M@{N[action.to]}"
-    if t is PlaceBaby:
-        return f"B@{N[action.to]}"
-    if t is PlaceScientist:
-        return f"S@{N[action.to]}"
-    if t is Reinforce:
-        return f"R@{N[action.to]}"
-    if t is End:
-        return "end"
-    if t is Heal:
-        return "heal"
-    word = _WORDS.get(t)
-    if word is not None:
-        return f"{word} {N[action.at]}"
-    if t in (SleepBaby, Capture, Shoot):
-        verb = {SleepBaby: "sleep", Capture: "capture", Shoot: "shoot"}[t]
-        return f"{N[action.by]} {verb} {N[action.at]}"
-    raise NotationError(f"not an action: {action!r}")
-
-
-_WORDS = {Kill: "kill", Wake: "wake", PutOut: "out", Stand: "stand", Frighten: "fear",
-          Gas: "gas", PlaceFire: "fire"}
 
 _ALIASES = {
     "x": "-", "to": "-", "->": "-", "→": "-", "–": "-", "—": "-",  # dashes of phone keyboards
@@ -205,7 +171,7 @@ def parse_action(text: str, state: GameState, side: Side) -> Action:
             :func:`engine.explain.why_not` finds a simple one, then the closest legal actions).
         AmbiguousActionError: matches several legal actions.
     """
-    side = Side(side)
+    side = as_side(side)
     norm = _normalise(text)
     if side not in to_act(state):
         if state.phase is Phase.OVER:

@@ -35,6 +35,7 @@ from .actions import (
     SleepBaby,
     Stand,
     Wake,
+    format_action,
 )
 from .bits import (
     NEIGHBOUR_MASK,
@@ -51,7 +52,6 @@ from .geometry import (
     BOARD_SQUARES,
     CELLS,
     CENTRAL_TILES,
-    ENVIRONMENTS,
     LONG_EDGE,
     NEIGHBOURS,
     TILE_OF,
@@ -88,18 +88,23 @@ from .state import (
     SCIENTIST_FRIGHTENED_NEW,
     SCIENTIST_USED,
     SCIENTISTS,
+    SETUP_PHASES,
     APState,
     EffectState,
     Event,
     GameState,
     Options,
     Phase,
+    Piece,
     Side,
+    as_side,
     blank_board,
 )
 
 RAPTOR = Side.RAPTOR
 SCIENTIST = Side.SCIENTIST
+# Event pieces as plain strings (an Event holds the values of the vocabulary, R1)
+_MOTHER, _BABY, _SCIENTIST = Piece.MOTHER.value, Piece.BABY.value, Piece.SCIENTIST.value
 # Phase members as module constants: ``Phase.X`` is a slower class-attribute lookup.
 _PH_AP = Phase.AP
 _PH_EFFECT = Phase.EFFECT
@@ -127,19 +132,14 @@ def new_game(seed: int, *, environment: str = "jungle", layout: str = "random",
         The state at the first decision, decks shuffled and 3 cards dealt (R4.3).
 
     Raises:
-        ValueError: an unknown option value.
+        OptionError: an unknown option value (a ValueError too).
     """
-    if environment not in ENVIRONMENTS:
-        raise ValueError(f"environment must be 'jungle' or 'savannah', got {environment!r}")
-    if layout not in ("random", "standard"):
-        raise ValueError(f"layout must be 'random' or 'standard', got {layout!r}")
-    if setup not in ("manual", "quick"):
-        raise ValueError(f"setup must be 'manual' or 'quick', got {setup!r}")
+    options = Options(environment, layout, setup).check()
     seed = int(seed)
     lay = random_layout(seed, environment) if layout == "random" else standard_layout(environment)
     s = GameState.__new__(GameState)
     s.seed = seed
-    s.options = Options(environment, layout, setup)
+    s.options = options
     s.layout = lay
     s.board = blank_board(lay)
     s.phase = _PH_SETUP_MOTHER
@@ -163,7 +163,7 @@ def new_game(seed: int, *, environment: str = "jungle", layout: str = "random",
         s.picks[side] = None
     if setup == "quick":  # R4.4
         rng = random.Random(f"raptor:{seed}:quick")
-        while s.phase in (_PH_SETUP_MOTHER, _PH_SETUP_BABIES, _PH_SETUP_SCIENTISTS):
+        while s.phase in SETUP_PHASES:
             side = next(iter(to_act(s)))
             s = apply(s, side, rng.choice(legal_actions(s, side)))
     return s
@@ -187,6 +187,7 @@ def replay(seed: int, options: Options | Mapping[str, Any] | None,
         actions: ``(side, action)`` pairs in the order they were applied.
 
     Raises:
+        OptionError: unknown options or sides.
         RaptorError: an action in the log is not legal at its point (a corrupt log).
     """
     if options is None:
@@ -198,7 +199,7 @@ def replay(seed: int, options: Options | Mapping[str, Any] | None,
         opts = dict(options)
     s = new_game(seed, **opts)
     for side, action in actions:
-        s = apply(s, Side(side), action)
+        s = apply(s, as_side(side), action)
     return s
 
 
@@ -237,10 +238,10 @@ def legal_actions(state: GameState, side: Side) -> list[Action]:
     list is shared (cached on the state): do not modify it.
 
     Raises:
-        ValueError: ``side`` is neither.
+        OptionError: ``side`` is neither.
     """
     if side.__class__ is not Side:
-        side = Side(side)
+        side = as_side(side)
     cached = state._legal.get(side)
     if cached is not None:
         return cached
@@ -546,9 +547,10 @@ def apply(state: GameState, side: Side, action: Action) -> GameState:
     Raises:
         WrongTurnError: ``side`` has nothing to decide now (other side's turn, game over).
         IllegalActionError: ``action`` is not in ``legal_actions(state, side)``.
+        OptionError: ``side`` is not a side.
     """
     if side.__class__ is not Side:
-        side = Side(side)
+        side = as_side(side)
     acting = to_act(state)
     if side not in acting:
         if state.phase is _PH_OVER:
@@ -578,8 +580,7 @@ def apply(state: GameState, side: Side, action: Action) -> GameState:
 
 
 def _refuse(side: Side, action: Action, legal: list[Action]) -> None:
-    from .notation import format_action  # local: notation imports rules
-
+    """Raise the refusal of ``action``, quoting it and the first legal actions."""
     try:
         shown = format_action(action)
     except Exception:  # noqa: BLE001 - any odd object still gets a message
@@ -626,21 +627,21 @@ def _do(s: GameState, side: Side, a: Action) -> None:
     # setup and the mother's return
     if t is PlaceMother:
         b[a.to] = MOTHER
-        _emit(s, "placed", side=RAPTOR, to=a.to, piece="mother")
+        _emit(s, "placed", side=RAPTOR, to=a.to, piece=_MOTHER)
         if s.phase is _PH_MOTHER_RETURN:  # R9.2
             s.mother_off = False
-            _emit(s, "returned", side=RAPTOR, to=a.to, piece="mother")
+            _emit(s, "returned", side=RAPTOR, to=a.to, piece=_MOTHER)
             _end_round(s)
         else:
             s.phase = _PH_SETUP_BABIES
     elif t is PlaceBaby:
         b[a.to] = BABY
-        _emit(s, "placed", side=RAPTOR, to=a.to, piece="baby")
+        _emit(s, "placed", side=RAPTOR, to=a.to, piece=_BABY)
         if sum(1 for q in BOARD_SQUARES if b[q] == BABY) == 5:
             s.phase = _PH_SETUP_SCIENTISTS
     elif t is PlaceScientist:
         b[a.to] = SCIENTIST_ACTIVE
-        _emit(s, "placed", side=SCIENTIST, to=a.to, piece="scientist")
+        _emit(s, "placed", side=SCIENTIST, to=a.to, piece=_SCIENTIST)
         if sum(1 for q in BOARD_SQUARES if b[q] == SCIENTIST_ACTIVE) == 4:
             s.last_round_events = s.round_events + tuple(s.events)
             s.round_events = ()
@@ -667,7 +668,7 @@ def _reveal(s: GameState) -> None:
         s.board[m] = EMPTY
         s.mother_off = True
         s.observe_next = True
-        _emit(s, "disappeared", side=RAPTOR, at=m, piece="mother")
+        _emit(s, "disappeared", side=RAPTOR, at=m, piece=_MOTHER)
 
 
 def _finish_effect(s: GameState) -> None:
@@ -695,7 +696,7 @@ def _do_effect(s: GameState, a: Action) -> None:
         b[a.frm] = EMPTY
         b[a.to] = BABY
         eff = _new_tuple(EffectState, (eff.side, eff.card, eff.done, eff.called + (a.to,)))
-        _emit(s, "called", side=RAPTOR, at=a.frm, to=a.to, piece="baby")
+        _emit(s, "called", side=RAPTOR, at=a.frm, to=a.to, piece=_BABY)
     elif t is Frighten:
         b[a.at] = SCIENTIST_FRIGHTENED_NEW
         _emit(s, "frightened", side=RAPTOR, at=a.at)
@@ -738,15 +739,15 @@ def _do_ap(s: GameState, side: Side, a: Action) -> None:
         b[a.frm] = EMPTY
         b[a.to] = MOTHER
         ap = _new_tuple(APState, (ap.side, ap.remaining, True))
-        _emit(s, "moved", side=RAPTOR, at=a.frm, to=a.to, piece="mother")
+        _emit(s, "moved", side=RAPTOR, at=a.frm, to=a.to, piece=_MOTHER)
     elif t is MoveBaby:  # R7.1
         b[a.frm] = EMPTY
         if b[a.to] == EXIT:
             s.escaped += 1
-            _emit(s, "escaped", side=RAPTOR, at=a.frm, to=a.to, piece="baby")
+            _emit(s, "escaped", side=RAPTOR, at=a.frm, to=a.to, piece=_BABY)
         else:
             b[a.to] = BABY
-            _emit(s, "moved", side=RAPTOR, at=a.frm, to=a.to, piece="baby")
+            _emit(s, "moved", side=RAPTOR, at=a.frm, to=a.to, piece=_BABY)
     elif t is Kill:  # R7.3
         b[a.at] = EMPTY
         s.killed += 1
@@ -764,7 +765,7 @@ def _do_ap(s: GameState, side: Side, a: Action) -> None:
         path = _walk(b, a.frm, a.to, cost) if cost > 1 else ()
         b[a.to] = b[a.frm]
         b[a.frm] = EMPTY
-        _emit(s, "moved", side=SCIENTIST, at=a.frm, to=a.to, piece="scientist",
+        _emit(s, "moved", side=SCIENTIST, at=a.frm, to=a.to, piece=_SCIENTIST,
               value=a.cost, cells=path)
     elif t is Stand:  # R8.2
         b[a.at] = SCIENTIST_ACTIVE
