@@ -14,6 +14,13 @@ Public API::
     to_diagram(state) -> str;  from_diagram(text) -> GameState
     replay(seed, options, actions) -> GameState
     GameState.to_json() / GameState.from_json(text)
+    card(side, value) -> Card;  CARD_TABLE;  card_name / card_text / effect_text
+
+Where each piece of knowledge lives: the rules' computations (wound cost, fire group, jeep
+stops, shot blocking, gas range, fire spots, walks, calls, AP, victory) in
+:mod:`engine.predicates`; the cards in :mod:`engine.cards`; the board in
+:mod:`engine.geometry`; the byte-lane tricks behind the fast paths in :mod:`engine.bits`;
+legality and ``apply`` in :mod:`engine.rules`; refusal reasons in :mod:`engine.explain`.
 """
 
 from .actions import (

@@ -112,7 +112,8 @@ CARD_TABLE: tuple[Card, ...] = (
          0, 0, rule="R10.6"),
 )
 
-_BY_KEY: dict[tuple[Side, int], Card] = {(c.side, c.value): c for c in CARD_TABLE}
+#: The table by ``(side, value)`` (a Side hashes and compares as its value).
+CARD_BY_KEY: dict[tuple[Side, int], Card] = {(c.side, c.value): c for c in CARD_TABLE}
 
 #: (side, value) -> (unit, most units, units mandatory when possible): the table's effect
 #: columns as the tuples engine code read before the table existed (R9, R10, R5.4).
@@ -126,7 +127,7 @@ def card(side: Side, value: int) -> Card:
     Raises:
         KeyError: no such card.
     """
-    return _BY_KEY[(side, value)]  # a Side hashes and compares as its value
+    return CARD_BY_KEY[(side, value)]
 
 
 def card_name(side: Side, value: int) -> str:

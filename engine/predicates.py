@@ -54,7 +54,7 @@ WALK_PASSES = frozenset({EMPTY, FIRE})
 BABIES_TO_WIN = 3
 
 _FREE = bits.byte_table(EMPTY)
-_PASSABLE = bits.byte_table(EMPTY, FIRE)
+_PASSABLE = bits.byte_table(*WALK_PASSES)
 _ACTIVE_SCIENTIST = bits.byte_table(SCIENTIST_ACTIVE, SCIENTIST_USED)
 _STANDING_BABY = bits.byte_table(BABY)
 _FIRE_SOURCE = bits.byte_table(FIRE, SCIENTIST_ACTIVE, SCIENTIST_USED)
@@ -102,7 +102,7 @@ def mother_runs(board: Board, m: int) -> list[int]:
     out = []
     for ray in RAYS[m]:
         for t in ray:
-            if board[t] != EMPTY:
+            if board[t] != EMPTY:  # MOTHER_PASSES, compared directly on this fast path
                 break
             out.append(t)
     return out
@@ -122,10 +122,9 @@ def jeep_stops(board: Board, frm: int) -> list[int]:
     for ray in RAYS[frm]:
         for t in ray:
             c = board[t]
-            if c == EMPTY or c == FIRE:
-                out.append(t)
-            else:
+            if c != EMPTY and c != FIRE:  # JEEP_PASSES, compared directly on this fast path
                 break
+            out.append(t)
     return out
 
 
@@ -155,8 +154,7 @@ def clear_shot(board: Board, by: int, m: int) -> bool:
             for t in ray:
                 if t == m:
                     return True
-                ct = board[t]
-                if ct == SCIENTIST_ACTIVE or ct == SCIENTIST_USED or ct == ROCK:
+                if board[t] in SHOT_BLOCKERS:
                     return False
     return False
 
@@ -180,8 +178,9 @@ def fire_spots(board: Board) -> list[int]:
     """The free spaces where a fire token may go, in index order: next to an active scientist
     or to a fire token (R10.5). Whether a token is left in the supply is
     :func:`fire_supply`'s."""
-    near = bits.lanes(board, _FIRE_SOURCE)
-    return bits.squares_of(bits.step(near, bits.lanes(board, _FREE)))
+    cells = bytes(board)
+    near = bits.lanes(cells, _FIRE_SOURCE)
+    return bits.squares_of(bits.step(near, bits.lanes(cells, _FREE)))
 
 
 def fire_supply(board: Board) -> int:

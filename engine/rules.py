@@ -43,10 +43,10 @@ from .bits import (
     by_square,
     byte_table,
     from_row,
+    rings,
     squares_with,
-    step,
 )
-from .cards import CARD_VALUES, Unit, card
+from .cards import CARD_BY_KEY, CARD_VALUES, Unit
 from .errors import IllegalActionError, WrongTurnError
 from .geometry import (
     BOARD_SQUARES,
@@ -60,6 +60,7 @@ from .geometry import (
     standard_layout,
 )
 from .predicates import (
+    WALK_PASSES,
     ap_total,
     baby_setup_tiles,
     clear_shot,
@@ -105,12 +106,14 @@ RAPTOR = Side.RAPTOR
 SCIENTIST = Side.SCIENTIST
 # Event pieces as plain strings (an Event holds the values of the vocabulary, R1)
 _MOTHER, _BABY, _SCIENTIST = Piece.MOTHER.value, Piece.BABY.value, Piece.SCIENTIST.value
-# Phase members as module constants: ``Phase.X`` is a slower class-attribute lookup.
+# Phase and Unit members as module constants: ``Phase.X`` is a slower class-attribute lookup.
 _PH_AP = Phase.AP
 _PH_EFFECT = Phase.EFFECT
 _PH_MOTHER_RETURN = Phase.MOTHER_RETURN
 _PH_OVER = Phase.OVER
 _PH_PICK = Phase.PICK
+_U_CALL, _U_FEAR, _U_RECOVER, _U_GAS = Unit.CALL, Unit.FEAR, Unit.RECOVER, Unit.GAS
+_U_REINFORCE, _U_JEEP, _U_FIRE = Unit.REINFORCE, Unit.JEEP, Unit.FIRE
 _PH_SETUP_BABIES = Phase.SETUP_BABIES
 _PH_SETUP_MOTHER = Phase.SETUP_MOTHER
 _PH_SETUP_SCIENTISTS = Phase.SETUP_SCIENTISTS
@@ -288,7 +291,7 @@ def _generate(s: GameState, side: Side) -> list[Action]:
         return acts
     if ph is _PH_EFFECT:
         units = _effect_units(s)
-        if units and s.effect.done >= card(s.effect.side, s.effect.card).least:
+        if units and s.effect.done >= CARD_BY_KEY[(s.effect.side, s.effect.card)].least:
             units.append(_END)
         return units
     if ph is _PH_SETUP_MOTHER:  # R4.1
@@ -307,32 +310,32 @@ def _generate(s: GameState, side: Side) -> list[Action]:
 def _effect_units(s: GameState) -> list[Action]:
     """The next unit of the current card effect, every choice of it (R9, R10)."""
     eff = s.effect
-    played = card(eff.side, eff.card)
+    played = CARD_BY_KEY[(eff.side, eff.card)]
     if eff.done >= played.most:
         return []
     b = s.board
     kind = played.unit
-    if kind is Unit.CALL:
+    if kind is _U_CALL:
         return _calls(s)
-    if kind is Unit.FEAR:  # R9.3, R9.6
+    if kind is _U_FEAR:  # R9.3, R9.6
         return [_FRIGHTEN[q] for q in squares_with(b, _ACTIVE_SCIENTIST_BYTES)]
-    if kind is Unit.RECOVER:  # R9.5
+    if kind is _U_RECOVER:  # R9.5
         out: list[Action] = [_HEAL] if s.sleep_tokens > 0 else []
         out.extend([_WAKE[q] for q in squares_with(b, _SLEEPING_BABY_BYTES)])
         return out
-    if kind is Unit.GAS:  # R10.1, R10.4
+    if kind is _U_GAS:  # R10.1, R10.4
         return [_GAS[q] for q in gas_targets(b)]
-    if kind is Unit.REINFORCE:  # R10.2
+    if kind is _U_REINFORCE:  # R10.2
         if s.reserve <= 0:
             return []
         return [_REINFORCE[q] for q in LONG_EDGE if b[q] == EMPTY]
-    if kind is Unit.JEEP:  # R10.3
+    if kind is _U_JEEP:  # R10.3
         out = []
         for q in squares_with(b, _ACTIVE_SCIENTIST_BYTES):
             row = _JEEP_FROM[q] or from_row(_JEEP_FROM, Jeep, q)
-            out.extend([row[t] for t in jeep_stops(b, q)])
+            out.extend(map(row.__getitem__, jeep_stops(b, q)))
         return out
-    if kind is Unit.FIRE:  # R10.5: next to a fire token or an active scientist
+    if kind is _U_FIRE:  # R10.5: next to a fire token or an active scientist
         if b.count(FIRE) >= FIRE_TOKENS:
             return []
         return [_PLACEFIRE[q] for q in fire_spots(b)]
@@ -384,7 +387,7 @@ def _raptor_ap(s: GameState) -> list[Action]:
     if m is not None:
         if mother_move_cost(s.sleep_tokens, ap.mother_moved) <= ap.remaining:  # R7.2 wound
             row = _MOVEMOTHER_FROM[m] or from_row(_MOVEMOTHER_FROM, MoveMother, m)
-            out.extend([row[t] for t in mother_runs(b, m)])
+            out.extend(map(row.__getitem__, mother_runs(b, m)))
         for n in NEIGHBOURS[m]:
             c = b[n]
             if c in SCIENTIST_CODES:
@@ -418,7 +421,7 @@ def _scientist_ap(s: GameState) -> list[Action]:
     # Board masks with one byte per square (square i is bit 8*i): free spaces, and free or
     # burning ones (R8.1 ruling: scientists pass through fire but never stop on it).
     free = int.from_bytes(cells.translate(_FREE_BYTES), "little")
-    passable = free | int.from_bytes(cells.translate(_FIRE_BYTES), "little")
+    passable = int.from_bytes(cells.translate(_WALK_BYTES), "little")
     scientists = int.from_bytes(cells.translate(_SCIENTIST_BYTES), "little")
     babies = int.from_bytes(cells.translate(_BABY_BYTES), "little")
     while scientists:
@@ -455,17 +458,11 @@ def _scientist_moves(q: int, start: int, budget: int, free: int, passable: int) 
     breadth-first through free or burning spaces, stopping only on free ones (R8.1 ruling),
     in square order, each at its distance in AP. The list is memoised by the exact reach
     (the same neighbourhood gives the same moves) and shared: callers copy it."""
-    seen = frontier = start
     reach = 0  # byte i = the distance of free square i (0: not reached)
     d = 0
-    while d < budget:
+    for ring in rings(start, passable, budget):
         d += 1
-        grow = step(frontier, passable) & ~seen
-        if not grow:
-            break
-        seen |= grow
-        frontier = grow
-        reach += (grow & free) * d
+        reach += (ring & free) * d
     key = (reach << 7) | q
     moves = _MOVES_SEEN.get(key)
     if moves is not None:
@@ -492,15 +489,9 @@ def _walk(b: list[int], frm: int, to: int, cost: int) -> tuple[int, ...]:
     from ``to`` through the lowest-numbered neighbour of each layer. For the move's event,
     so a picture can draw the way the scientist went rather than a straight line."""
     cells = bytes(b)
-    passable = int.from_bytes(cells.translate(_FREE_BYTES), "little") | int.from_bytes(
-        cells.translate(_FIRE_BYTES), "little")
-    layers = [1 << (8 * frm)]
-    seen = layers[0]
-    for _ in range(cost - 1):
-        frontier = layers[-1]
-        grow = step(frontier, passable) & ~seen
-        seen |= grow
-        layers.append(grow)
+    passable = int.from_bytes(cells.translate(_WALK_BYTES), "little")
+    layers = [bits.bit(frm)]
+    layers += rings(layers[0], passable, cost - 1)
     path = [to]
     q = to
     for layer in reversed(layers[1:]):
@@ -530,7 +521,7 @@ _MS_ROWS: list = [None] * CELLS
 # Recent move lists by (reach, square): the same neighbourhood gives the same moves.
 _MOVES_SEEN: dict[int, list] = {}
 _FREE_BYTES = byte_table(EMPTY)
-_FIRE_BYTES = byte_table(FIRE)
+_WALK_BYTES = byte_table(*WALK_PASSES)  # R8.1 ruling: free or burning
 _SCIENTIST_BYTES = byte_table(SCIENTIST_ACTIVE, SCIENTIST_USED, SCIENTIST_FRIGHTENED)
 _BABY_BYTES = byte_table(BABY, BABY_ASLEEP, BABY_ASLEEP_NEW)
 _ACTIVE_SCIENTIST_BYTES = byte_table(SCIENTIST_ACTIVE, SCIENTIST_USED)
@@ -663,7 +654,7 @@ def _reveal(s: GameState) -> None:
     s.effect = EffectState(lower, value)
     s.phase = _PH_EFFECT
     _emit(s, "effect", side=lower, value=value)
-    if card(lower, value).disappears:  # R9.2 Disappearance
+    if CARD_BY_KEY[(lower, value)].disappears:  # R9.2 Disappearance
         m = s.mother
         s.board[m] = EMPTY
         s.mother_off = True
@@ -674,7 +665,7 @@ def _reveal(s: GameState) -> None:
 def _finish_effect(s: GameState) -> None:
     """End the effect: the shuffle of card 1 (R9.1, R10.1), then the AP phase (R5.5)."""
     eff = s.effect
-    if card(eff.side, eff.card).shuffles:
+    if CARD_BY_KEY[(eff.side, eff.card)].shuffles:
         side = eff.side
         s.decks[side] = tuple(_shuffled(s, s.decks[side] + s.discards[side] + (eff.card,)))
         s.discards[side] = ()
