@@ -52,6 +52,25 @@ def rings(start: int, within: int, depth: int = CELLS) -> list[int]:
     return out
 
 
+def distances(start: int, within: int, marks: int, depth: int) -> int:
+    """Breadth-first distances from ``start`` through ``within`` (as for :func:`rings`), at
+    most ``depth`` steps: byte ``q`` of the result is the number of steps to square ``q`` if
+    ``q`` is in ``marks`` and reached, else 0. The same walk as :func:`rings`, summed on the
+    spot rather than listed (the scientists' moves need it on every AP decision)."""
+    reach = 0
+    seen = frontier = start
+    d = 0
+    while d < depth:
+        d += 1
+        frontier = ((frontier >> ROW_SHIFT) | (frontier << ROW_SHIFT) | (frontier << 8)
+                    | (frontier >> 8)) & within & ~seen
+        if not frontier:
+            break
+        seen |= frontier
+        reach += (frontier & marks) * d
+    return reach
+
+
 def step(x: int, within: int) -> int:
     """The squares of ``within`` one orthogonal step from a square of ``x`` and not in ``x``
     (``within`` as for :func:`rings`)."""

@@ -56,6 +56,7 @@ from .state import (
     MOTHER,
     ROCK,
     SCIENTIST_ACTIVE,
+    SCIENTIST_CODES,
     SCIENTIST_FRIGHTENED,
     SCIENTIST_FRIGHTENED_NEW,
     SCIENTIST_USED,
@@ -153,8 +154,7 @@ def _raptor_ap(state: GameState, kind: str, sqs: list[int]) -> str | None:
     b = state.board
     if kind in ("kill", "wake", "out"):
         q = sqs[0]
-        if kind == "kill" and b[q] not in ACTIVE_SCIENTIST_CODES | {SCIENTIST_FRIGHTENED,
-                                                                     SCIENTIST_FRIGHTENED_NEW}:
+        if kind == "kill" and b[q] not in SCIENTIST_CODES:  # R7.3: active or frightened
             return f"there is no scientist on {N[q]}"
         if kind == "wake":
             if b[q] == BABY_ASLEEP_NEW:

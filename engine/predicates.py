@@ -270,7 +270,7 @@ def victory(state) -> tuple[Side, Reason] | None:
         return Side.SCIENTIST, Reason.BABIES_CAPTURED
     if state.sleep_tokens >= SLEEP_TOKENS:
         return Side.SCIENTIST, Reason.MOTHER_ASLEEP
-    if not bytes(state.board).translate(_ANY_SCIENTIST).count(1):
+    if not any(c in SCIENTIST_CODES for c in state.board):  # stops at the first one
         return Side.RAPTOR, Reason.NO_SCIENTISTS
     return None
 

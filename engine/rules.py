@@ -42,6 +42,7 @@ from .bits import (
     SORTED_NEIGHBOURS,
     by_square,
     byte_table,
+    distances,
     from_row,
     rings,
     squares_with,
@@ -458,11 +459,7 @@ def _scientist_moves(q: int, start: int, budget: int, free: int, passable: int) 
     breadth-first through free or burning spaces, stopping only on free ones (R8.1 ruling),
     in square order, each at its distance in AP. The list is memoised by the exact reach
     (the same neighbourhood gives the same moves) and shared: callers copy it."""
-    reach = 0  # byte i = the distance of free square i (0: not reached)
-    d = 0
-    for ring in rings(start, passable, budget):
-        d += 1
-        reach += (ring & free) * d
+    reach = distances(start, passable, free, budget)  # byte i: AP to free square i, 0: none
     key = (reach << 7) | q
     moves = _MOVES_SEEN.get(key)
     if moves is not None:
