@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 import engine
-from engine import Event, Phase, Reason, Side
+from engine import Event, Phase, Piece, Reason, Side
 from engine.actions import PIECE_LETTERS
 from engine.geometry import SQUARE_NAMES
 from engine.predicates import ap_total, mother_move_cost, scientists_on_board
@@ -133,9 +133,9 @@ def event_phrase(e: Event) -> str | None:
     if k == "placed":
         return f"{piece or 'a figurine'} placed on {N[e.to]}"
     if k == "moved":
-        verb = {"mother": "the mother runs", "baby": "a baby steps",
-                "scientist": "a scientist walks"}.get(piece, "moves")
-        cost = f" ({e.value} AP)" if piece == "scientist" and e.value and e.value > 1 else ""
+        verb = {Piece.MOTHER: "the mother runs", Piece.BABY: "a baby steps",
+                Piece.SCIENTIST: "a scientist walks"}.get(piece, "moves")
+        cost = f" ({e.value} AP)" if piece == Piece.SCIENTIST and e.value and e.value > 1 else ""
         return f"{verb} {N[e.at]}→{N[e.to]}{cost}"
     if k == "called":
         return f"a baby answers the call {N[e.at]}→{N[e.to]}"
@@ -241,7 +241,7 @@ def round_story(events: Sequence[Event]) -> list[str]:
         elif k == "game_over":
             _close(lines, section)
             section = None
-        elif k == "placed" and section is not None and e.piece == "mother":
+        elif k == "placed" and section is not None and e.piece == Piece.MOTHER:
             continue  # the mother's return: told by 'returned'
         else:
             text = event_text(e)
