@@ -67,7 +67,7 @@ from .explain import entry_form, why_not
 from .geometry import SQUARE_NAMES
 from .predicates import mother_move_cost
 from .rules import legal_actions, to_act
-from .state import GameState, Phase, Side, as_side
+from .state import EXIT, GameState, Phase, Side, as_side
 
 N = SQUARE_NAMES
 
@@ -238,7 +238,7 @@ def describe_action(action: Action, state: GameState, side: Side) -> str:
         return f"Mother {N[action.frm]}→{N[action.to]} ({cost} AP)"
     if t is MoveBaby:
         return f"Baby {N[action.frm]}→{N[action.to]}" + (
-            " (escapes!)" if action.to % 13 in (0, 12) else "")
+            " (escapes!)" if state.board[action.to] == EXIT else "")  # R3.2
     if t is MoveScientist:
         return f"Scientist {N[action.frm]}→{N[action.to]} ({action.cost} AP)"
     if t is CallBaby:
