@@ -18,6 +18,8 @@ from collections import Counter
 
 from . import apply, legal_actions, new_game, to_act, to_diagram
 from .diagram import LEGEND
+from .geometry import ENVIRONMENTS
+from .state import LAYOUTS, SETUPS
 
 
 def selfplay(games: int, seed: int, max_rounds: int = 5000) -> dict:
@@ -75,9 +77,9 @@ def _main(argv: list[str] | None) -> int:
     sp.add_argument("--seed", type=seed_arg, default=1)
     sh = sub.add_parser("show", help="print a new game's diagram")
     sh.add_argument("--seed", type=seed_arg, default=1)
-    sh.add_argument("--environment", choices=("jungle", "savannah"), default="jungle")
-    sh.add_argument("--layout", choices=("random", "standard"), default="random")
-    sh.add_argument("--setup", choices=("manual", "quick"), default="quick")
+    sh.add_argument("--environment", choices=ENVIRONMENTS, default="jungle")
+    sh.add_argument("--layout", choices=LAYOUTS, default="random")
+    sh.add_argument("--setup", choices=SETUPS, default="quick")
     args = parser.parse_args(argv)
     if args.command == "show":
         sys.stdout.write(to_diagram(new_game(args.seed, environment=args.environment,
