@@ -4,9 +4,11 @@ pick's)."""
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 from collections.abc import Sequence
+from typing import NamedTuple
 
 from bot.ai import params
 from bot.ai.evaluation import (
@@ -20,7 +22,7 @@ from bot.ai.evaluation import (
     exit_distances,
 )
 from bot.ai.params import W
-from engine import Side, View
+from engine import CARD_TABLE, CARD_VALUES, Card, Side, Unit, View
 from engine.geometry import BOARD_SQUARES, NEIGHBOURS
 from engine.predicates import (
     BABIES_TO_WIN,
@@ -40,7 +42,6 @@ from engine.state import (
 
 RAPTOR = Side.RAPTOR
 SCIENTIST = Side.SCIENTIST
-CARDS = (1, 2, 3, 4, 5, 6, 7, 8, 9)
 
 
 def threats(b: Sequence[int]) -> tuple[int, int, int]:
@@ -66,6 +67,53 @@ def _knapsack(items: list[tuple[int, float]], k: int, per_ap: float) -> float:
             total += gain
             k -= cost
     return total + per_ap * k
+
+
+class _EffectFacts(NamedTuple):
+    """What the worth of a card's effect depends on, in one position (see _effect_worth)."""
+
+    can_call: bool      # an active baby and the mother on the board (R9.1, R9.4)
+    shooters: int       # active scientists with a clear shot at the mother (R8.5)
+    sleep_tokens: int   # on the mother
+    scientists: bool    # any active scientist (to frighten, R9.3; to drive, R10.3)
+    threat: int         # shots, sleeps and captures the scientists threaten now
+    sleepy: int         # sleep tokens plus sleeping babies: what Recovery undoes (R9.5)
+    gas: int            # active babies in a gas's reach (R10.1)
+    reserve: int        # scientists in the reserve (R10.2)
+    fire: bool          # fire tokens left in the supply (R10.5)
+
+
+def _effect_worth(card: Card, f: _EffectFacts) -> float:
+    """Rough worth in points of ``card``'s effect for its side (R9, R10), from what it does
+    and how many units it allows (the card table, :data:`engine.CARD_TABLE`): a base and a
+    worth per unit, or per unit that the position can use."""
+    n = card.most
+    unit = card.unit
+    if unit is Unit.CALL:
+        return 5.0 + 10.0 * n if f.can_call else 0.0
+    if unit is Unit.DISAPPEAR:
+        return 30.0 + 40.0 * f.shooters + 10.0 * f.sleep_tokens
+    if unit is Unit.FEAR:
+        return (10.0 + 10.0 * n + 30.0 * min(n, f.threat)) if f.scientists else 0.0
+    if unit is Unit.RECOVER:
+        return 45.0 * min(n, f.sleepy)
+    if unit is Unit.GAS:
+        return 50.0 * min(n, f.gas)
+    if unit is Unit.REINFORCE:
+        return 50.0 * min(n, f.reserve)
+    if unit is Unit.JEEP:
+        return 5.0 + 7.5 * n if f.scientists else 0.0
+    if unit is Unit.FIRE:
+        return 10.0 * n - 5.0 if f.fire else 0.0
+    return 0.0  # R9.7, R10.6: no effect
+
+
+@functools.lru_cache(maxsize=4096)
+def _effect_table(facts: _EffectFacts) -> dict[Side, dict[int, float]]:
+    """``{side: {card value: worth}}`` of every card of the table in a position with these
+    ``facts`` (:func:`_effect_worth`); shared between calls, never to be changed."""
+    return {side: {c.value: _effect_worth(c, facts) for c in CARD_TABLE if c.side is side}
+            for side in (RAPTOR, SCIENTIST)}
 
 
 class CardModel:
@@ -123,29 +171,12 @@ class CardModel:
                         gain = w["captured"] - 20.0 if c != BABY else 40.0
                         s_items.append((steps + 1, gain))
         self.s_items = s_items
-        threat = shooters + sleep_t + capture_t
-        sleepy = p.sleep_tokens + asleep
-        can_call = bool(active_babies) and m is not None
-        self.effect = {
-            RAPTOR: {1: 15.0 if can_call else 0.0,
-                     2: 30.0 + 40.0 * shooters + 10.0 * p.sleep_tokens,
-                     3: (20.0 + 30.0 * min(1, threat)) if active_sci else 0.0,
-                     4: 25.0 if can_call else 0.0,
-                     5: 45.0 * min(2, sleepy),
-                     7: 45.0 * min(3, sleepy),
-                     8: (30.0 + 30.0 * min(2, threat)) if active_sci else 0.0,
-                     9: 0.0},
-            SCIENTIST: {1: 50.0 * min(1, gas),
-                        2: 50.0 * min(2, p.reserve),
-                        3: 20.0 if active_sci else 0.0,
-                        4: 50.0 * min(2, gas),
-                        5: 15.0 if fire_supply(b) else 0.0,
-                        7: 25.0 if fire_supply(b) else 0.0,
-                        8: 35.0 if active_sci else 0.0,
-                        9: 0.0},
-        }
-        self.effect[RAPTOR][6] = self.effect[RAPTOR][2]
-        self.effect[SCIENTIST][6] = self.effect[SCIENTIST][2]
+        facts = _EffectFacts(can_call=bool(active_babies) and m is not None,
+                             shooters=shooters, sleep_tokens=p.sleep_tokens,
+                             scientists=active_sci > 0, threat=shooters + sleep_t + capture_t,
+                             sleepy=p.sleep_tokens + asleep, gas=gas, reserve=p.reserve,
+                             fire=fire_supply(b) > 0)
+        self.effect = _effect_table(facts)
         self._ap: dict[tuple[Side, int], float] = {}
 
     def ap(self, side: Side, k: int) -> float:
@@ -176,7 +207,7 @@ def opponent_pool(v: View, me: Side) -> tuple[list[int], int | None]:
             known = v.revealed[0 if opp is RAPTOR else 1]
         elif opp is SCIENTIST and v.shown_pick is not None:
             known = v.shown_pick
-    pool = [c for c in CARDS if c not in v.discards[opp]]
+    pool = [c for c in CARD_VALUES if c not in v.discards[opp]]
     return pool, known
 
 
@@ -204,7 +235,7 @@ def opponent_pick_model(v: View, me: Side) -> dict[int, float] | None:
     # the hand it picks (or picked) from: its hand now, plus a face-down pick
     size = max(1, min(v.hand_sizes[opp] + (1 if v.picked[opp] else 0), len(pool)))
     model = CardModel(Position.of(v))
-    mine = [c for c in CARDS if c not in v.discards[me]]
+    mine = [c for c in CARD_VALUES if c not in v.discards[me]]
     merit = {c: (sum(model.outcome(opp, c, o) for o in mine), -c) for c in pool}
     hands = list(itertools.combinations(pool, size))
     # a hand's weight: the product of its cards' weights, exp(kappa * rank / (n - 1)) with
