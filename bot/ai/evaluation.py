@@ -9,8 +9,15 @@ from collections.abc import Sequence
 
 from bot.ai.params import DECAY, PATH_COST, SHOT_SCALE, SLEEP_PENALTY, WIN, W
 from engine import Phase, Side, View
-from engine.geometry import L_TILES, NEIGHBOURS, RAYS, TILE_SQUARES
-from engine.predicates import BABIES_TO_WIN, ap_total, clear_shot, mother_runs, victory
+from engine.geometry import NEIGHBOURS, RAYS, TILE_SQUARES
+from engine.predicates import (
+    BABIES_TO_WIN,
+    ap_total,
+    clear_shot,
+    mother_runs,
+    scientist_setup_tiles,
+    victory,
+)
 from engine.state import (
     BABY,
     BABY_ASLEEP,
@@ -183,9 +190,8 @@ def score(p: Position, w: dict[str, float] = W) -> float:
         hunters = active
         if p.setup:
             hunters = list(active)
-            for t in L_TILES:
-                if not any(b[q] >= SCIENTIST_ACTIVE for q in TILE_SQUARES[t]):
-                    hunters.extend(q for q in TILE_SQUARES[t] if b[q] == EMPTY)
+            for t in scientist_setup_tiles(b):
+                hunters.extend(q for q in TILE_SQUARES[t] if b[q] == EMPTY)
         decay = DECAY
         far = len(decay)
         near, step = w["baby_near"], w["baby_step"]
