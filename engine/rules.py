@@ -999,6 +999,11 @@ def _settle(s: GameState) -> None:
             if acts:
                 s._legal = {side: acts}
                 return
+            if s.ap.remaining > 0:  # R5.5: AP left that nothing can use, and why
+                from .explain import idle_reason  # local: explain imports rules
+
+                _emit(s, "ap_lost", side=side, value=s.ap.remaining,
+                      text=idle_reason(s, side))
             _end_ap(s)
         else:
             return
