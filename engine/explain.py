@@ -232,8 +232,13 @@ def idle_reason(state: GameState, side: Side) -> str:
             out.extend(_raptor_ap(state, "wake", [q]) or "" for q in NEIGHBOURS[m]
                        if b[q] == BABY_ASLEEP_NEW)
     else:
+        new = [N[q] for q in range(len(b)) if b[q] == SCIENTIST_FRIGHTENED_NEW]
+        if len(new) > 1:
+            out.append(f"the scientists on {', '.join(new[:-1])} and {new[-1]} were frightened "
+                       "this round: they can stand up and act from the next round on")
         for q in range(len(b)):
-            if b[q] in (SCIENTIST_FRIGHTENED, SCIENTIST_FRIGHTENED_NEW):
+            if b[q] == SCIENTIST_FRIGHTENED_NEW and len(new) == 1 or (
+                    b[q] == SCIENTIST_FRIGHTENED):
                 out.append(_frightened(state, q))
             elif b[q] in ACTIVE_SCIENTIST_CODES:
                 out.append(f"the scientist on {N[q]} has no free space to walk to")
