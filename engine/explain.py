@@ -25,6 +25,7 @@ from .geometry import (
     TILE_SQUARES,
     square,
 )
+from .predicates import mother_move_cost
 from .rules import EFFECTS
 from .state import (
     ACTIVE_SCIENTIST_CODES,
@@ -194,9 +195,8 @@ def _raptor_ap(state: GameState, kind: str, sqs: list[int]) -> str | None:
 
 
 def _mother_cost(state: GameState) -> int:
-    """AP of the mother's next move: 1, plus one per sleep token for her first move of the
-    round (R7.2)."""
-    return 1 if state.ap.mother_moved else 1 + state.sleep_tokens
+    """AP of the mother's next move in the AP phase of ``state`` (R7.2)."""
+    return mother_move_cost(state.sleep_tokens, state.ap.mother_moved)
 
 
 def _mother_cost_text(state: GameState) -> str:
