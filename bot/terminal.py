@@ -142,13 +142,19 @@ def view_text(v: engine.View, width: int | None = None) -> str:
     grid = [HEADER]
     for r in range(ROWS):
         grid.append(f"{r + 1}   " + " ".join(CHARS[v.board[sq(r, c)]] for c in range(COLS)))
+    width = terminal_width() if width is None else width
     waiting = ", ".join(sorted(s.value for s in v.to_act))
-    status = [f"round {v.round} · {v.phase.value.replace('_', ' ')}"
-              + (f" · waiting for {waiting}" if waiting else ""),
+    head = [f"round {v.round} · {v.phase.value.replace('_', ' ')}"]
+    if waiting:  # beside the round when it fits next to the grid, else on a line of its own
+        head.append(f"waiting for {waiting}")
+        if len(" · ".join(head)) <= width - len(grid[-1]) - 2:
+            head = [" · ".join(head)]
+    status = [*head,
               f"sleep tokens {v.sleep_tokens}/5 · escaped {v.escaped}/3 · captured "
               f"{v.captured}/3",
-              f"reserve {v.reserve} · fire supply {v.fire_supply}"
-              + (" · the mother has disappeared" if v.mother_off else "")]
+              f"reserve {v.reserve} · fire supply {v.fire_supply}"]
+    if v.mother_off:
+        status.append("the mother has disappeared")
     for side in (Side.RAPTOR, Side.SCIENTIST):
         pile = " ".join(map(str, v.discards[side])) or "-"
         status.append(f"{side.value} discard: {pile} · deck {v.deck_sizes[side]} · hand "
@@ -160,13 +166,13 @@ def view_text(v: engine.View, width: int | None = None) -> str:
     if v.effect is not None:
         status.append(f"{v.effect.side.value} resolves "
                       f"{engine.card_name(v.effect.side, v.effect.card)}")
-    lines = _beside(grid, status, terminal_width() if width is None else width)
+    lines = _beside(grid, status, width)
     if v.viewer is not None and v.hand is not None:
         # no-break spaces keep each card whole (value and name) when the line is wrapped
         cards = ", ".join(f"{c} {engine.card_name(v.viewer, c)}".replace(" ", "\u00a0")
                           for c in v.hand)
         lines.append(f"your hand: {cards}")
-        if v.my_pick is not None:
+        if v.my_pick is not None and v.phase is not engine.Phase.OVER:
             lines.append(f"your pick: {v.my_pick}")
         if v.shown_pick is not None and v.viewer is Side.RAPTOR:
             lines.append(f"observation: the scientist picked {v.shown_pick}")

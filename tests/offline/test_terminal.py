@@ -340,3 +340,32 @@ def test_a_long_list_of_legal_actions_comes_in_columns_that_fit_the_screen():
     few = legal_text(legal[:3], s, engine.Side.RAPTOR, os.terminal_size((80, 24)))
     assert few.splitlines()[0] == f"  {engine.format_action(legal[0]):<14} " + (
         engine.describe_action(legal[0], s, engine.Side.RAPTOR))
+
+
+def test_the_board_keeps_its_counters_beside_it_within_80_columns():
+    """The counters go beside the grid, also in the long cases met in play: the scientists'
+    setup ("waiting for scientist" on a line of its own) and a mother who has disappeared
+    (issue 27)."""
+    setup = engine.new_game(11, setup="manual")
+    for text in ("M@F1", "B@D1", "B@D4", "B@J4", "B@G4", "B@I2"):
+        setup = engine.apply(setup, engine.Side.RAPTOR,
+                             engine.parse_action(text, setup, engine.Side.RAPTOR))
+    gone = engine.from_diagram(
+        "    A B C D E F G H I J K L M\n"
+        "1   o S . . . . . . . . . . o\n"
+        "2     . . . . B . . . . . .\n"
+        "3     . . . . . . . . . . .\n"
+        "4     . . . . . . . . . . .\n"
+        "5     . . . . . B . . . . .\n"
+        "6   o . . . . . . . . . . S o\n"
+        "phase: ap\nap: scientist 5\nrevealed: 2 7\nmother: off\n"
+        "raptor hand: 5 8\nscientist hand: 1 4\n")
+    for state, side in ((setup, engine.Side.SCIENTIST), (gone, engine.Side.SCIENTIST)):
+        lines = view_text(engine.view(state, side), width=80).splitlines()
+        assert lines[0].startswith("    A B C D E F G H I J K L M  round 1 · ") or (
+            lines[0].startswith("    A B C D E F G H I J K L M  round 0 · ")), lines
+        assert len(lines) <= 10 and max(map(len, lines)) <= 80, lines
+    lines = view_text(engine.view(gone, engine.Side.SCIENTIST), width=80).splitlines()
+    assert lines[3].endswith("  the mother has disappeared")
+    assert view_text(engine.view(setup, engine.Side.SCIENTIST), width=80).splitlines()[1] \
+        .endswith("  waiting for scientist")
