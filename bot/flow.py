@@ -181,6 +181,10 @@ def guarded(handler: Callable[..., Awaitable[None]]) -> Callable[..., Awaitable[
     @functools.wraps(handler)
     async def wrapper(self: Flow, interaction: discord.Interaction, *args: Any,
                       **kwargs: Any) -> None:
+        if not self.bot.gate.admit():  # stopping (bot.shutdown): change nothing
+            with contextlib.suppress(discord.HTTPException):
+                await fail(interaction, texts.STOPPING)
+            return
         try:
             await handler(self, interaction, *args, **kwargs)
         except (ServiceError, engine.RaptorError) as exc:
@@ -361,7 +365,7 @@ class Flow:
             self._task = asyncio.create_task(self._timer_loop(), name="raptor-timers")
 
     async def stop(self) -> None:
-        self.images.close()
+        """Stop the timer loop, then the render workers (a timer's post may be rendering)."""
         task, self._task = self._task, None
         if task is not None:
             task.cancel()
@@ -369,6 +373,7 @@ class Flow:
                 await task
             except (asyncio.CancelledError, Exception):
                 pass
+        self.images.close()
 
     def poke(self) -> None:
         """Something changed: the timer loop re-reads the next deadline now."""

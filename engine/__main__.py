@@ -18,6 +18,8 @@ from collections import Counter
 
 from . import apply, legal_actions, new_game, to_act, to_diagram
 from .diagram import LEGEND
+from .geometry import ENVIRONMENTS
+from .state import LAYOUTS, SETUPS
 
 
 def selfplay(games: int, seed: int, max_rounds: int = 5000) -> dict:
@@ -92,12 +94,12 @@ def _main(argv: list[str] | None) -> int:
                     "hands and both deck orders.")
     sh.add_argument("--seed", type=seed_arg, default=1,
                     help="game seed: fixes the layout, hands and decks (default 1)")
-    sh.add_argument("--environment", choices=("jungle", "savannah"), default="jungle",
+    sh.add_argument("--environment", choices=ENVIRONMENTS, default="jungle",
                     help="the tiles' face (default jungle)")
-    sh.add_argument("--layout", choices=("random", "standard"), default="random",
+    sh.add_argument("--layout", choices=LAYOUTS, default="random",
                     help="random: tiles and exits placed from the seed; standard: the "
                          "rulebook's first-game layout (default random)")
-    sh.add_argument("--setup", choices=("manual", "quick"), default="quick",
+    sh.add_argument("--setup", choices=SETUPS, default="quick",
                     help="quick: the figurines placed at random from the seed; manual: an "
                          "empty board waiting for the placements (default quick)")
     args = parser.parse_args(argv)
