@@ -49,6 +49,7 @@ from .bits import (
 )
 from .cards import CARD_BY_KEY, CARD_VALUES, Unit
 from .errors import IllegalActionError, WrongTurnError
+from .explain import idle_reason
 from .geometry import (
     BOARD_SQUARES,
     CELLS,
@@ -855,8 +856,6 @@ def _settle(s: GameState) -> None:
                 s._legal = {side: acts}
                 return
             if s.ap.remaining > 0:  # R5.5: AP left that nothing can use, and why
-                from .explain import idle_reason  # local: explain imports rules
-
                 _emit(s, "ap_lost", side=side, value=s.ap.remaining,
                       text=idle_reason(s, side))
             _end_ap(s)
