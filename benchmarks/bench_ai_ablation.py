@@ -42,8 +42,9 @@ from bench_ai import wilson  # noqa: E402
 
 import bot.ai as ai  # noqa: E402
 import engine  # noqa: E402
-from bot.ai import easy, evaluation, params, pick_model, search  # noqa: E402
+from bot.ai import easy, params, pick_model, search  # noqa: E402
 from engine import Side  # noqa: E402
+from engine.state import SETUP_PHASES  # noqa: E402
 
 VARIANTS = ("full", "easy-pick", "easy-sequence", "easy-setup", "oracle-hand")
 _TRUE_STATE: list = [None]  # oracle-hand only: the real state of the decision under way
@@ -82,7 +83,7 @@ def configure(variant: str, settings: list[str], hard_side: Side) -> None:
         hard_sequence = search.decide_sequence
 
         def easy_setup(state, me, legal, rng, clock, styles):
-            if state.phase in evaluation.SETUP:
+            if state.phase in SETUP_PHASES:
                 return easy.greedy(state, me, legal)
             return hard_sequence(state, me, legal, rng, clock, styles)
 

@@ -31,6 +31,7 @@ from engine.state import (
     SCIENTIST_FRIGHTENED,
     SCIENTIST_FRIGHTENED_NEW,
     SCIENTIST_USED,
+    SETUP_PHASES,
 )
 
 RAPTOR = Side.RAPTOR
@@ -42,7 +43,6 @@ if not (max(EMPTY, ROCK, FIRE) < MOTHER < BABY < BABY_ASLEEP < BABY_ASLEEP_NEW
         < SCIENTIST_FRIGHTENED_NEW):  # pragma: no cover - guards an engine renumbering
     raise ImportError("bot.ai expects the engine's cell codes in their documented order")
 
-SETUP = (Phase.SETUP_MOTHER, Phase.SETUP_BABIES, Phase.SETUP_SCIENTISTS)
 
 _STEP_COST = tuple(PATH_COST.get(c, 0) for c in range(16))
 ACTIVE_SCI = (SCIENTIST_ACTIVE, SCIENTIST_USED)
@@ -77,7 +77,7 @@ class Position:
         # ends: ``observe_next`` turns into ``observation`` when the round is over
         p.observe_next = src.observe_next or (src.observation and src.phase is Phase.PICK)
         p.exits = src.layout.exits
-        p.setup = src.phase in SETUP
+        p.setup = src.phase in SETUP_PHASES
         p.winner = src.winner
         if p.winner is None and not p.setup:  # a position set up by hand may be won (R6)
             won = victory(src)

@@ -13,16 +13,16 @@ from collections.abc import Callable, Sequence
 import engine
 from bot.ai import params
 from bot.ai.easy import greedy, ranked, rollout
-from bot.ai.evaluation import SETUP, Position, score
+from bot.ai.evaluation import Position, score
 from bot.ai.params import W
 from bot.ai.pick_model import opponent_pick_model, opponent_pool
 from engine import Action, MoveBaby, Phase, Pick, Side, View
 from engine.geometry import BOARD_SQUARES, NEIGHBOURS
-from engine.state import BABY, EMPTY, EXIT
+from engine.state import BABY, EMPTY, EXIT, SETUP_PHASES
 
 RAPTOR = Side.RAPTOR
 SCIENTIST = Side.SCIENTIST
-_OWN_SEQUENCE = (Phase.EFFECT, Phase.AP, Phase.MOTHER_RETURN) + SETUP
+_OWN_SEQUENCE = frozenset({Phase.EFFECT, Phase.AP, Phase.MOTHER_RETURN}) | SETUP_PHASES
 
 
 class Clock:
