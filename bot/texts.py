@@ -1,6 +1,6 @@
 """Every sentence the Discord bot shows: message texts, the rules summary and card reference.
 
-Pure functions of public data (a :class:`~bot.service.Match`'s public fields, public
+Pure functions of public data (a :class:`~bot.match.service.Match`'s public fields, public
 :class:`engine.Event` values, a player's own hand). Nothing here imports discord, so the texts
 can be checked without a client. A function that takes a player's *private* information
 (their hand, their own pick, the card shown to them under observation, R5.2) says so in its

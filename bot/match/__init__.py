@@ -1,0 +1,1 @@
+"""The match layer: matches, challenges, timers and ratings over SQLite, without Discord."""
