@@ -42,7 +42,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 
 import engine  # noqa: E402
 from bot.db import Database  # noqa: E402
-from bot.match.service import Match, MatchService, StaleError  # noqa: E402
+from bot.match import Match, MatchService, StaleError  # noqa: E402
 
 GUILD = 1
 

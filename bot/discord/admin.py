@@ -29,7 +29,7 @@ from discord.ext import commands
 from engine import Side
 
 from .. import texts
-from ..match.service import ServiceError
+from ..match import ServiceError
 from ..settings import MAX_TURN_TIMEOUT_HOURS
 from . import components
 from .flow import command_error, defer, fail, say

@@ -25,7 +25,7 @@ import discord
 from discord.ext import commands
 
 from ..db import Database
-from ..match.service import MatchService
+from ..match import MatchService
 from ..settings import Settings
 from .admin import RaptorAdminCog
 from .cog import RaptorCog

@@ -42,7 +42,7 @@ from . import components
 from .flow import command_error, defer, fail, say
 
 if TYPE_CHECKING:
-    from ..match.service import Match
+    from ..match import Match
     from .app import RaptorBot
 
 log = logging.getLogger(__name__)

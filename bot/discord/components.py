@@ -47,7 +47,7 @@ from engine.state import (
 from .. import texts
 
 if TYPE_CHECKING:
-    from ..match.service import Match
+    from ..match import Match
 
 MAX_OPTIONS = 25  # Discord: options per select menu
 MAX_ROWS = 5  # Discord: action rows per message

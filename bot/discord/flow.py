@@ -64,8 +64,9 @@ from engine import Phase, Side
 from render.pool import render_executor
 
 from .. import texts
-from ..match.service import ActResult, Challenge, Match, ServiceError, TimerEvent
+from ..match import ActResult, Challenge, Match, ServiceError, TimerEvent
 from . import components
+from .post_store import PostStore
 
 if TYPE_CHECKING:
     from .app import RaptorBot
@@ -343,6 +344,7 @@ class Flow:
         self._dm_failed: set[int] = set()
         self._prompted: dict[int, int] = {}  # match -> the newest version a prompt was begun for
         self.images = Images()
+        self.post_store = PostStore(bot.service.db)
         # The posting after a decision (renders, uploads, the AI) is the heavy part of a
         # handler; it runs after the acknowledgement. Letting only a few matches do it at
         # once keeps the event loop's queue short, so new interactions are acknowledged
@@ -450,7 +452,7 @@ class Flow:
         msg = await self.post(m.channel_id, post.content, png=png, view=post.view,
                               allowed_mentions=pings(*post.ping) if post.ping else None)
         if msg is not None and post.remember_round:
-            await self.service.remember_post(m.id, "round", m.channel_id, msg.id, post.content)
+            await self.post_store.remember(m.id, "round", m.channel_id, msg.id, post.content)
         for side in post.dm_sides:
             await self.dm_hand_if_wanted(m, side)
 
@@ -458,7 +460,7 @@ class Flow:
         """Edit the match's latest turn message (as recorded in storage, so also one posted
         before a restart) to a record of what was decided, without controls or image.
         Returns whether there was one."""
-        posts = await self.service.take_posts(match_id, "turn")
+        posts = await self.post_store.take(match_id, "turn")
         for post in posts:
             await self._retire_turn_post(post.channel_id, post.message_id, post.text, line)
         return bool(posts)
@@ -473,7 +475,7 @@ class Flow:
         """Remove the buttons of the match's ``kind`` posts as recorded in storage (``"round"``:
         "Pick your card" on the round message and, under observation, on the raptor's
         reminder; ``"draw"``: an open draw offer's answers), adding ``note`` below."""
-        for post in await self.service.take_posts(match_id, kind):
+        for post in await self.post_store.take(match_id, kind):
             await self._edit(post.channel_id, post.message_id, view=None,
                              allowed_mentions=NO_PINGS, content=f"{post.text}\n✔ {note}")
 
@@ -487,17 +489,17 @@ class Flow:
         msg = await self.post(match.channel_id, content, view=components.draw_view(match.id),
                               allowed_mentions=pings(opponent))
         if msg is not None:
-            await self.service.remember_post(match.id, "draw", match.channel_id, msg.id,
+            await self.post_store.remember(match.id, "draw", match.channel_id, msg.id,
                                              content)
 
     async def _adopt_turn_message(self, match_id: int, message: discord.Message | None) -> None:
         """A click on a public turn message we have no record of (one posted by a version of
         the bot that did not record it): record it so it is retired like the others."""
         if (message is None or message.flags.ephemeral
-                or await self.service.has_post(match_id, "turn")):
+                or await self.post_store.has(match_id, "turn")):
             return
         head = (message.content or "").split(" — ", 1)[0].strip()
-        await self.service.remember_post(match_id, "turn", message.channel.id, message.id, head)
+        await self.post_store.remember(match_id, "turn", message.channel.id, message.id, head)
 
     # ------------------------------------------------------------------ a match's life
     async def begin(self, match: Match, interaction: discord.Interaction | None = None) -> None:
@@ -686,9 +688,9 @@ class Flow:
             # a later decision was posted while this one was sent: retire it at once
             await self._retire_turn_post(match.channel_id, msg.id, head, None)
             return
-        await self.service.remember_post(match.id, "turn", match.channel_id, msg.id, head)
+        await self.post_store.remember(match.id, "turn", match.channel_id, msg.id, head)
         if (self._prompted.get(match.id, -1) > match.version
-                and await self.service.forget_post(msg.id)):
+                and await self.post_store.forget(msg.id)):
             # superseded while it was recorded, and the later prompt did not retire it
             await self._retire_turn_post(match.channel_id, msg.id, head, None)
 
@@ -949,7 +951,7 @@ class Flow:
         answer was accepted: a refused one (say a move made the offer lapse meanwhile)
         leaves the post to be retired as lapsed."""
         if interaction.message is not None:
-            await self.service.forget_post(interaction.message.id)
+            await self.post_store.forget(interaction.message.id)
 
     async def post_challenge(self, interaction: discord.Interaction, ch: Challenge) -> None:
         """Answer ``interaction`` with the challenge's message and buttons (pinging the

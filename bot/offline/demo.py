@@ -33,7 +33,7 @@ from engine import Side
 from engine.__main__ import seed_arg  # seeds 0..2**63-1, the same for every command
 
 from ..db import Database
-from ..match.service import ActResult, MatchService
+from ..match import ActResult, MatchService
 from ..settings import MAX_AI_TIME_BUDGET
 
 DEMO_GUILD = 1

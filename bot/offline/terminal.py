@@ -30,7 +30,7 @@ from engine.geometry import COLS, ROWS, sq
 
 from .. import texts
 from ..db import Database
-from ..match.service import ActResult, MatchService, ServiceError
+from ..match import ActResult, MatchService, ServiceError
 from .demo import REASONS, folder_lock, out_arg, resolution, run_offline, seconds_arg, seed_arg
 
 HUMAN_ID = 1

@@ -17,7 +17,7 @@ import bot.match.service
 import engine
 from bot.db import Database
 from bot.discord.app import RaptorBot, build_service, create_bot
-from bot.match.service import Match
+from bot.match import Match
 from bot.settings import Settings
 from tests.fakediscord import FakeDiscord, FakeUser
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from bot import texts
-from bot.match.service import Match
+from bot.match import Match
 from engine import Side
 from tests.discord.conftest import World
 from tests.fakediscord import FakeUser, Outcome, Record

@@ -9,7 +9,7 @@ import pytest
 
 import engine
 from bot.db import Database
-from bot.match.service import Match, MatchService
+from bot.match import Match, MatchService
 
 GUILD = 1
 CHANNEL = 10

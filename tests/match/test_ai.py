@@ -9,7 +9,8 @@ import random
 import pytest
 
 import engine
-from bot.match.service import MatchService, _ai_seed
+from bot.match import MatchService
+from bot.match.play import ai_seed as _ai_seed
 from tests.match.conftest import (
     ALICE,
     BOT_USER,

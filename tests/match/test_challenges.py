@@ -10,8 +10,7 @@ from collections import Counter
 import pytest
 
 import engine
-from bot.match import service as service_module
-from bot.match.service import (
+from bot.match import (
     ChallengeExpiredError,
     ChannelBusyError,
     InvalidRequestError,
@@ -19,6 +18,8 @@ from bot.match.service import (
     NotFoundError,
     StaleError,
 )
+from bot.match import service as service_module
+from bot.match import starting as starting_module
 from tests.match.conftest import ALICE, BOB, CAROL, CHANNEL, GUILD, start_match
 
 
@@ -60,7 +61,7 @@ async def test_random_side_uses_the_system_rng(svc, monkeypatch):
         calls.append(options)
         return "scientist"
 
-    monkeypatch.setattr(service_module._random, "choice", choice)
+    monkeypatch.setattr(starting_module._random, "choice", choice)
     ch = await svc.create_challenge(GUILD, CHANNEL, ALICE, BOB)
     m = await svc.accept_challenge(ch.id, BOB)
     assert calls == [("raptor", "scientist")]
@@ -202,8 +203,17 @@ async def test_default_match_seed_comes_from_secrets(db, clock, monkeypatch):
         calls.append(k)
         return 123456789
 
-    monkeypatch.setattr(service_module.secrets, "randbits", randbits)
+    monkeypatch.setattr(starting_module.secrets, "randbits", randbits)
     plain = service_module.MatchService(db, clock=clock)
     ch = await plain.create_challenge(GUILD, CHANNEL, ALICE, BOB)
     m = await plain.accept_challenge(ch.id, BOB)
     assert calls == [63] and m.seed == 123456789
+
+
+async def test_a_challenge_records_its_message(svc):
+    ch = await svc.create_challenge(GUILD, CHANNEL, ALICE, BOB)
+    assert ch.message_id is None
+    await svc.set_challenge_message(ch.id, 4242)
+    assert (await svc.get_challenge(ch.id)).message_id == 4242
+    with pytest.raises(NotFoundError):
+        await svc.set_challenge_message(ch.id + 1, 4243)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 import engine
-from bot.match.service import (
+from bot.match import (
     ChannelBusyError,
     InvalidRequestError,
     MatchFinishedError,
@@ -114,10 +114,10 @@ async def test_accepting_a_draw_that_an_action_just_cleared_is_stale(svc):
     async def outdated_load(match_id):
         return loaded, 3600.0
 
-    svc._load = outdated_load
+    svc.ctx.match = outdated_load
     with pytest.raises(StaleError, match="no longer open"):
         await svc.accept_draw(m.id, ALICE)
-    del svc._load
+    del svc.ctx.match
     assert (await svc.get_match(m.id)).active
 
 

@@ -13,7 +13,7 @@ import pytest
 
 import engine
 from bot.db import Database
-from bot.match.service import (
+from bot.match import (
     MatchFinishedError,
     MatchService,
     NotAPlayerError,
@@ -180,7 +180,7 @@ async def test_version_check_holds_across_processes(db_path, svc, clock):
         async def outdated_load(match_id):
             return stale, 3600.0
 
-        other._load = outdated_load  # the other process read before the first one saved
+        other.ctx.match = outdated_load  # the other process read before the first one saved
         with pytest.raises(StaleError):
             await other.act(m.id, BOB, engine.Pick(m.state.hands[SCIENTIST][0]))
     finally:

@@ -9,7 +9,7 @@ import pytest
 
 import engine
 from bot.db import Database
-from bot.match.service import InvalidRequestError, MatchService
+from bot.match import InvalidRequestError, MatchService
 from tests.match.conftest import (
     ALICE,
     BOB,

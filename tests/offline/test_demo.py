@@ -9,7 +9,7 @@ from PIL import Image
 
 import engine
 from bot.db import Database
-from bot.match.service import MatchService
+from bot.match import MatchService
 from bot.offline.demo import main as demo_main
 from bot.offline.demo import play_demo
 

@@ -86,7 +86,7 @@ def test_view_text_shows_own_hand_only():
 
 async def test_terminal_game_end_writes_the_final_board_and_says_why_in_words(tmp_path: Path):
     from bot.db import Database
-    from bot.match.service import MatchService
+    from bot.match import MatchService
     from bot.offline.demo import REASONS
     from render import render_board
 
@@ -180,7 +180,7 @@ async def test_terminal_says_who_resolves_what_after_the_reveal_and_the_seed(tmp
 
 async def test_terminal_keeps_a_fresh_seed_hidden_until_the_match_ends(tmp_path: Path):
     from bot.db import Database
-    from bot.match.service import MatchService
+    from bot.match import MatchService
 
     t = Scripted(["?"])
     result = await play(tmp_path, side="raptor", read=t.read, echo=t.out.append)
