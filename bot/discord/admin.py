@@ -20,7 +20,6 @@ rating (see :meth:`bot.match.service.MatchService.end_by_moderator`).
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
@@ -29,13 +28,10 @@ from discord.ext import commands
 from engine import Side
 
 from .. import texts
-from ..match import ServiceError
+from ..match import MatchService, ServiceError
 from ..settings import MAX_TURN_TIMEOUT_HOURS
 from . import components
-from .flow import command_error, defer, fail, say
-
-if TYPE_CHECKING:
-    from .app import RaptorBot
+from .replies import command_error, defer, fail, say
 
 log = logging.getLogger(__name__)
 
@@ -57,13 +53,9 @@ class RaptorAdminCog(commands.GroupCog, group_name="raptor-admin",
                                        "in progress, ending a stuck match"):
     """Slash commands for a server's moderators (one group, ``/raptor-admin``)."""
 
-    def __init__(self, bot: RaptorBot) -> None:
-        self.bot = bot
+    def __init__(self, service: MatchService) -> None:
+        self.service = service
         super().__init__()
-
-    @property
-    def service(self):  # noqa: ANN201 - MatchService
-        return self.bot.service
 
     async def cog_app_command_error(self, interaction: discord.Interaction,
                                     error: app_commands.AppCommandError) -> None:

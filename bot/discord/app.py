@@ -8,7 +8,7 @@ builds the bot and runs it until interrupted, closing the database at the end.
 Start-up (``setup_hook``): the ``/raptor`` cog is added, the dynamic components are registered
 (:data:`bot.discord.components.DYNAMIC_ITEMS`), the commands are synced — to the development guild
 (``copy_global_to`` + ``sync(guild=...)``) when ``RAPTOR_DEV_GUILD_ID`` is set, globally
-otherwise — and the timer loop of :class:`bot.discord.flow.Flow` starts. Only default intents are
+otherwise — and the timer task of :class:`bot.discord.flow.Flow` starts. Only default intents are
 used (no privileged intent).
 """
 
@@ -28,6 +28,7 @@ from ..db import Database
 from ..match import MatchService
 from ..settings import Settings
 from .admin import RaptorAdminCog
+from .clicks import Clicks
 from .cog import RaptorCog
 from .components import DYNAMIC_ITEMS
 from .flow import Flow
@@ -55,11 +56,16 @@ class RaptorBot(commands.Bot):
         self.settings = settings
         self.db = db
         self.service = service or build_service(settings, db)
-        self.flow = Flow(self)
+        self.flow = Flow(self, self.service)
+
+    @property
+    def clicks(self) -> Clicks:
+        """What the controls call (:class:`bot.discord.components.ClickTarget`)."""
+        return self.flow.clicks
 
     async def setup_hook(self) -> None:
-        await self.add_cog(RaptorCog(self))
-        await self.add_cog(RaptorAdminCog(self))
+        await self.add_cog(RaptorCog(self, self.service, self.flow))
+        await self.add_cog(RaptorAdminCog(self.service))
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         guild_id = self.settings.dev_guild_id
         if guild_id:

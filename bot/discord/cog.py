@@ -22,13 +22,13 @@ command                                what it does                             
 
 Every handler acknowledges before touching the database or rendering (a "thinking" defer,
 ephemeral where the answer is private); refusals are ephemeral. The match logic lives in
-:mod:`bot.discord.flow` and :mod:`bot.match.service`.
+:mod:`bot.discord.flow`'s parts and :mod:`bot.match`.
 """
 
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Literal
+from typing import Literal
 
 import discord
 from discord import app_commands
@@ -38,12 +38,11 @@ import engine
 from engine import Side
 
 from .. import texts
+from ..match import Match, MatchService
 from . import components
-from .flow import command_error, defer, fail, say
-
-if TYPE_CHECKING:
-    from ..match import Match
-    from .app import RaptorBot
+from .flow import Flow
+from .permissions import check_permissions
+from .replies import command_error, defer, fail, say
 
 log = logging.getLogger(__name__)
 
@@ -60,17 +59,11 @@ class RaptorCog(commands.GroupCog, group_name="raptor",
                 group_description="Play Raptor, the asymmetric board game, in this channel"):
     """Slash commands of the Raptor bot (one group, ``/raptor``)."""
 
-    def __init__(self, bot: RaptorBot) -> None:
+    def __init__(self, bot: commands.Bot, service: MatchService, flow: Flow) -> None:
         self.bot = bot
+        self.service = service
+        self.flow = flow
         super().__init__()
-
-    @property
-    def service(self):  # noqa: ANN201 - MatchService
-        return self.bot.service
-
-    @property
-    def flow(self):  # noqa: ANN201 - Flow
-        return self.bot.flow
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         """Everything but ``rules`` and ``settings`` needs a server channel (the group is
@@ -128,19 +121,19 @@ class RaptorCog(commands.GroupCog, group_name="raptor",
             await fail(interaction, f"{user.mention} is a bot and can't play. Challenge a person, "
                        "or play me with `/raptor practice`.")
             return
-        if not await self.flow.check_permissions(interaction):
+        if not await check_permissions(self.bot, interaction):
             return
         await defer(interaction, ephemeral=False)
         if me is not None and user.id == me.id:
             match = await self.service.start_practice(
                 interaction.guild_id, interaction.channel_id, interaction.user.id, side=side,
                 level="easy", environment=environment, setup=setup, ai_user_id=me.id)
-            await self.flow.begin(match, interaction)
+            await self.flow.narrator.begin(match, interaction)
             return
         ch = await self.service.create_challenge(
             interaction.guild_id, interaction.channel_id, interaction.user.id, user.id,
             side=side, environment=environment, setup=setup)
-        await self.flow.post_challenge(interaction, ch)
+        await self.flow.posts.post_challenge(interaction, ch)
         self.flow.poke()
 
     @app_commands.command(description="Play a practice game against the AI in this channel")
@@ -154,7 +147,7 @@ class RaptorCog(commands.GroupCog, group_name="raptor",
                        environment: Literal["jungle", "savannah"] = "jungle",
                        setup: Literal["quick", "manual"] = "quick") -> None:
         _log_command(interaction, "practice")
-        if not await self.flow.check_permissions(interaction):
+        if not await check_permissions(self.bot, interaction):
             return
         await defer(interaction, ephemeral=False)
         me = self.bot.user
@@ -162,7 +155,7 @@ class RaptorCog(commands.GroupCog, group_name="raptor",
         match = await self.service.start_practice(
             interaction.guild_id, interaction.channel_id, interaction.user.id, side=side,
             level=level, environment=environment, setup=setup, ai_user_id=me.id)
-        await self.flow.begin(match, interaction)
+        await self.flow.narrator.begin(match, interaction)
 
     # ------------------------------------------------------------------ looking
     @app_commands.command(description="Show the board of this channel's match")
@@ -172,7 +165,7 @@ class RaptorCog(commands.GroupCog, group_name="raptor",
         if await self.service.active_match(interaction.channel_id or 0) is None:
             last = await self.service.last_finished(interaction.channel_id or 0)
             if last is not None:  # between matches: the last one's final board
-                png = await self.flow.board_png(last)
+                png = await self.flow.images.board(last)
                 await say(interaction, texts.result_text(last).split("\n")[0]
                           + "\nStart a new one with `/raptor challenge` or `/raptor practice`.",
                           ephemeral=False, png=png)
@@ -181,7 +174,7 @@ class RaptorCog(commands.GroupCog, group_name="raptor",
         if found is None:
             return
         match, _ = found
-        png = await self.flow.board_png(match)
+        png = await self.flow.images.board(match)
         s = match.state
         waiting = " and ".join(texts.player(match, sd) for sd in sorted(match.waiting_for()))
         content = (f"**{texts.match_title(match)} · Round {s.round} · "
@@ -198,7 +191,7 @@ class RaptorCog(commands.GroupCog, group_name="raptor",
             return
         match, side = found
         assert side is not None
-        await self.flow.show_hand(interaction, match, side, use_dm=True)
+        await self.flow.hands.show_hand(interaction, match, side, use_dm=True)
 
     @app_commands.command(description="Whose decision it is, deadlines and the score")
     async def status(self, interaction: discord.Interaction) -> None:
@@ -223,11 +216,11 @@ class RaptorCog(commands.GroupCog, group_name="raptor",
         if found is None:
             return
         match, side = found
-        if not await self.flow.check_permissions(interaction, match.channel_id):
+        if not await check_permissions(self.bot, interaction, match.channel_id):
             return
         if action.strip().lower() == "undo":  # as the Undo button of the turn message
             assert side is not None
-            await self.flow.undo(interaction, match, side)
+            await self.flow.narrator.undo(interaction, match, side)
             await say(interaction, "Done: your last action is taken back.", ephemeral=True)
             return
         result = await self.service.act(match.id, interaction.user.id, action)
@@ -238,7 +231,7 @@ class RaptorCog(commands.GroupCog, group_name="raptor",
             label = engine.describe_action(result.action, match.state, result.side)
             done = f"Done: `{engine.format_action(result.action)}` — {label}"
         await say(interaction, done, ephemeral=True)
-        await self.flow.after_human([result])
+        await self.flow.narrator.after_human([result])
 
     @act.autocomplete("action")
     async def act_autocomplete(self, interaction: discord.Interaction,
@@ -274,15 +267,15 @@ class RaptorCog(commands.GroupCog, group_name="raptor",
             return
         match, side = found
         assert side is not None
-        if not await self.flow.check_permissions(interaction, match.channel_id):
+        if not await check_permissions(self.bot, interaction, match.channel_id):
             return
         after = await self.service.offer_draw(match.id, interaction.user.id)
         if not after.active:
             await say(interaction, "You accepted the draw.", ephemeral=True)
-            await self.flow.finish(after, "drawn by agreement")
+            await self.flow.narrator.finish(after, "drawn by agreement")
             return
         await say(interaction, "Draw offered.", ephemeral=True)
-        await self.flow.post_draw_offer(after, side)
+        await self.flow.posts.post_draw_offer(after, side)
 
     @app_commands.command(description="Ask your last opponent in this channel for a rematch")
     async def rematch(self, interaction: discord.Interaction) -> None:
@@ -293,7 +286,7 @@ class RaptorCog(commands.GroupCog, group_name="raptor",
         if not here:
             await fail(interaction, "You have no finished match in this channel to rematch.")
             return
-        await self.flow.rematch(interaction, here[0].id)
+        await self.flow.clicks.start_rematch(interaction, here[0].id)
 
     # ------------------------------------------------------------------ information
     @app_commands.command(description="How to play, and what every card does")

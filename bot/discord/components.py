@@ -6,7 +6,7 @@ match is reloaded from the database on every interaction (nothing lives in a ``V
 Register all of them with ``bot.add_dynamic_items(*DYNAMIC_ITEMS)``.
 
 custom_id scheme (all ≤ 100 characters; ``<m>`` match id, ``<c>`` challenge id, ``<r>`` round,
-``<v>`` match version, see :class:`bot.match.service.Match`)::
+``<v>`` match version, see :class:`bot.match.Match`)::
 
     raptor:c:<c>:accept | decline | cancel      challenge answers (ChallengeButton)
     raptor:m:<m>:r:<r>:hand                     "Pick your card": open my hand (HandButton)
@@ -18,15 +18,16 @@ custom_id scheme (all ≤ 100 characters; ``<m>`` match id, ``<c>`` challenge id
     raptor:m:<m>:resign | rematch | draw-accept | draw-decline | end   (MatchButton)
 
 A control made for round ``r`` or version ``v`` is *stale* once the stored match has moved
-on; the handlers in :mod:`bot.discord.flow` answer such a click with an ephemeral notice and change
-nothing. The item classes here only parse ids and hand over to ``bot.discord.flow``.
+on; the handlers in :mod:`bot.discord.clicks` answer such a click with an ephemeral notice
+and change nothing. The item classes here only parse ids and hand over to the client's
+``clicks`` (:class:`Clicks`, one method per meaning).
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Protocol, cast
 
 import discord
 
@@ -45,9 +46,7 @@ from engine.state import (
 )
 
 from .. import texts
-
-if TYPE_CHECKING:
-    from ..match import Match
+from ..match import Match
 
 MAX_OPTIONS = 25  # Discord: options per select menu
 MAX_ROWS = 5  # Discord: action rows per message
@@ -55,8 +54,43 @@ SELECTS_PER_PAGE = 4  # a page of a group: 4 select menus + 1 row of page button
 N = SQUARE_NAMES
 
 
-def _flow(interaction: discord.Interaction) -> Any:
-    return interaction.client.flow  # type: ignore[attr-defined]
+class Clicks(Protocol):
+    """What the controls call, one method per meaning (:class:`bot.discord.clicks.Clicks`)."""
+
+    async def accept_challenge(self, interaction: discord.Interaction,
+                               challenge_id: int) -> None: ...
+    async def decline_challenge(self, interaction: discord.Interaction,
+                                challenge_id: int) -> None: ...
+    async def cancel_challenge(self, interaction: discord.Interaction,
+                               challenge_id: int) -> None: ...
+    async def open_hand(self, interaction: discord.Interaction, match_id: int,
+                        round_no: int) -> None: ...
+    async def pick_card(self, interaction: discord.Interaction, match_id: int, round_no: int,
+                        card: int) -> None: ...
+    async def choose_action(self, interaction: discord.Interaction, match_id: int,
+                            version: int, notation: str) -> None: ...
+    async def open_group(self, interaction: discord.Interaction, match_id: int, version: int,
+                         key: str) -> None: ...
+    async def turn_page(self, interaction: discord.Interaction, match_id: int, version: int,
+                        key: str, page: int) -> None: ...
+    async def undo(self, interaction: discord.Interaction, match_id: int,
+                   version: int) -> None: ...
+    async def resign(self, interaction: discord.Interaction, match_id: int) -> None: ...
+    async def end_match(self, interaction: discord.Interaction, match_id: int) -> None: ...
+    async def accept_draw(self, interaction: discord.Interaction, match_id: int) -> None: ...
+    async def decline_draw(self, interaction: discord.Interaction, match_id: int) -> None: ...
+    async def rematch(self, interaction: discord.Interaction, match_id: int) -> None: ...
+
+
+class ClickTarget(Protocol):
+    """A client whose ``clicks`` answer the controls (:class:`bot.discord.app.RaptorBot`)."""
+
+    @property
+    def clicks(self) -> Clicks: ...
+
+
+def _clicks(interaction: discord.Interaction) -> Clicks:
+    return cast(ClickTarget, interaction.client).clicks
 
 
 # --------------------------------------------------------------------------- dynamic items
@@ -83,7 +117,10 @@ class ChallengeButton(discord.ui.DynamicItem[discord.ui.Button],
         return cls(int(match["cid"]), match["what"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _flow(interaction).on_challenge_button(interaction, self.challenge_id, self.what)
+        clicks = _clicks(interaction)
+        answer = {"accept": clicks.accept_challenge, "decline": clicks.decline_challenge,
+                  "cancel": clicks.cancel_challenge}[self.what]
+        await answer(interaction, self.challenge_id)
 
 
 class HandButton(discord.ui.DynamicItem[discord.ui.Button],
@@ -103,7 +140,7 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button],
         return cls(int(match["mid"]), int(match["round"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _flow(interaction).on_hand_button(interaction, self.match_id, self.round_no)
+        await _clicks(interaction).open_hand(interaction, self.match_id, self.round_no)
 
 
 class PickButton(discord.ui.DynamicItem[discord.ui.Button],
@@ -125,8 +162,8 @@ class PickButton(discord.ui.DynamicItem[discord.ui.Button],
         return cls(int(match["mid"]), int(match["round"]), int(match["card"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _flow(interaction).on_pick_button(interaction, self.match_id, self.round_no,
-                                                self.card)
+        await _clicks(interaction).pick_card(interaction, self.match_id, self.round_no,
+                                             self.card)
 
 
 class ActionSelect(discord.ui.DynamicItem[discord.ui.Select],
@@ -151,8 +188,8 @@ class ActionSelect(discord.ui.DynamicItem[discord.ui.Select],
 
     async def callback(self, interaction: discord.Interaction) -> None:
         values = self.item.values
-        await _flow(interaction).on_action(interaction, self.match_id, self.version,
-                                           values[0] if values else "")
+        await _clicks(interaction).choose_action(interaction, self.match_id, self.version,
+                                                 values[0] if values else "")
 
 
 class GroupSelect(discord.ui.DynamicItem[discord.ui.Select],
@@ -176,8 +213,8 @@ class GroupSelect(discord.ui.DynamicItem[discord.ui.Select],
 
     async def callback(self, interaction: discord.Interaction) -> None:
         values = self.item.values
-        await _flow(interaction).on_group(interaction, self.match_id, self.version,
-                                          values[0] if values else "", 0, new=True)
+        await _clicks(interaction).open_group(interaction, self.match_id, self.version,
+                                              values[0] if values else "")
 
 
 class PageButton(discord.ui.DynamicItem[discord.ui.Button],
@@ -197,8 +234,8 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button],
         return cls(int(match["mid"]), int(match["ver"]), match["key"], int(match["page"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _flow(interaction).on_group(interaction, self.match_id, self.version, self.key,
-                                          self.page, new=False)
+        await _clicks(interaction).turn_page(interaction, self.match_id, self.version,
+                                             self.key, self.page)
 
 
 class TurnButton(discord.ui.DynamicItem[discord.ui.Button],
@@ -220,11 +257,11 @@ class TurnButton(discord.ui.DynamicItem[discord.ui.Button],
         return cls(int(match["mid"]), int(match["ver"]), match["what"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        flow = _flow(interaction)
+        clicks = _clicks(interaction)
         if self.what == "undo":
-            await flow.on_undo(interaction, self.match_id, self.version)
+            await clicks.undo(interaction, self.match_id, self.version)
         else:
-            await flow.on_action(interaction, self.match_id, self.version, "end")
+            await clicks.choose_action(interaction, self.match_id, self.version, "end")
 
 
 class MatchButton(discord.ui.DynamicItem[discord.ui.Button],
@@ -251,7 +288,11 @@ class MatchButton(discord.ui.DynamicItem[discord.ui.Button],
         return cls(int(match["mid"]), match["what"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _flow(interaction).on_match_button(interaction, self.match_id, self.what)
+        clicks = _clicks(interaction)
+        answer = {"resign": clicks.resign, "end": clicks.end_match, "rematch": clicks.rematch,
+                  "draw-accept": clicks.accept_draw,
+                  "draw-decline": clicks.decline_draw}[self.what]
+        await answer(interaction, self.match_id)
 
 
 DYNAMIC_ITEMS = (ChallengeButton, HandButton, PickButton, ActionSelect, GroupSelect, PageButton,

@@ -3,9 +3,9 @@ shows one.
 
 A challenge is saved first and posted afterwards (by the Discord layer), so a process that
 stops between the two leaves a pending challenge nobody can see. Such an unposted challenge
-is withdrawn (cancelled) at start-up (:meth:`ChallengeService.withdraw_unposted`) and when
-its challenger sends a new one in that channel after :data:`UNPOSTED_GRACE` seconds (sooner,
-its message may still be on its way).
+is withdrawn (cancelled) at start-up (:meth:`ChallengeService.withdraw_unposted`, for those
+saved before the start) and when its challenger sends a new one in that channel more than
+:data:`UNPOSTED_GRACE` seconds after it (sooner, its message may still be on its way).
 """
 
 from __future__ import annotations
@@ -114,12 +114,14 @@ class ChallengeService:
                 "You already have a pending challenge in this channel: cancel it first, or "
                 "wait for an answer.")
 
-    async def withdraw_unposted(self, *, grace: float = 0.0) -> list[Challenge]:
-        """Cancel every pending challenge created more than ``grace`` seconds ago whose
-        message was never recorded (at start-up: the process stopped between saving and
-        posting it). Returns them as they were."""
+    async def withdraw_unposted(self, *, created_before: float | None = None
+                                ) -> list[Challenge]:
+        """Cancel every pending challenge created before ``created_before`` (default: now)
+        whose message was never recorded (at start-up: the process stopped between saving
+        and posting it). Returns them as they were."""
+        before = self.ctx.clock() if created_before is None else created_before
         out = []
-        for ch in await self.ctx.challenges.unposted(self.ctx.clock() - grace):
+        for ch in await self.ctx.challenges.unposted(before):
             if await self.ctx.challenges.set_status(ch.id, ChallengeStatus.CANCELLED):
                 log.info("challenge %d withdrawn: its message was never posted", ch.id)
                 out.append(ch)

@@ -5,8 +5,8 @@ ratings move by ``K * (score - expected)`` with :data:`K_FACTOR` = 32, where ``s
 a win, 0.5 for a draw, 0 for a loss and ``expected = 1 / (1 + 10 ** ((other - own) / 400))``.
 Ratings are kept unrounded (floats); round them only for display.
 
-Which matches are rated is the match service's decision (see :mod:`bot.match.service`): matches
-against the AI and abandoned matches do not change ratings.
+Which matches are rated is decided in :mod:`bot.match.results`: matches against the AI and
+matches without a result (abandoned, ended by a moderator) do not change ratings.
 """
 
 from __future__ import annotations

@@ -121,9 +121,10 @@ class MatchService:
         """:meth:`ChallengeService.pending_challenges`."""
         return await self.challenges.pending_challenges(channel_id)
 
-    async def withdraw_unposted(self, *, grace: float = 0.0) -> list[Challenge]:
+    async def withdraw_unposted(self, *, created_before: float | None = None
+                                ) -> list[Challenge]:
         """:meth:`ChallengeService.withdraw_unposted`."""
-        return await self.challenges.withdraw_unposted(grace=grace)
+        return await self.challenges.withdraw_unposted(created_before=created_before)
 
     async def rematch(self, match_id: int, user_id: int, *, side: str | None = None
                       ) -> Challenge:

@@ -6,6 +6,8 @@ from __future__ import annotations
 import pytest
 
 import engine
+from bot import texts
+from bot.match import EndReason
 from engine import Side
 from tests.discord.conftest import T0, World
 from tests.discord.helpers import has_controls, pick, start_match
@@ -190,13 +192,33 @@ async def test_ai_moves_made_before_an_end_are_not_posted_after_it(world: World,
     async def think_then_ended(match_id: int, **kw):
         results = await real(match_id, max_steps=1)  # the AI picks ...
         ended = await service.end_by_moderator(match_id)  # ... and a moderator ends it
-        await flow.finish(ended, "a moderator ended the match")
+        await flow.narrator.finish(ended, "a moderator ended the match")
         return results
 
     monkeypatch.setattr(service, "play_ai", think_then_ended)
-    after = await flow.run_ai(match)
+    after = await flow.narrator.run_ai(match)
     assert (after.status, after.reason) == ("finished", "ended_by_moderator")
     assert after.state.picks[S] is not None  # the AI did pick
     texts_posted = [r.content for r in fake.public_messages(fake.channel)]
     assert any("a moderator ended it" in t for t in texts_posted)
     assert not any("has picked a card" in t for t in texts_posted)
+
+
+async def test_the_end_button_rechecks_manage_server_when_clicked(world: World) -> None:
+    fake, service = world.fake, world.service
+    mod = fake.add_user("mod", admin=True)
+    match = await start_match(world)
+    out = await mod.slash("raptor-admin end")
+    assert out.reply.labels == ["End match"]
+    # the moderator loses the role before confirming: the click is refused like a stranger's
+    fake.server.users[mod.id].role_ids.remove(fake.server.admin_role.id)
+    refused = await mod.click("End match", message=out.reply)
+    only_ephemeral_to(refused, mod)
+    assert refused.content == texts.NOT_YOUR_MATCH
+    assert (await service.get_match(match.id)).active
+    assert not any("is over" in r.content for r in fake.public_messages(fake.channel))
+    # given back, the same confirmation ends the match
+    fake.server.users[mod.id].role_ids.append(fake.server.admin_role.id)
+    done = await mod.click("End match", message=out.reply)
+    assert fake.message(done.reply.id).content == "You ended Match #1: no result, not rated."
+    assert (await service.get_match(match.id)).reason == EndReason.ENDED_BY_MODERATOR

@@ -10,6 +10,8 @@ import pytest
 import engine
 import render
 from bot import texts
+from bot.match import InvalidRequestError, NotAPlayerError
+from bot.match.challenges import rematch_side
 from engine import Side
 from tests.discord.conftest import World
 from tests.discord.helpers import pick, start_match
@@ -161,7 +163,7 @@ async def test_missing_permissions_are_explained(world: World) -> None:
 
     # A post that Discord refuses anyway (e.g. a reminder) is logged for the admin.
     world.clock.advance(13 * 3600)
-    events = await world.bot.flow.run_timers_once()
+    events = await world.bot.flow.timers.run_once()
     assert [e.kind for e in events] == ["reminder"]
     assert any("cannot post in channel" in w for w in fake.warnings)
 
@@ -204,6 +206,30 @@ async def test_resign_with_confirmation_then_rematch_and_records(world: World) -
     match = await world.match()
     assert match.id == 2 and match.players == {R: bob.id, S: alice.id}  # sides swapped
 
+
+
+async def test_the_rematch_rule_is_one_rule_with_one_wording(world: World) -> None:
+    fake, alice = world.fake, world.alice
+    carol = fake.add_user("carol")
+    match = await start_match(world)
+    with pytest.raises(InvalidRequestError) as playing:
+        rematch_side(match, alice.id)
+    await alice.slash("raptor resign")
+    out = await alice.click("Resign")
+    result = next(r for r in out if r.visibility == "public" and "Match #1 is over" in r.content)
+    ended = await world.service.get_match(match.id)
+    with pytest.raises(NotAPlayerError) as stranger:
+        rematch_side(ended, carol.id)
+    # the button, the command and the service say the same
+    out = await carol.click("Rematch", message=result)
+    only_ephemeral_to(out, carol)
+    assert out.content == stranger.value.message == (
+        "Only the players of this match can ask for a rematch.")
+    with pytest.raises(NotAPlayerError, match=stranger.value.message):
+        await world.service.rematch(match.id, carol.id)
+    assert playing.value.message == ("This match is still being played: finish it (or resign) "
+                                     "before asking for a rematch.")
+    assert await world.service.pending_challenges(fake.channel.id) == []
 
 async def test_draw_offer_and_answers(world: World) -> None:
     fake, alice, bob = world.fake, world.alice, world.bob

@@ -1,4 +1,4 @@
-"""The bot's image cache (bot.discord.flow.Images): each board rendered once per match version,
+"""The bot's image cache (bot.discord.images.Images): each board rendered once per match version,
 hands by their content and only for their own player, concurrent requests shared, and a
 superseded turn message never shown."""
 
@@ -9,7 +9,7 @@ import dataclasses
 
 import engine
 import render
-from bot.discord.flow import Images
+from bot.discord.images import Images
 from engine import Side
 from tests.discord.conftest import World
 from tests.discord.helpers import pick, start_match, turn_message
@@ -104,7 +104,7 @@ async def test_a_superseded_turn_message_is_not_posted(world: World) -> None:
     assert f"v:{now.version}:" in str(posted.components)
     before = len(world.fake.public_messages(world.fake.channel))
     older = dataclasses.replace(now, version=now.version - 1)
-    await flow.prompt(older)  # an older decision arrives late: nothing is posted
+    await flow.narrator.prompt(older)  # an older decision arrives late: nothing is posted
     assert len(world.fake.public_messages(world.fake.channel)) == before
     assert turn_message(world).id == posted.id
 

@@ -90,27 +90,27 @@ async def test_reminder_forfeit_and_challenge_expiry(world: World) -> None:
     await pick(alice, R, 7)
 
     world.clock.advance(11 * 60)  # the challenge in #elsewhere expires after 10 minutes
-    events = await flow.run_timers_once()
+    events = await flow.timers.run_once()
     assert [e.kind for e in events] == ["challenge_expired"]
     [expired] = fake.public_messages(busy)  # the challenge's own message, without buttons
     assert expired.id == challenge.id and expired.labels == []
     assert "expired" in expired.content and carol.mention in expired.content
 
     world.clock.advance(12 * 3600)  # half of the 24 h turn timeout: bob is reminded
-    events = await flow.run_timers_once()
+    events = await flow.timers.run_once()
     assert [e.kind for e in events] == ["reminder"]
     reminder = fake.public_messages(fake.channel)[-1]
     assert reminder.content.startswith(f"⏰ {bob.mention}, Match #1 is waiting")
     assert alice.mention not in reminder.content
 
     world.clock.advance(12 * 3600)
-    events = await flow.run_timers_once()
+    events = await flow.timers.run_once()
     assert [e.kind for e in events] == ["forfeit"]
     result = fake.public_messages(fake.channel)[-1]
     assert f"{alice.mention} (raptor) wins" in result.content
     assert f"{bob.mention} (scientist) ran out of time" in result.content
     assert result.labels == ["Rematch"] and result.attachments[0].is_png
-    assert await flow.run_timers_once() == []  # each timer fires once
+    assert await flow.timers.run_once() == []  # each timer fires once
 
 
 async def test_an_expired_challenge_whose_message_was_deleted_gets_a_new_message(
@@ -120,7 +120,7 @@ async def test_an_expired_challenge_whose_message_was_deleted_gets_a_new_message
     [challenge] = fake.public_messages(fake.channel)
     fake.server.delete_message(fake.message(challenge.id))
     world.clock.advance(11 * 60)
-    events = await world.bot.flow.run_timers_once()
+    events = await world.bot.flow.timers.run_once()
     assert [e.kind for e in events] == ["challenge_expired"]
     [notice] = fake.public_messages(fake.channel)
     assert notice.id != challenge.id and notice.labels == []
@@ -195,7 +195,7 @@ async def test_stopping_right_after_a_poke_ends_the_timer_loop(world: World) -> 
     3.11, asyncio.wait_for dropped that cancellation and the loop ran on)."""
     await asyncio.sleep(0.3)  # the loop is asleep, waiting for a poke or its timeout
     flow = world.bot.flow
-    timer_loop = flow._task
+    timer_loop = flow.timers._task
     assert timer_loop is not None and not timer_loop.done()
     flow.poke()
     await asyncio.sleep(0)  # the wake-up is under way

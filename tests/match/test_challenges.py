@@ -12,6 +12,7 @@ import pytest
 import engine
 from bot.match import (
     ChallengeExpiredError,
+    ChallengeStatus,
     ChannelBusyError,
     InvalidRequestError,
     NotAPlayerError,
@@ -20,6 +21,7 @@ from bot.match import (
 )
 from bot.match import service as service_module
 from bot.match import starting as starting_module
+from bot.match.challenges import UNPOSTED_GRACE
 from tests.match.conftest import ALICE, BOB, CAROL, CHANNEL, GUILD, start_match
 
 
@@ -217,3 +219,47 @@ async def test_a_challenge_records_its_message(svc):
     assert (await svc.get_challenge(ch.id)).message_id == 4242
     with pytest.raises(NotFoundError):
         await svc.set_challenge_message(ch.id + 1, 4243)
+
+
+async def test_a_challenge_never_posted_gives_way_to_a_new_one_after_the_grace(svc, clock):
+    unposted = await svc.create_challenge(GUILD, CHANNEL, ALICE, BOB)  # saved, never posted
+    posted = await svc.create_challenge(GUILD, CHANNEL, CAROL, BOB)
+    await svc.set_challenge_message(posted.id, 4242)
+    clock.advance(UNPOSTED_GRACE - 1)  # its message may still be on its way: refused
+    with pytest.raises(InvalidRequestError, match="already have a pending challenge"):
+        await svc.create_challenge(GUILD, CHANNEL, ALICE, CAROL)
+    clock.advance(2)
+    new = await svc.create_challenge(GUILD, CHANNEL, ALICE, CAROL)
+    assert new.status == ChallengeStatus.PENDING
+    assert (await svc.get_challenge(unposted.id)).status == ChallengeStatus.CANCELLED
+    with pytest.raises(InvalidRequestError, match="already have a pending challenge"):
+        await svc.create_challenge(GUILD, CHANNEL, CAROL, ALICE)  # a posted one still counts
+    assert [c.id for c in await svc.pending_challenges(CHANNEL)] == [posted.id, new.id]
+
+
+async def test_withdraw_unposted_cancels_only_unposted_challenges_saved_before(svc, clock):
+    unposted = await svc.create_challenge(GUILD, CHANNEL, ALICE, BOB)
+    posted = await svc.create_challenge(GUILD, CHANNEL, CAROL, BOB)
+    await svc.set_challenge_message(posted.id, 4242)
+    started = clock.now + 1
+    clock.advance(2)
+    later = await svc.create_challenge(GUILD, CHANNEL + 1, ALICE, BOB)  # after the start
+    withdrawn = await svc.withdraw_unposted(created_before=started)
+    assert [c.id for c in withdrawn] == [unposted.id]
+    assert (await svc.get_challenge(unposted.id)).status == ChallengeStatus.CANCELLED
+    assert (await svc.get_challenge(posted.id)).status == ChallengeStatus.PENDING
+    assert (await svc.get_challenge(later.id)).status == ChallengeStatus.PENDING
+    assert await svc.withdraw_unposted(created_before=started) == []
+
+
+async def test_a_busy_channel_is_told_by_the_one_active_match_not_by_an_error_text(svc):
+    m = await start_match(svc)
+    players = {engine.Side.RAPTOR: CAROL, engine.Side.SCIENTIST: BOB}
+    no_ai = {engine.Side.RAPTOR: None, engine.Side.SCIENTIST: None}
+    with pytest.raises(ChannelBusyError, match="already has a match in progress"):
+        await svc.starter.create(GUILD, CHANNEL, players, no_ai, "jungle", "quick")
+    # another integrity error (a rematch of a match that does not exist) stays what it is
+    with pytest.raises(sqlite3.IntegrityError):
+        await svc.starter.create(GUILD, CHANNEL + 1, players, no_ai, "jungle", "quick",
+                                 rematch_of=m.id + 99)
+    assert await svc.active_match(CHANNEL + 1) is None

@@ -150,6 +150,20 @@ async def test_rematch_of_a_practice_match_is_refused(svc):
         await svc.rematch(m.id, ALICE)
 
 
+
+async def test_a_practice_rematch_swaps_sides_and_keeps_the_level(svc):
+    m = await svc.start_practice(GUILD, CHANNEL, ALICE, side="raptor", level="hard",
+                                 environment="savannah", ai_user_id=BOT_USER)
+    with pytest.raises(InvalidRequestError, match="still being played"):
+        await svc.rematch_practice(m.id, ALICE, ai_user_id=BOT_USER)
+    await svc.resign(m.id, ALICE)
+    with pytest.raises(NotAPlayerError, match="Only the players of this match"):
+        await svc.rematch_practice(m.id, BOB, ai_user_id=BOT_USER)
+    again = await svc.rematch_practice(m.id, ALICE, ai_user_id=BOT_USER)
+    assert again.players == {SCIENTIST: ALICE, RAPTOR: BOT_USER}
+    assert again.ai == {SCIENTIST: None, RAPTOR: "hard"}
+    assert again.options.environment == "savannah" and again.channel_id == CHANNEL
+
 async def test_practice_is_not_rated_but_is_in_the_history(svc, db):
     m = await svc.start_practice(GUILD, CHANNEL, ALICE, side="scientist", level="easy",
                                  ai_user_id=BOT_USER)
