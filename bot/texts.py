@@ -17,6 +17,7 @@ from collections.abc import Iterable, Sequence
 import engine
 from engine import Event, Phase, Side
 from engine.geometry import SQUARE_NAMES
+from engine.predicates import ap_total, mother_move_cost
 
 RAPTOR = Side.RAPTOR
 SCIENTIST = Side.SCIENTIST
@@ -193,10 +194,10 @@ def reveal_text(match, raptor_card: int, scientist_card: int, events: Sequence[E
     if raptor_card == scientist_card:
         return head + "\nEqual cards: nothing happens this round."
     lower = RAPTOR if raptor_card < scientist_card else SCIENTIST
-    low, high = sorted((raptor_card, scientist_card))
+    low = min(raptor_card, scientist_card)
     effect = engine.card_name(lower, low)
     return (head + f"\nThe {lower.value} resolves **{effect}**; then the {lower.other.value} "
-            f"gets **{high - low} AP**.")
+            f"gets **{ap_total((raptor_card, scientist_card))} AP**.")
 
 
 def _round_of(events: Sequence[Event], match) -> int:
@@ -344,7 +345,7 @@ def decision_text(match, side: Side) -> str:
     if ph is Phase.AP:
         ap = s.ap
         text = f"spend your action points: **{ap.remaining} AP** left"
-        if side is RAPTOR and not ap.mother_moved and s.sleep_tokens:
+        if side is RAPTOR and mother_move_cost(s.sleep_tokens, ap.mother_moved) > 1:  # R7.2
             text += (f" (the mother's first move this round costs 1 + {s.sleep_tokens} for her "
                      "sleep tokens)")
         return text + "."

@@ -1,7 +1,7 @@
 """The rules of Raptor as a pure, deterministic library.
 
-The rule IDs (R1-R11) cited throughout are those of RULES.md, the team's rules of record,
-kept beside this repository in ``../shared/``.
+The rule IDs (R1-R11) cited throughout are those of ``docs/RULES.md``, the rules of record
+(in this repository).
 
 Public API::
 

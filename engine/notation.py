@@ -63,6 +63,7 @@ from .actions import (
 from .errors import AmbiguousActionError, IllegalActionError, NotationError, WrongTurnError
 from .explain import entry_form, why_not
 from .geometry import SQUARE_NAMES
+from .predicates import mother_move_cost
 from .rules import legal_actions, to_act
 from .state import GameState, Phase, Side
 
@@ -268,7 +269,7 @@ def describe_action(action: Action, state: GameState, side: Side) -> str:
 
         return f"Play {action.card}: {card_name(side, action.card)}"
     if t is MoveMother:
-        cost = 1 if (state.ap and state.ap.mother_moved) else 1 + state.sleep_tokens
+        cost = mother_move_cost(state.sleep_tokens, bool(state.ap and state.ap.mother_moved))
         return f"Mother {N[action.frm]}→{N[action.to]} ({cost} AP)"
     if t is MoveBaby:
         return f"Baby {N[action.frm]}→{N[action.to]}" + (

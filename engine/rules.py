@@ -1,8 +1,7 @@
 """The rules: new games, who acts, legal actions, applying an action, replay.
 
 One source of legality: :func:`legal_actions` enumerates; :func:`apply` accepts exactly
-those. Every helper cites the rule of RULES.md (the rules of record, in ``../shared/``
-beside this repository) it implements.
+those. Every helper cites the rule of ``docs/RULES.md`` (the rules of record) it implements.
 """
 
 from __future__ import annotations
@@ -11,6 +10,7 @@ import random
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from . import bits
 from .actions import (
     Action,
     CallBaby,
@@ -36,6 +36,15 @@ from .actions import (
     Stand,
     Wake,
 )
+from .bits import (
+    NEIGHBOUR_MASK,
+    SORTED_NEIGHBOURS,
+    by_square,
+    byte_table,
+    from_row,
+    squares_with,
+    step,
+)
 from .errors import IllegalActionError, WrongTurnError
 from .geometry import (
     BOARD_SQUARES,
@@ -45,13 +54,23 @@ from .geometry import (
     L_TILES,
     LONG_EDGE,
     NEIGHBOURS,
-    RAYS,
     SQUARE_TILES,
-    TILE_NEIGHBOURS,
     TILE_OF,
     TILE_SQUARES,
     random_layout,
     standard_layout,
+)
+from .predicates import (
+    ap_total,
+    clear_shot,
+    fire_group,
+    fire_spots,
+    gas_targets,
+    jeep_clears,
+    jeep_stops,
+    mother_move_cost,
+    mother_runs,
+    victory,
 )
 from .state import (
     BABY,
@@ -63,21 +82,18 @@ from .state import (
     FIRE,
     FIRE_TOKENS,
     MOTHER,
-    ROCK,
     SCIENTIST_ACTIVE,
     SCIENTIST_CODES,
     SCIENTIST_FRIGHTENED,
     SCIENTIST_FRIGHTENED_NEW,
     SCIENTIST_USED,
     SCIENTISTS,
-    SLEEP_TOKENS,
     APState,
     EffectState,
     Event,
     GameState,
     Options,
     Phase,
-    Reason,
     Side,
     blank_board,
 )
@@ -261,32 +277,18 @@ def legal_actions(state: GameState, side: Side) -> list[Action]:
     return out
 
 
-def _by_square(cls: type, count: int = CELLS) -> tuple:
-    """Actions are immutable values: each distinct one is built once and shared, which makes
-    generating legal actions several times faster than constructing frozen dataclasses."""
-    return tuple(cls(i) for i in range(count))
-
-
-def _row(table: list, cls: type, frm: int) -> list:
-    """The shared two-square actions leaving ``frm``, indexed by the other square (built once)."""
-    row = table[frm]
-    if row is None:
-        row = table[frm] = [cls(frm, to) for to in range(CELLS)]
-    return row
-
-
-_PICK = _by_square(Pick, 10)
-_PLACEMOTHER = _by_square(PlaceMother)
-_PLACEBABY = _by_square(PlaceBaby)
-_PLACESCIENTIST = _by_square(PlaceScientist)
-_FRIGHTEN = _by_square(Frighten)
-_WAKE = _by_square(Wake)
-_GAS = _by_square(Gas)
-_REINFORCE = _by_square(Reinforce)
-_PLACEFIRE = _by_square(PlaceFire)
-_KILL = _by_square(Kill)
-_PUTOUT = _by_square(PutOut)
-_STAND = _by_square(Stand)
+_PICK = by_square(Pick, 10)
+_PLACEMOTHER = by_square(PlaceMother)
+_PLACEBABY = by_square(PlaceBaby)
+_PLACESCIENTIST = by_square(PlaceScientist)
+_FRIGHTEN = by_square(Frighten)
+_WAKE = by_square(Wake)
+_GAS = by_square(Gas)
+_REINFORCE = by_square(Reinforce)
+_PLACEFIRE = by_square(PlaceFire)
+_KILL = by_square(Kill)
+_PUTOUT = by_square(PutOut)
+_STAND = by_square(Stand)
 _JEEP_FROM: list = [None] * CELLS
 _CALLBABY_FROM: list = [None] * CELLS
 _MOVEMOTHER_FROM: list = [None] * CELLS
@@ -338,47 +340,27 @@ def _effect_units(s: GameState) -> list[Action]:
     if kind == "call":
         return _calls(s)
     if kind == "fear":  # R9.3, R9.6
-        return [_FRIGHTEN[q] for q in _squares_with(b, _ACTIVE_SCIENTIST_BYTES)]
+        return [_FRIGHTEN[q] for q in squares_with(b, _ACTIVE_SCIENTIST_BYTES)]
     if kind == "recover":  # R9.5
         out: list[Action] = [_HEAL] if s.sleep_tokens > 0 else []
-        out.extend([_WAKE[q] for q in _squares_with(b, _SLEEPING_BABY_BYTES)])
+        out.extend([_WAKE[q] for q in squares_with(b, _SLEEPING_BABY_BYTES)])
         return out
     if kind == "gas":  # R10.1, R10.4
-        tiles = set()
-        for q in _squares_with(b, _ACTIVE_SCIENTIST_BYTES):
-            t = TILE_OF[q]
-            tiles.add(t)
-            tiles.update(TILE_NEIGHBOURS[t])
-        return [_GAS[q] for q in _squares_with(b, _STANDING_BABY_BYTES) if TILE_OF[q] in tiles]
+        return [_GAS[q] for q in gas_targets(b)]
     if kind == "reinforce":  # R10.2
         if s.reserve <= 0:
             return []
         return [_REINFORCE[q] for q in LONG_EDGE if b[q] == EMPTY]
     if kind == "jeep":  # R10.3
         out = []
-        for q in _squares_with(b, _ACTIVE_SCIENTIST_BYTES):
-            row = _JEEP_FROM[q] or _row(_JEEP_FROM, Jeep, q)
-            for ray in RAYS[q]:
-                for t in ray:
-                    if b[t] == EMPTY or b[t] == FIRE:
-                        out.append(row[t])
-                    else:
-                        break
+        for q in squares_with(b, _ACTIVE_SCIENTIST_BYTES):
+            row = _JEEP_FROM[q] or from_row(_JEEP_FROM, Jeep, q)
+            out.extend([row[t] for t in jeep_stops(b, q)])
         return out
     if kind == "fire":  # R10.5: next to a fire token or an active scientist
         if b.count(FIRE) >= FIRE_TOKENS:
             return []
-        cells = bytes(b)
-        near = int.from_bytes(cells.translate(_FIRE_SOURCE_BYTES), "little")
-        x = (((near >> 104) | (near << 104) | ((near << 8) & _NOT_COL_A)
-              | ((near >> 8) & _NOT_COL_M))
-             & int.from_bytes(cells.translate(_FREE_BYTES), "little"))
-        out = []
-        while x:
-            low = x & -x
-            x ^= low
-            out.append(_PLACEFIRE[low.bit_length() >> 3])
-        return out
+        return [_PLACEFIRE[q] for q in fire_spots(b)]
     return []
 
 
@@ -399,33 +381,23 @@ def _calls(s: GameState) -> list[Action]:
     regions = []
     for t in targets:
         for region in regions:
-            if region >> (8 * t) & 1:
+            if bits.has(region, t):
                 break
         else:
-            region = _flood(1 << (8 * t), free)
+            region = bits.flood(bits.bit(t), free)
         regions.append(region)
     out: list[Action] = []
     called = s.effect.called if s.effect else ()
     q = cells.find(BABY)
     while q >= 0:
         if q not in called:
-            around = _NEIGHBOUR_MASK[q]
-            row = _CALLBABY_FROM[q] or _row(_CALLBABY_FROM, CallBaby, q)
+            around = NEIGHBOUR_MASK[q]
+            row = _CALLBABY_FROM[q] or from_row(_CALLBABY_FROM, CallBaby, q)
             for t, region in zip(targets, regions, strict=True):
                 if around & region:
                     out.append(row[t])
         q = cells.find(BABY, q + 1)
     return out
-
-
-def _flood(start: int, free: int) -> int:
-    """The byte-lane mask of the squares of ``free`` orthogonally connected to ``start``."""
-    seen = frontier = start
-    while frontier:
-        frontier = ((frontier >> 104) | (frontier << 104) | ((frontier << 8) & _NOT_COL_A)
-                    | ((frontier >> 8) & _NOT_COL_M)) & free & ~seen
-        seen |= frontier
-    return seen
 
 
 def _raptor_ap(s: GameState) -> list[Action]:
@@ -435,14 +407,9 @@ def _raptor_ap(s: GameState) -> list[Action]:
     out: list[Action] = []
     m = s.mother
     if m is not None:
-        cost = 1 if ap.mother_moved else 1 + s.sleep_tokens  # R7.2 wound
-        if cost <= ap.remaining:
-            row = _MOVEMOTHER_FROM[m] or _row(_MOVEMOTHER_FROM, MoveMother, m)
-            for ray in RAYS[m]:
-                for t in ray:
-                    if b[t] != EMPTY:
-                        break
-                    out.append(row[t])
+        if mother_move_cost(s.sleep_tokens, ap.mother_moved) <= ap.remaining:  # R7.2 wound
+            row = _MOVEMOTHER_FROM[m] or from_row(_MOVEMOTHER_FROM, MoveMother, m)
+            out.extend([row[t] for t in mother_runs(b, m)])
         for n in NEIGHBOURS[m]:
             c = b[n]
             if c in SCIENTIST_CODES:
@@ -459,7 +426,7 @@ def _raptor_ap(s: GameState) -> list[Action]:
             c = b[n]
             if c == EMPTY or c == EXIT:
                 if row is None:
-                    row = _MOVEBABY_FROM[q] or _row(_MOVEBABY_FROM, MoveBaby, q)
+                    row = _MOVEBABY_FROM[q] or from_row(_MOVEBABY_FROM, MoveBaby, q)
                 out.append(row[n])
         q = cells.find(BABY, q + 1)
     return out
@@ -489,22 +456,22 @@ def _scientist_ap(s: GameState) -> list[Action]:
             continue
         if budget == 1:  # one step: the free neighbours, in square order
             row = _MS_ROWS[q] or _ms_row(q)
-            for n in _SORTED_NEIGHBOURS[q]:
+            for n in SORTED_NEIGHBOURS[q]:
                 if b[n] == EMPTY:
                     out.append(row[n << 4 | 1] or _ms(row, q, n << 4 | 1))
         else:
             out.extend(_scientist_moves(q, low, budget, free, passable))
         if c == SCIENTIST_ACTIVE:  # R8.6: one aggressive action per round
-            if _NEIGHBOUR_MASK[q] & babies:
+            if NEIGHBOUR_MASK[q] & babies:
                 for n in NEIGHBOURS[q]:
                     cn = b[n]
                     if cn == BABY:
-                        out.append((_SLEEPBABY_FROM[q] or _row(_SLEEPBABY_FROM, SleepBaby, q))[n])
+                        row = _SLEEPBABY_FROM[q] or from_row(_SLEEPBABY_FROM, SleepBaby, q)
+                        out.append(row[n])
                     elif cn == BABY_ASLEEP or cn == BABY_ASLEEP_NEW:
-                        out.append((_CAPTURE_FROM[q] or _row(_CAPTURE_FROM, Capture, q))[n])
-            if m is not None and (m // 13 == q // 13 or m % 13 == q % 13):
-                if _line_of_fire(b, q, m):
-                    out.append((_SHOOT_FROM[q] or _row(_SHOOT_FROM, Shoot, q))[m])
+                        out.append((_CAPTURE_FROM[q] or from_row(_CAPTURE_FROM, Capture, q))[n])
+            if m is not None and clear_shot(b, q, m):  # R8.5
+                out.append((_SHOOT_FROM[q] or from_row(_SHOOT_FROM, Shoot, q))[m])
     return out
 
 
@@ -518,8 +485,7 @@ def _scientist_moves(q: int, start: int, budget: int, free: int, passable: int) 
     d = 0
     while d < budget:
         d += 1
-        grow = ((frontier >> 104) | (frontier << 104) | ((frontier << 8) & _NOT_COL_A)
-                | ((frontier >> 8) & _NOT_COL_M)) & passable & ~seen
+        grow = step(frontier, passable) & ~seen
         if not grow:
             break
         seen |= grow
@@ -557,15 +523,14 @@ def _walk(b: list[int], frm: int, to: int, cost: int) -> tuple[int, ...]:
     seen = layers[0]
     for _ in range(cost - 1):
         frontier = layers[-1]
-        grow = ((frontier >> 104) | (frontier << 104) | ((frontier << 8) & _NOT_COL_A)
-                | ((frontier >> 8) & _NOT_COL_M)) & passable & ~seen
+        grow = step(frontier, passable) & ~seen
         seen |= grow
         layers.append(grow)
     path = [to]
     q = to
     for layer in reversed(layers[1:]):
-        for n in _SORTED_NEIGHBOURS[q]:
-            if layer >> (8 * n) & 1:
+        for n in SORTED_NEIGHBOURS[q]:
+            if bits.has(layer, n):
                 q = n
                 break
         path.append(q)
@@ -585,55 +550,16 @@ def _ms(row: list, q: int, key: int) -> MoveScientist:
     return a
 
 
-def _squares_with(b: list[int], table: bytes) -> list[int]:
-    """The squares, in index order, whose cell code ``table`` (see :func:`_byte_table`) marks."""
-    marks = bytes(b).translate(table)
-    out = []
-    q = marks.find(1)
-    while q >= 0:
-        out.append(q)
-        q = marks.find(1, q + 1)
-    return out
-
-
-def _byte_table(*codes: int) -> bytes:
-    """A ``bytes.translate`` table mapping the cell codes ``codes`` to 1 and others to 0."""
-    return bytes(1 if i in codes else 0 for i in range(256))
-
-
 # Shared MoveScientist actions: ``_MS_ROWS[frm][to * 16 + cost]`` (see _ms_row).
 _MS_ROWS: list = [None] * CELLS
 # Recent move lists by (reach, square): the same neighbourhood gives the same moves.
 _MOVES_SEEN: dict[int, list] = {}
-_SORTED_NEIGHBOURS = tuple(tuple(sorted(n)) for n in NEIGHBOURS)
-_FREE_BYTES = _byte_table(EMPTY)
-_FIRE_BYTES = _byte_table(FIRE)
-_SCIENTIST_BYTES = _byte_table(SCIENTIST_ACTIVE, SCIENTIST_USED, SCIENTIST_FRIGHTENED)
-_BABY_BYTES = _byte_table(BABY, BABY_ASLEEP, BABY_ASLEEP_NEW)
-_ACTIVE_SCIENTIST_BYTES = _byte_table(SCIENTIST_ACTIVE, SCIENTIST_USED)
-_SLEEPING_BABY_BYTES = _byte_table(BABY_ASLEEP, BABY_ASLEEP_NEW)
-_STANDING_BABY_BYTES = _byte_table(BABY)
-_FIRE_SOURCE_BYTES = _byte_table(FIRE, SCIENTIST_ACTIVE, SCIENTIST_USED)
-#: The byte-lane mask of each square's neighbours (R2.4).
-_NEIGHBOUR_MASK = tuple(sum(1 << (8 * n) for n in NEIGHBOURS[q]) for q in range(CELLS))
-# Masks that stop a shift from wrapping a row: exits in columns A/M are never passable for a
-# scientist, and B/L squares must not wrap onto the previous or next row.
-_NOT_COL_A = sum(1 << (8 * i) for i in range(CELLS) if i % 13 != 0)
-_NOT_COL_M = sum(1 << (8 * i) for i in range(CELLS) if i % 13 != 12)
-
-
-def _line_of_fire(b: list[int], q: int, m: int) -> bool:
-    """R8.5: the mother on ``m`` is in a straight line from ``q`` with no rock or active
-    scientist between (frightened scientists, babies and fire do not block)."""
-    for ray in RAYS[q]:
-        if m in ray:
-            for t in ray:
-                if t == m:
-                    return True
-                ct = b[t]
-                if ct == SCIENTIST_ACTIVE or ct == SCIENTIST_USED or ct == ROCK:
-                    return False
-    return False
+_FREE_BYTES = byte_table(EMPTY)
+_FIRE_BYTES = byte_table(FIRE)
+_SCIENTIST_BYTES = byte_table(SCIENTIST_ACTIVE, SCIENTIST_USED, SCIENTIST_FRIGHTENED)
+_BABY_BYTES = byte_table(BABY, BABY_ASLEEP, BABY_ASLEEP_NEW)
+_ACTIVE_SCIENTIST_BYTES = byte_table(SCIENTIST_ACTIVE, SCIENTIST_USED)
+_SLEEPING_BABY_BYTES = byte_table(BABY_ASLEEP, BABY_ASLEEP_NEW)
 
 
 # ----------------------------------------------------------------------------- applying
@@ -780,11 +706,11 @@ def _finish_effect(s: GameState) -> None:
         s.picks[side] = None  # the card went into the deck, not the discard pile
         _emit(s, "shuffled", side=side, value=1)  # value: the card that shuffles
     s.effect = None
-    rv, sv = s.revealed
     higher = SCIENTIST if eff.side is RAPTOR else RAPTOR
-    s.ap = APState(higher, abs(rv - sv))
+    total = ap_total(s.revealed)  # R5.5
+    s.ap = APState(higher, total)
     s.phase = _PH_AP
-    _emit(s, "ap", side=higher, value=abs(rv - sv))
+    _emit(s, "ap", side=higher, value=total)
 
 
 def _do_effect(s: GameState, a: Action) -> None:
@@ -812,29 +738,17 @@ def _do_effect(s: GameState, a: Action) -> None:
         b[a.to] = SCIENTIST_ACTIVE
         s.reserve -= 1
         _emit(s, "reinforced", side=SCIENTIST, to=a.to)
-    elif t is Jeep:
-        cleared = _drive(b, a.frm, a.to)
+    elif t is Jeep:  # R10.3
+        cleared = jeep_clears(b, a.frm, a.to)
+        for q in cleared:
+            b[q] = EMPTY
+        b[a.to] = b[a.frm]
+        b[a.frm] = EMPTY
         _emit(s, "jeep", side=SCIENTIST, at=a.frm, to=a.to, cells=cleared)
     elif t is PlaceFire:
         b[a.at] = FIRE
         _emit(s, "fire_placed", side=SCIENTIST, at=a.at)
     s.effect = _new_tuple(EffectState, (eff.side, eff.card, eff.done + 1, eff.called))
-
-
-def _drive(b: list[int], frm: int, to: int) -> tuple[int, ...]:
-    """Move a scientist straight from ``frm`` to ``to``; fire on every entered space goes back
-    to the supply (R10.3). Returns the squares cleared of fire."""
-    cleared = []
-    for ray in RAYS[frm]:
-        if to in ray:
-            for q in ray[: ray.index(to) + 1]:
-                if b[q] == FIRE:
-                    b[q] = EMPTY
-                    cleared.append(q)
-            break
-    b[to] = b[frm]
-    b[frm] = EMPTY
-    return tuple(cleared)
 
 
 def _do_ap(s: GameState, side: Side, a: Action) -> None:
@@ -846,8 +760,7 @@ def _do_ap(s: GameState, side: Side, a: Action) -> None:
         return
     cost = 1
     if t is MoveMother:  # R7.2
-        if not ap.mother_moved:
-            cost += s.sleep_tokens
+        cost = mother_move_cost(s.sleep_tokens, ap.mother_moved)
         b[a.frm] = EMPTY
         b[a.to] = MOTHER
         ap = _new_tuple(APState, (ap.side, ap.remaining, True))
@@ -868,7 +781,7 @@ def _do_ap(s: GameState, side: Side, a: Action) -> None:
         b[a.at] = BABY
         _emit(s, "woken", side=RAPTOR, at=a.at, to=s.mother)
     elif t is PutOut:  # R7.5
-        group = _fire_group(b, a.at)
+        group = fire_group(b, a.at)
         for q in group:
             b[q] = EMPTY
         _emit(s, "fire_out", side=RAPTOR, at=a.at, cells=group)
@@ -903,32 +816,11 @@ def _do_ap(s: GameState, side: Side, a: Action) -> None:
 _MAY_END_GAME = frozenset({MoveBaby, Kill, Capture, Shoot})
 
 
-def _fire_group(b: list[int], start: int) -> tuple[int, ...]:
-    """The fire token on ``start`` and every fire orthogonally connected to it (R7.5)."""
-    seen = {start}
-    stack = [start]
-    while stack:
-        q = stack.pop()
-        for n in NEIGHBOURS[q]:
-            if b[n] == FIRE and n not in seen:
-                seen.add(n)
-                stack.append(n)
-    return tuple(sorted(seen))
-
-
 def _check_victory(s: GameState) -> None:
     """R6 / R5.7: the game ends the moment a victory condition holds."""
-    winner = reason = None
-    if s.escaped >= 3:
-        winner, reason = RAPTOR, Reason.BABIES_ESCAPED
-    elif s.captured >= 3:
-        winner, reason = SCIENTIST, Reason.BABIES_CAPTURED
-    elif s.sleep_tokens >= SLEEP_TOKENS:
-        winner, reason = SCIENTIST, Reason.MOTHER_ASLEEP
-    elif not any(c in SCIENTIST_CODES for c in s.board):
-        winner, reason = RAPTOR, Reason.NO_SCIENTISTS
-    if winner is not None:
-        s.winner, s.reason = winner, reason
+    outcome = victory(s)
+    if outcome is not None:
+        s.winner, s.reason = winner, reason = outcome
         s.phase = _PH_OVER
         s.effect = s.ap = None
         _emit(s, "game_over", side=winner, text=reason.value)

@@ -34,6 +34,7 @@ import discord
 import engine
 from engine import Action, End, Phase, Side
 from engine.geometry import SQUARE_NAMES, TILE_NAMES, TILE_OF
+from engine.predicates import ap_spent
 from engine.state import (
     BABY,
     BABY_ASLEEP,
@@ -425,10 +426,8 @@ def turn_view(match: Match, side: Side) -> discord.ui.View:
     if any(type(a) is End for a in legal):
         label = "End turn" if s.phase is Phase.AP else "Stop the effect here"
         items.append(TurnButton(match.id, match.version, "end", label))
-    if s.phase is Phase.AP and s.revealed is not None:
-        spent = abs(s.revealed[0] - s.revealed[1]) - s.ap.remaining
-        if spent > 0:
-            items.append(TurnButton(match.id, match.version, "undo"))
+    if s.phase is Phase.AP and ap_spent(s) > 0:  # R5.5
+        items.append(TurnButton(match.id, match.version, "undo"))
     return make_view(*items)
 
 

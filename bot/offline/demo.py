@@ -31,6 +31,7 @@ from typing import Any
 import engine
 from engine import Side
 from engine.__main__ import seed_arg  # seeds 0..2**63-1, the same for every command
+from engine.predicates import ap_total
 
 from ..db import Database
 from ..match import ActResult, MatchService
@@ -111,7 +112,7 @@ def resolution(raptor_card: int, scientist_card: int) -> str:
         return "tie, nothing happens"
     low = Side.RAPTOR if rv < sv else Side.SCIENTIST
     return (f"{low.value} resolves {engine.card_name(low, min(rv, sv))}, "
-            f"{low.other.value} gets {abs(rv - sv)} AP")
+            f"{low.other.value} gets {ap_total((rv, sv))} AP")
 
 
 async def play_demo(out: Path, *, seed: int = 1, level: str = "easy",

@@ -243,6 +243,21 @@ def test_R10_5_fire_x2_with_room_for_one_token_places_one():
     assert after.phase is Phase.AP and cells(after, FIRE) == {"C1"}
 
 
+def test_R10_6_the_scientists_9_has_no_effect():
+    rows = ["S..........", "...........", "...........", "...........", "...........",
+            ".....M....."]
+    tie = reveal(rows, 9, 9)
+    assert tie.phase is Phase.PICK and tie.round == 2  # equal 9s: nothing happens (R5.3)
+    assert [e.kind for e in tie.events if e.kind in ("effect", "ap")] == []
+    # a 9 is never the lower card: against a raptor 5 with nothing to recover the raptor's
+    # card resolves (no unit possible) and the 9 only gives 4 AP; the board is unchanged
+    s = reveal(rows, 5, 9)
+    assert [(e.kind, e.side, e.value) for e in s.events if e.kind in ("effect", "ap")] == [
+        ("effect", RAPTOR, 5), ("ap", SCIENTIST, 4)]
+    assert s.phase is Phase.AP and s.ap.remaining == 4 and s.board == tie.board
+    assert EFFECTS[(SCIENTIST, 9)] == ("none", 0, 0)
+
+
 def test_R10_scientist_effect_table():
     assert {c: EFFECTS[(SCIENTIST, c)] for c in range(1, 10)} == {
         1: ("gas", 1, 1), 2: ("reinforce", 2, 1), 3: ("jeep", 2, 1), 4: ("gas", 2, 1),

@@ -35,6 +35,23 @@ def tile(name: str) -> int:
     return TILE_NAMES.index(name)
 
 
+# --- R2.1 the shape of the board ---
+def test_R2_1_square_tiles_form_six_rows_of_nine_columns_with_an_L_tile_column_each_side():
+    square_tile_spaces = {q for t in range(6) for q in TILE_SQUARES[t]}
+    assert len(square_tile_spaces) == 54
+    assert {q // 13 for q in square_tile_spaces} == set(range(6))
+    assert {q % 13 for q in square_tile_spaces} == set(range(2, 11))  # columns C-K
+    # one L-tile against each half of each short side: a column of 3 spaces beside the
+    # rectangle, its exit jutting out from the top or bottom space of that column
+    for t, (top, bottom) in EXIT_CHOICES.items():
+        column = sorted(TILE_SQUARES[t])
+        assert len(column) == 3 and len({q % 13 for q in column}) == 1
+        assert column[0] % 13 in (1, 11) and column[2] - column[0] == 26
+        assert (top, bottom) == (column[0] + (-1 if column[0] % 13 == 1 else 1),
+                                 column[2] + (-1 if column[0] % 13 == 1 else 1))
+    assert {TILE_NAMES[t] for t in EXIT_CHOICES} == {"X1", "X2", "X3", "X4"}
+
+
 # --- R2.2 coordinates ---
 def test_R2_2_square_parses_column_letter_and_row_number():
     assert square("A1") == 0

@@ -1,0 +1,101 @@
+"""Low-level tricks behind the rules: byte-lane board masks, their shifts and floods, cell-code
+byte tables, and the memo tables of shared action values.
+
+A *byte-lane mask* is an ``int`` with one byte per square of the 6 x 13 grid: square ``q``
+is bit ``8 * q``. A board (a list of cell codes) becomes a mask with :func:`lanes` and a
+:func:`byte_table`; shifting a mask by 8 bits moves it one column, by 104 bits (8 x 13) one
+row. The rules in :mod:`engine.rules` and :mod:`engine.predicates` say what they compute;
+this module holds how. Nothing here is a rule.
+"""
+
+from __future__ import annotations
+
+from .geometry import CELLS, COLS, NEIGHBOURS
+
+#: Bits to shift a byte-lane mask by one row (13 squares of 8 bits).
+ROW_SHIFT = 8 * COLS
+#: The byte-lane mask of each square's neighbours (R2.4).
+NEIGHBOUR_MASK = tuple(sum(1 << (8 * n) for n in NEIGHBOURS[q]) for q in range(CELLS))
+#: Each square's neighbours in index order.
+SORTED_NEIGHBOURS = tuple(tuple(sorted(n)) for n in NEIGHBOURS)
+
+
+def bit(q: int) -> int:
+    """The byte-lane mask of the one square ``q``."""
+    return 1 << (8 * q)
+
+
+def has(mask: int, q: int) -> bool:
+    """Whether square ``q`` is in the byte-lane ``mask``."""
+    return bool(mask >> (8 * q) & 1)
+
+
+def step(x: int, within: int) -> int:
+    """The squares of ``within`` one orthogonal step from a square of ``x`` (byte-lane masks):
+    the four-way shift, up and down a row, left and right a column.
+
+    ``within`` must hold board squares of columns B-L only (free spaces, passable ones, ...):
+    a shift that wraps past the end of a row lands in column A or M, which ``within`` never
+    holds, so no guard masks are needed. Exits (columns A and M) are never reached this way;
+    callers that need them use :data:`NEIGHBOUR_MASK`."""
+    return ((x >> ROW_SHIFT) | (x << ROW_SHIFT) | (x << 8) | (x >> 8)) & within
+
+
+def flood(start: int, within: int) -> int:
+    """The byte-lane mask of the squares of ``within`` (board squares of columns B-L, as for
+    :func:`step`) orthogonally connected to ``start``, ``start`` included."""
+    seen = frontier = start
+    while frontier:
+        frontier = ((frontier >> ROW_SHIFT) | (frontier << ROW_SHIFT) | (frontier << 8)
+                    | (frontier >> 8)) & within & ~seen
+        seen |= frontier
+    return seen
+
+
+def squares_of(mask: int) -> list[int]:
+    """The squares of the byte-lane ``mask``, in index order."""
+    out = []
+    while mask:
+        low = mask & -mask
+        mask ^= low
+        out.append(low.bit_length() >> 3)
+    return out
+
+
+def byte_table(*codes: int) -> bytes:
+    """A ``bytes.translate`` table mapping the cell codes ``codes`` to 1 and others to 0."""
+    return bytes(1 if i in codes else 0 for i in range(256))
+
+
+def lanes(board: list[int] | bytes, table: bytes) -> int:
+    """The byte-lane mask of the squares of ``board`` whose cell code ``table`` marks."""
+    return int.from_bytes(bytes(board).translate(table), "little")
+
+
+def squares_with(board: list[int] | bytes, table: bytes) -> list[int]:
+    """The squares, in index order, whose cell code ``table`` (see :func:`byte_table`)
+    marks."""
+    marks = bytes(board).translate(table)
+    out = []
+    q = marks.find(1)
+    while q >= 0:
+        out.append(q)
+        q = marks.find(1, q + 1)
+    return out
+
+
+# ----------------------------------------------------------------------------- memo tables
+def by_square(cls: type, count: int = CELLS) -> tuple:
+    """One shared action per square (or per value below ``count``): actions are immutable
+    values, so each distinct one is built once, which makes generating legal actions several
+    times faster than constructing frozen dataclasses."""
+    return tuple(cls(i) for i in range(count))
+
+
+def from_row(table: list, cls: type, frm: int) -> list:
+    """The shared two-square actions ``cls(frm, to)`` leaving ``frm``, indexed by ``to``
+    (built on first use into ``table[frm]``)."""
+    row = table[frm]
+    if row is None:
+        row = table[frm] = [cls(frm, to) for to in range(CELLS)]
+    return row
