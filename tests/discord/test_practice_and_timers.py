@@ -203,3 +203,18 @@ async def test_stopping_right_after_a_poke_ends_the_timer_loop(world: World) -> 
     done, _ = await asyncio.wait({stopping}, timeout=5)
     assert done, "Flow.stop() was still waiting for the timer loop after 5 s"
     assert timer_loop.done()
+
+
+async def test_the_narrator_forgets_a_match_once_it_is_over(world: World) -> None:
+    alice = world.alice
+    narrator = world.bot.flow.narrator
+    await alice.slash("raptor practice", side="raptor", level="easy")
+    match = await world.match()
+    while match.state.phase is Phase.PICK:  # until a turn message is posted for alice
+        await pick(alice, R, match.state.hands[R][-1])
+        match = await world.match()
+    assert match.active and narrator._prompted.get(match.id) == match.version
+    await alice.slash("raptor resign")
+    await alice.click("Resign")
+    assert not (await world.service.get_match(match.id)).active
+    assert match.id not in narrator._prompted
