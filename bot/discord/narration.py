@@ -20,6 +20,7 @@ Messages of a match (all public unless marked *ephemeral* or *DM*)::
     round summary          cards, effect choices, actions in notation, counters + board PNG
     game over              the result and why + final board + [Rematch]
 
+Every decision can also be typed with ``/raptor act`` (same service call, same messages).
 
 Hidden information (R11): public messages and images are made from ``engine.view(state,
 None)`` and public events only; a hand, a pick or a card shown under observation goes only

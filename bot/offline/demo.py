@@ -2,7 +2,7 @@
 
 ``python -m bot demo [--seed S] [--level easy|hard] [--out DIR] [--environment E]``
 
-The match runs through the same :class:`~bot.match.service.MatchService`, SQLite storage (a file in
+The match runs through the same :class:`~bot.match.MatchService`, SQLite storage (a file in
 DIR) and renderer the bot uses. It writes ``DIR/start.png`` (the starting position),
 ``DIR/after-round-NNN.png`` after every round (the public board image, as the bot posts it:
 its panel names the round that comes next), ``DIR/final.png``, a text log ``DIR/demo.log``
