@@ -1,12 +1,14 @@
-"""Entry point: ``python -m bot [demo|play] [args...]``.
+"""Entry point: ``python -m bot [demo|play|check|backup] [args...]``.
 
 * no subcommand: connect to Discord and serve the slash commands (needs ``DISCORD_TOKEN``);
 * ``demo``: an offline AI-vs-AI match through the real stack (``bot.offline.demo``);
-* ``play``: a match in the terminal (``bot.offline.terminal``).
+* ``play``: a match in the terminal (``bot.offline.terminal``);
+* ``check``: validate the settings and the database before a deployment (``bot.check``);
+* ``backup FILE``: a consistent copy of the live database (``bot.backup``).
 
-Arguments after ``demo`` / ``play`` go to that command's own parser (``python -m bot demo -h``).
-Exit status: 0 success, 1 a part that is not available, 2 a configuration problem, 130
-after Ctrl-C.
+Arguments after the command go to that command's own parser (``python -m bot demo -h``).
+Exit status: 0 success (the bot: also after a stop by SIGTERM or Ctrl-C), 1 a part that is
+not available, 2 a configuration problem, 130 after a Ctrl-C outside the bot's own handling.
 """
 
 from __future__ import annotations
@@ -26,6 +28,8 @@ or play against the AI in this terminal:  python -m bot play"""
 SUBCOMMANDS = {
     "demo": ("bot.offline.demo", "play an offline AI-vs-AI match and write images and a log"),
     "play": ("bot.offline.terminal", "play a match in this terminal"),
+    "check": ("bot.check", "check the settings and the database, then exit"),
+    "backup": ("bot.backup", "copy the live database to a new file (safe while the bot runs)"),
 }
 
 

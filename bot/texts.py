@@ -523,6 +523,8 @@ def pick_prompt(match, side: Side) -> str:
 
 # --------------------------------------------------------------------------- notices
 
+STOPPING = ("I'm stopping for a moment (a restart or an upgrade), so nothing was done. "
+            "Try again in a minute.")
 NOT_YOUR_MATCH = "This isn't your match: only its two players can use these controls."
 NO_MATCH_HERE = ("There is no match in this channel. Start one with `/raptor challenge` or "
                  "`/raptor practice`.")

@@ -17,6 +17,7 @@ from __future__ import annotations
 import logging
 import multiprocessing
 import os
+import signal
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 
 log = logging.getLogger(__name__)
@@ -26,6 +27,11 @@ WORKER_NICE = 5
 
 
 def _init_worker(nice: int) -> None:
+    # Ctrl-C in a terminal reaches every process of the foreground group: a worker leaves
+    # stopping to the bot, which shuts its pool down (bot.shutdown), instead of printing a
+    # KeyboardInterrupt traceback. (SIGTERM keeps its default: the pool itself terminates
+    # its workers with it when it breaks.)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     if nice:
         try:
             os.nice(nice)

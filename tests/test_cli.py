@@ -4,12 +4,14 @@ message and exit status 2, never a traceback."""
 from __future__ import annotations
 
 import os
+import sqlite3
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
+from bot.db import SCHEMA_VERSION
 from bot.settings import ENV_VARS, Settings, SettingsError, load_settings
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
@@ -81,6 +83,23 @@ def test_unusable_database_path_is_named_without_a_traceback(tmp_path: Path) -> 
     result = run_bot(tmp_path, DISCORD_TOKEN="x", RAPTOR_DB_PATH=str(tmp_path / "no" / "x.db"))
     assert result.returncode == 1
     assert "no folder" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_a_database_newer_than_the_code_is_refused_without_a_traceback(tmp_path: Path) -> None:
+    # e.g. an older release started after an upgrade migrated the file: it is left untouched
+    db_path = tmp_path / "raptor.sqlite3"
+    conn = sqlite3.connect(db_path)
+    conn.execute("PRAGMA user_version = 99")
+    conn.close()
+    result = run_bot(tmp_path, DISCORD_TOKEN="x", RAPTOR_DB_PATH=str(db_path))
+    assert result.returncode == 1
+    assert result.stderr.strip().endswith(
+        f"has schema version 99, but this version of the bot only knows versions up to "
+        f"{SCHEMA_VERSION}: upgrade the bot, or point RAPTOR_DB_PATH at another file")
+    assert "Traceback" not in result.stderr
+    conn = sqlite3.connect(db_path)
+    assert conn.execute("PRAGMA user_version").fetchone() == (99,)
+    conn.close()
 
 
 def test_absurdly_large_values_are_refused_by_name(tmp_path: Path) -> None:

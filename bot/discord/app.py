@@ -1,7 +1,8 @@
 """The Discord bot: a :class:`commands.Bot` subclass wired to the match service.
 
 ``run(settings)`` is what ``python -m bot`` calls: it sets up logging, opens the database,
-builds the bot and runs it until interrupted, closing the database at the end.
+builds the bot and runs it until SIGTERM or Ctrl-C, which stop it gracefully
+(:mod:`bot.shutdown`), closing the database at the end.
 ``create_bot(settings, db)`` builds the same bot for tests (e.g. with the fake Discord of
 ``tests/fakediscord``).
 
@@ -24,9 +25,10 @@ import aiohttp
 import discord
 from discord.ext import commands
 
-from ..db import Database
+from ..db import Database, DatabaseTooNewError
 from ..match import MatchService
 from ..settings import Settings
+from ..shutdown import DRAIN_SECONDS, Gate, RaptorTree, serve, stop_signals
 from .admin import RaptorAdminCog
 from .clicks import Clicks
 from .cog import RaptorCog
@@ -52,11 +54,13 @@ class RaptorBot(commands.Bot):
             intents=discord.Intents.default(),
             help_command=None,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+            tree_cls=RaptorTree,
         )
+        self.gate = Gate()  # interactions in flight; closed when stopping (bot.shutdown)
         self.settings = settings
         self.db = db
         self.service = service or build_service(settings, db)
-        self.flow = Flow(self, self.service)
+        self.flow = Flow(self, self.service, self.gate)
 
     @property
     def clicks(self) -> Clicks:
@@ -84,6 +88,9 @@ class RaptorBot(commands.Bot):
                  len(self.guilds))
 
     async def close(self) -> None:
+        """Stop gracefully (``bot.shutdown``): no new interactions, the ones in flight
+        finish, the timer loop and render workers stop, then the Discord session closes."""
+        await self.gate.drain(DRAIN_SECONDS)
         await self.flow.stop()
         await super().close()
 
@@ -120,8 +127,10 @@ def configure_logging(level: str | int, *, handler: bool = True) -> None:
 def run(settings: Settings) -> int:
     """Run the bot until interrupted (needs ``settings.discord_token``).
 
+    SIGTERM and SIGINT (Ctrl-C) stop it gracefully (:mod:`bot.shutdown`).
+
     Returns:
-        The process exit status: 0 after a normal stop (Ctrl-C), 1 when the database cannot
+        The process exit status: 0 after a stop (SIGTERM, Ctrl-C), 1 when the database cannot
         be opened, Discord refuses the token or cannot be reached (a one-line reason is
         printed to stderr instead of a traceback).
 
@@ -134,17 +143,22 @@ def run(settings: Settings) -> int:
     token = settings.discord_token.get_secret_value()
 
     async def main() -> None:
-        try:
-            db = await Database.open(settings.db_path)
-        except (sqlite3.Error, OSError) as exc:
-            raise _StartError(f"cannot open the database RAPTOR_DB_PATH={settings.db_path}: "
-                              f"{exc}. Set RAPTOR_DB_PATH to a writable file path.") from None
-        try:
-            bot = await create_bot(settings, db)
-            async with bot:
-                await bot.start(token)
-        finally:
-            await db.close()
+        async with stop_signals() as stop:
+            try:
+                db = await Database.open(settings.db_path)
+            except DatabaseTooNewError as exc:  # an older release started on a newer file
+                raise _StartError(str(exc)) from None
+            except (sqlite3.Error, OSError) as exc:
+                raise _StartError(f"cannot open the database RAPTOR_DB_PATH={settings.db_path}"
+                                  f": {exc}. Set RAPTOR_DB_PATH to a writable file path."
+                                  ) from None
+            try:
+                bot = await create_bot(settings, db)
+                async with bot:
+                    await serve(bot, token, stop)
+            finally:
+                await db.close()
+                log.info("database closed")
 
     try:
         asyncio.run(main())

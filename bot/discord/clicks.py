@@ -19,6 +19,7 @@ from engine import Phase, Side
 from .. import texts
 from ..match import ChallengeStatus, Match, MatchService
 from ..match.challenges import rematch_side
+from ..shutdown import Gate
 from . import components
 from .hands import Hands
 from .narration import Narrator
@@ -33,8 +34,9 @@ class Clicks:
     """What each control does (the :class:`bot.discord.components.Clicks` protocol)."""
 
     def __init__(self, client: discord.Client, service: MatchService, posts: Posts,
-                 narrator: Narrator, hands: Hands) -> None:
+                 narrator: Narrator, hands: Hands, gate: Gate) -> None:
         self.client = client
+        self.gate = gate  # closed while the bot stops: then a click changes nothing
         self.service = service
         self.posts = posts
         self.narrator = narrator

@@ -23,6 +23,7 @@ from __future__ import annotations
 import discord
 
 from ..match import MatchService
+from ..shutdown import Gate
 from .clicks import Clicks
 from .hands import Hands
 from .images import Images
@@ -33,25 +34,26 @@ from .timer_task import TimerTask
 
 
 class Flow:
-    """The Discord side of every match, for ``client`` (the bot) over ``service``."""
+    """The Discord side of every match, for ``client`` (the bot) over ``service``; clicks
+    pass ``gate`` first (:mod:`bot.shutdown`)."""
 
-    def __init__(self, client: discord.Client, service: MatchService) -> None:
+    def __init__(self, client: discord.Client, service: MatchService, gate: Gate) -> None:
         self.images = Images()
         self.post_store = PostStore(service.db)
         self.hands = Hands(client, service, self.images)
         self.posts = Posts(client, service, self.post_store, self.images, self.hands)
         self.narrator = Narrator(service, self.posts, self.images, poke=self.poke)
         self.timers = TimerTask(client, service, self.narrator, self.posts)
-        self.clicks = Clicks(client, service, self.posts, self.narrator, self.hands)
+        self.clicks = Clicks(client, service, self.posts, self.narrator, self.hands, gate)
 
     def start(self) -> None:
         """Start the timer task."""
         self.timers.start()
 
     async def stop(self) -> None:
-        """Stop the image workers and the timer task."""
-        self.images.close()
+        """Stop the timer task, then the render workers (a timer's post may be rendering)."""
         await self.timers.stop()
+        self.images.close()
 
     def poke(self) -> None:
         """Deadlines changed: the timer task looks again now."""

@@ -6,18 +6,21 @@ player's input) with a short apology.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import io
 import logging
 from collections.abc import Awaitable, Callable, Sequence
-from typing import Any
+from typing import Any, Protocol
 
 import discord
 from discord import app_commands
 
 import engine
 
+from .. import texts
 from ..match import ServiceError
+from ..shutdown import Gate
 
 log = logging.getLogger(__name__)
 
@@ -115,13 +118,24 @@ async def command_error(interaction: discord.Interaction,
         pass
 
 
+class Gated(Protocol):
+    """An object whose handlers pass a :class:`bot.shutdown.Gate` first."""
+
+    gate: Gate
+
+
 def guarded(handler: Callable[..., Awaitable[None]]) -> Callable[..., Awaitable[None]]:
-    """Turn service / engine refusals into ephemeral answers and log anything unexpected
-    (without its message text, which might quote a player's input)."""
+    """Pass the gate first (while the bot stops, answer :data:`bot.texts.STOPPING` and do
+    nothing), then turn service / engine refusals into ephemeral answers and log anything
+    unexpected (without its message text, which might quote a player's input)."""
 
     @functools.wraps(handler)
-    async def wrapper(self: Any, interaction: discord.Interaction, *args: Any,
+    async def wrapper(self: Gated, interaction: discord.Interaction, *args: Any,
                       **kwargs: Any) -> None:
+        if not self.gate.admit():  # stopping (bot.shutdown): change nothing
+            with contextlib.suppress(discord.HTTPException):
+                await fail(interaction, texts.STOPPING)
+            return
         try:
             await handler(self, interaction, *args, **kwargs)
         except (ServiceError, engine.RaptorError) as exc:

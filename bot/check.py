@@ -1,0 +1,177 @@
+"""``python -m bot check``: is this deployment ready to start?
+
+For deploy pipelines and for "is my volume there?": it validates the settings (environment and
+``.env``, as ``python -m bot`` reads them; a token must be set), opens the database
+``RAPTOR_DB_PATH`` — creating it, or applying the missing migrations, exactly as the bot does
+at start-up — and prints what it found::
+
+    Settings: ok (DISCORD_TOKEN set; commands registered globally; log level INFO)
+    Database: /data/raptor.sqlite3 (existing file, 1.2 MB)
+    Schema version: 3 (up to date)
+    Matches in progress: 2
+    Finished matches: 41
+    Servers with settings: 1
+    Ready: python -m bot can start.
+
+Exit status 0 when ready; 2 with one line on stderr saying why not (a malformed or missing
+setting, a database that cannot be opened or written, a database newer than this code). It
+does not connect to Discord (a token Discord refuses is reported by ``python -m bot``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import sqlite3
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from .db import SCHEMA_VERSION, Database, DatabaseTooNewError
+from .settings import Settings, SettingsError, load_settings, unknown_settings
+
+PROG = "python -m bot check"
+
+
+class CheckError(Exception):
+    """A reason the deployment is not ready, as one sentence for the operator."""
+
+
+def settings_or_reason() -> Settings:
+    """The settings as ``python -m bot`` reads them; unknown ``RAPTOR_`` names are warned
+    about on stderr.
+
+    Raises:
+        CheckError: a malformed setting (every bad variable named, on one line).
+    """
+    for warning in unknown_settings():
+        print(f"Warning: {warning}", file=sys.stderr)
+    try:
+        return load_settings()
+    except SettingsError as error:
+        raise CheckError("; ".join(error.problems)) from None
+
+
+def _file_version(path: Path) -> int | None:
+    """The schema version of an existing database file, None for no file (read-only)."""
+    if not path.is_file():
+        return None
+    conn = sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True)
+    try:
+        return int(conn.execute("PRAGMA user_version").fetchone()[0])
+    finally:
+        conn.close()
+
+
+@dataclass(frozen=True)
+class Summary:
+    """What a database holds, for the operator."""
+
+    schema_version: int
+    matches_in_progress: int
+    finished_matches: int
+    servers_with_settings: int
+
+
+async def summarize(db: Database) -> Summary:
+    """Counts of ``db`` (read-only queries): matches in progress and finished, servers that
+    set their own time per turn (``/raptor-admin timeout``)."""
+    row = await db.fetchone(
+        "SELECT (SELECT COUNT(*) FROM matches WHERE status = 'active'),"
+        " (SELECT COUNT(*) FROM matches WHERE status = 'finished'),"
+        " (SELECT COUNT(*) FROM guild_settings)")
+    assert row is not None
+    return Summary(await db.schema_version(), int(row[0]), int(row[1]), int(row[2]))
+
+
+def _size(path: Path) -> str:
+    size = path.stat().st_size
+    for unit in ("bytes", "KB", "MB", "GB"):
+        if size < 1000 or unit == "GB":
+            return f"{size} {unit}" if unit == "bytes" else f"{size:.1f} {unit}"
+        size /= 1000
+    raise AssertionError  # pragma: no cover
+
+
+async def _open_and_summarize(path: Path) -> Summary:
+    try:
+        db = await Database.open(path)
+    except DatabaseTooNewError as exc:
+        raise CheckError(str(exc)) from None
+    except (sqlite3.Error, OSError) as exc:
+        raise CheckError(f"cannot open the database RAPTOR_DB_PATH={path}: {exc}. Set "
+                         "RAPTOR_DB_PATH to a writable file path (on a volume that is "
+                         "mounted).") from None
+    try:
+        return await summarize(db)
+    except sqlite3.Error as exc:
+        raise CheckError(f"the database {path} cannot be read: {exc}") from None
+    finally:
+        await db.close()
+
+
+def check(settings: Settings) -> list[str]:
+    """Validate ``settings`` and open (and migrate) their database.
+
+    Returns:
+        The report's lines (see the module docstring).
+
+    Raises:
+        CheckError: why the bot cannot start with these settings.
+    """
+    if settings.discord_token is None:
+        raise CheckError("DISCORD_TOKEN is not set, so the bot cannot connect to Discord: set "
+                         "it in the environment or in a .env file in the working directory")
+    path = Path(os.path.abspath(settings.db_path))
+    folder = path.parent
+    if not folder.is_dir():
+        raise CheckError(f"the database folder {folder} does not exist (RAPTOR_DB_PATH="
+                         f"{settings.db_path}): create it, or mount the volume there")
+    try:
+        before = _file_version(path)
+    except sqlite3.Error as exc:
+        raise CheckError(f"RAPTOR_DB_PATH={path} is not a database the bot can open: "
+                         f"{exc}") from None
+    if before is None and not os.access(folder, os.W_OK | os.X_OK):
+        raise CheckError(f"the database folder {folder} is not writable by this user, so the "
+                         "database cannot be created there")
+    summary = asyncio.run(_open_and_summarize(path))
+
+    where = (f"in the development server {settings.dev_guild_id} only"
+             if settings.dev_guild_id else "globally")
+    if before is None:
+        state = "a new file, created now"
+        migrated = f"{summary.schema_version} (new database)"
+    else:
+        state = f"existing file, {_size(path)}"
+        migrated = (f"{summary.schema_version} (up to date)"
+                    if before == summary.schema_version
+                    else f"{summary.schema_version} (migrated now from {before})")
+    return [
+        f"Settings: ok (DISCORD_TOKEN set; commands registered {where}; "
+        f"log level {settings.log_level})",
+        f"Database: {path} ({state})",
+        f"Schema version: {migrated}",
+        f"Matches in progress: {summary.matches_in_progress}",
+        f"Finished matches: {summary.finished_matches}",
+        f"Servers with settings: {summary.servers_with_settings}",
+        "Ready: python -m bot can start.",
+    ]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m bot check``: print the report; 0 when ready, 2 with the reason if not."""
+    parser = argparse.ArgumentParser(
+        prog=PROG, description="Check the settings and the database (opened and migrated as "
+        "the bot does at start-up), print what was found, and exit 0 when the bot can start "
+        f"(2 with the reason when not). The code knows schema versions up to {SCHEMA_VERSION}.")
+    parser.parse_args(argv)
+    try:
+        lines = check(settings_or_reason())
+    except CheckError as exc:
+        print(f"{PROG}: {exc}", file=sys.stderr)
+        return 2
+    print("\n".join(lines))
+    return 0

@@ -1,0 +1,158 @@
+"""``python -m bot check``: the settings, the database (opened and migrated) and what it holds;
+exit 0 when the bot can start, 2 with a one-line reason when not (``bot.check``)."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+from bot.__main__ import main
+from bot.db import SCHEMA_VERSION, Database
+from tests.ops.conftest import fill
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+
+
+def check(capsys) -> tuple[int, list[str], list[str]]:  # noqa: ANN001
+    status = main(["check"])
+    out, err = capsys.readouterr()
+    return status, out.splitlines(), err.splitlines()
+
+
+def test_a_new_database_is_created_and_reported(deployment, monkeypatch, capsys):
+    db_path = deployment / "raptor.sqlite3"
+    monkeypatch.setenv("DISCORD_TOKEN", "not-a-real-token")
+    monkeypatch.setenv("RAPTOR_DB_PATH", str(db_path))
+    status, out, err = check(capsys)
+    assert (status, err) == (0, [])
+    assert out == [
+        "Settings: ok (DISCORD_TOKEN set; commands registered globally; log level INFO)",
+        f"Database: {db_path} (a new file, created now)",
+        f"Schema version: {SCHEMA_VERSION} (new database)",
+        "Matches in progress: 0",
+        "Finished matches: 0",
+        "Servers with settings: 0",
+        "Ready: python -m bot can start.",
+    ]
+    conn = sqlite3.connect(db_path)
+    assert conn.execute("PRAGMA user_version").fetchone() == (SCHEMA_VERSION,)
+    conn.close()
+
+
+def test_an_existing_database_is_counted(deployment, monkeypatch, capsys):
+    db_path = deployment / "raptor.sqlite3"
+    asyncio.run(fill(db_path))
+    monkeypatch.setenv("DISCORD_TOKEN", "not-a-real-token")
+    monkeypatch.setenv("RAPTOR_DB_PATH", str(db_path))
+    monkeypatch.setenv("RAPTOR_DEV_GUILD_ID", "4242")
+    monkeypatch.setenv("RAPTOR_LOG_LEVEL", "warning")
+    status, out, err = check(capsys)
+    assert (status, err) == (0, [])
+    size = db_path.stat().st_size
+    assert out[0] == ("Settings: ok (DISCORD_TOKEN set; commands registered in the development "
+                      "server 4242 only; log level WARNING)")
+    assert out[1] == f"Database: {db_path} (existing file, {size / 1000:.1f} KB)"
+    assert out[2:6] == [f"Schema version: {SCHEMA_VERSION} (up to date)",
+                        "Matches in progress: 1", "Finished matches: 1",
+                        "Servers with settings: 1"]
+
+
+def test_an_older_database_is_migrated(deployment, monkeypatch, capsys):
+    db_path = deployment / "old.sqlite3"
+
+    async def old() -> None:
+        db = await Database.open(db_path, upto=1)
+        await db.close()
+
+    asyncio.run(old())
+    monkeypatch.setenv("DISCORD_TOKEN", "not-a-real-token")
+    monkeypatch.setenv("RAPTOR_DB_PATH", str(db_path))
+    status, out, _ = check(capsys)
+    assert status == 0
+    assert out[2] == f"Schema version: {SCHEMA_VERSION} (migrated now from 1)"
+    conn = sqlite3.connect(db_path)
+    assert conn.execute("PRAGMA user_version").fetchone() == (SCHEMA_VERSION,)
+    conn.close()
+
+
+def test_no_token_is_refused_before_the_database_is_touched(deployment, monkeypatch, capsys):
+    db_path = deployment / "raptor.sqlite3"
+    monkeypatch.setenv("RAPTOR_DB_PATH", str(db_path))
+    status, out, err = check(capsys)
+    assert (status, out) == (2, [])
+    assert err == ["python -m bot check: DISCORD_TOKEN is not set, so the bot cannot connect "
+                   "to Discord: set it in the environment or in a .env file in the working "
+                   "directory"]
+    assert not db_path.exists()
+
+
+def test_the_token_may_come_from_dot_env(deployment, monkeypatch, capsys):
+    Path(".env").write_text(f"DISCORD_TOKEN=from-the-file\nRAPTOR_DB_PATH={deployment}/r.db\n")
+    status, out, _ = check(capsys)
+    assert status == 0
+    assert out[1] == f"Database: {deployment / 'r.db'} (a new file, created now)"
+
+
+def test_a_missing_volume_is_refused(deployment, monkeypatch, capsys):
+    monkeypatch.setenv("DISCORD_TOKEN", "not-a-real-token")
+    monkeypatch.setenv("RAPTOR_DB_PATH", str(deployment / "absent" / "raptor.sqlite3"))
+    status, out, err = check(capsys)
+    assert (status, out) == (2, [])
+    assert err == [f"python -m bot check: the database folder {deployment / 'absent'} does not "
+                   f"exist (RAPTOR_DB_PATH={deployment / 'absent' / 'raptor.sqlite3'}): create "
+                   "it, or mount the volume there"]
+
+
+def test_malformed_settings_are_named_on_one_line(deployment, monkeypatch, capsys):
+    monkeypatch.setenv("DISCORD_TOKEN", "not-a-real-token")
+    monkeypatch.setenv("RAPTOR_TURN_TIMEOUT_HOURS", "-1")
+    monkeypatch.setenv("RAPTOR_LOG_LEVEL", "loud")
+    monkeypatch.setenv("RAPTOR_DB_PATH", str(deployment / "raptor.sqlite3"))
+    status, out, err = check(capsys)
+    assert (status, out) == (2, [])
+    assert err == ["python -m bot check: RAPTOR_LOG_LEVEL must be one of DEBUG, INFO, WARNING, "
+                   "ERROR, got 'LOUD'; RAPTOR_TURN_TIMEOUT_HOURS must be a number of hours "
+                   "greater than 0, at most 8760 (a year), got '-1'"]
+    assert not (deployment / "raptor.sqlite3").exists()
+
+
+def test_a_database_newer_than_the_code_is_refused_and_left_alone(deployment, monkeypatch,
+                                                                  capsys):
+    db_path = deployment / "raptor.sqlite3"
+    conn = sqlite3.connect(db_path)
+    conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+    conn.close()
+    monkeypatch.setenv("DISCORD_TOKEN", "not-a-real-token")
+    monkeypatch.setenv("RAPTOR_DB_PATH", str(db_path))
+    status, out, err = check(capsys)
+    assert (status, out) == (2, [])
+    assert len(err) == 1 and err[0].startswith("python -m bot check: the database ")
+    assert f"has schema version {SCHEMA_VERSION + 1}" in err[0] and "upgrade the bot" in err[0]
+    conn = sqlite3.connect(db_path)
+    assert conn.execute("PRAGMA user_version").fetchone() == (SCHEMA_VERSION + 1,)
+    conn.close()
+
+
+def test_a_file_that_is_not_a_database_is_refused(deployment, monkeypatch, capsys):
+    db_path = deployment / "raptor.sqlite3"
+    db_path.write_bytes(b"these are not the pages you are looking for" * 100)
+    monkeypatch.setenv("DISCORD_TOKEN", "not-a-real-token")
+    monkeypatch.setenv("RAPTOR_DB_PATH", str(db_path))
+    status, out, err = check(capsys)
+    assert (status, out) == (2, [])
+    assert err == [f"python -m bot check: RAPTOR_DB_PATH={db_path} is not a database the bot "
+                   "can open: file is not a database"]
+
+
+def test_as_a_process_a_refusal_is_one_line_and_status_2(deployment):
+    env = {"PATH": "/usr/bin:/bin", "PYTHONPATH": str(REPO_ROOT), "DISCORD_TOKEN": "x",
+           "RAPTOR_DB_PATH": str(deployment / "no-such-folder" / "raptor.sqlite3")}
+    done = subprocess.run([sys.executable, "-m", "bot", "check"], cwd=deployment, env=env,
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
+    assert done.stderr.startswith("python -m bot check: the database folder ")
