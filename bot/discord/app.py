@@ -28,12 +28,12 @@ from discord.ext import commands
 from ..db import Database, DatabaseTooNewError
 from ..match import MatchService
 from ..settings import Settings
-from ..shutdown import DRAIN_SECONDS, Gate, RaptorTree, serve, stop_signals
 from .admin import RaptorAdminCog
 from .clicks import Clicks
 from .cog import RaptorCog
 from .components import DYNAMIC_ITEMS
 from .flow import Flow
+from .shutdown import DRAIN_SECONDS, Gate, RaptorTree, serve, stop_signals
 
 log = logging.getLogger(__name__)
 

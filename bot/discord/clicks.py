@@ -19,13 +19,13 @@ from engine import Phase, Side
 from .. import texts
 from ..match import ChallengeStatus, Match, MatchService
 from ..match.challenges import rematch_side
-from ..shutdown import Gate
 from . import components
 from .hands import Hands
 from .narration import Narrator
 from .permissions import check_permissions
 from .posts import Posts
 from .replies import NO_PINGS, defer, defer_update, fail, guarded, say
+from .shutdown import Gate
 
 log = logging.getLogger(__name__)
 

@@ -23,13 +23,13 @@ from __future__ import annotations
 import discord
 
 from ..match import MatchService
-from ..shutdown import Gate
 from .clicks import Clicks
 from .hands import Hands
 from .images import Images
 from .narration import Narrator
 from .post_store import PostStore
 from .posts import Posts
+from .shutdown import Gate
 from .timer_task import TimerTask
 
 

@@ -20,7 +20,7 @@ import engine
 
 from .. import texts
 from ..match import ServiceError
-from ..shutdown import Gate
+from .shutdown import Gate
 
 log = logging.getLogger(__name__)
 

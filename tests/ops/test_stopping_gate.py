@@ -8,7 +8,7 @@ from __future__ import annotations
 import asyncio
 
 from bot import texts
-from bot.shutdown import Gate
+from bot.discord.shutdown import Gate
 from engine import Side
 from tests.e2e.players import World
 

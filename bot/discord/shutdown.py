@@ -31,7 +31,7 @@ from typing import Protocol
 import discord
 from discord import app_commands
 
-from . import texts
+from .. import texts
 
 log = logging.getLogger(__name__)
 
