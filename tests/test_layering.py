@@ -3,7 +3,8 @@
 - ``engine`` imports nothing of ``bot``, ``render``, discord, PIL or aiosqlite;
 - ``render`` nothing of ``bot``, discord or aiosqlite;
 - the match layer (``bot.match``), the AI (``bot.ai``), the sentence catalog (``bot.texts``),
-  the storage (``bot.db``) and the offline modes (``bot.offline``) nothing of discord;
+  the storage (``bot.db``), the deployment commands (``bot.check``, ``bot.backup``) and the
+  offline modes (``bot.offline``) nothing of discord;
 - no two modules of ``bot``, ``engine`` and ``render`` import each other, directly or
   through others (imports for type checking and inside functions count too), apart from
   :data:`KNOWN_CYCLES`.
@@ -86,6 +87,8 @@ def test_the_modules_are_found():
     ("bot.ai", ("discord",)),
     ("bot.texts", ("discord",)),
     ("bot.db", ("discord",)),
+    ("bot.check", ("discord",)),
+    ("bot.backup", ("discord",)),
     ("bot.offline", ("discord",)),
 ])
 def test_a_layer_imports_nothing_of_the_layers_above(layer, forbidden):

@@ -2,7 +2,7 @@
 
 ``run(settings)`` is what ``python -m bot`` calls: it sets up logging, opens the database,
 builds the bot and runs it until SIGTERM or Ctrl-C, which stop it gracefully
-(:mod:`bot.shutdown`), closing the database at the end.
+(:mod:`bot.discord.shutdown`), closing the database at the end.
 ``create_bot(settings, db)`` builds the same bot for tests (e.g. with the fake Discord of
 ``tests/fakediscord``).
 
@@ -56,7 +56,7 @@ class RaptorBot(commands.Bot):
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
             tree_cls=RaptorTree,
         )
-        self.gate = Gate()  # interactions in flight; closed when stopping (bot.shutdown)
+        self.gate = Gate()  # interactions in flight; closed when stopping (bot.discord.shutdown)
         self.settings = settings
         self.db = db
         self.service = service or build_service(settings, db)
@@ -88,7 +88,7 @@ class RaptorBot(commands.Bot):
                  len(self.guilds))
 
     async def close(self) -> None:
-        """Stop gracefully (``bot.shutdown``): no new interactions, the ones in flight
+        """Stop gracefully (``bot.discord.shutdown``): no new interactions, the ones in flight
         finish, the timer loop and render workers stop, then the Discord session closes."""
         await self.gate.drain(DRAIN_SECONDS)
         await self.flow.stop()
@@ -127,7 +127,7 @@ def configure_logging(level: str | int, *, handler: bool = True) -> None:
 def run(settings: Settings) -> int:
     """Run the bot until interrupted (needs ``settings.discord_token``).
 
-    SIGTERM and SIGINT (Ctrl-C) stop it gracefully (:mod:`bot.shutdown`).
+    SIGTERM and SIGINT (Ctrl-C) stop it gracefully (:mod:`bot.discord.shutdown`).
 
     Returns:
         The process exit status: 0 after a stop (SIGTERM, Ctrl-C), 1 when the database cannot

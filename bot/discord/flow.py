@@ -35,7 +35,7 @@ from .timer_task import TimerTask
 
 class Flow:
     """The Discord side of every match, for ``client`` (the bot) over ``service``; clicks
-    pass ``gate`` first (:mod:`bot.shutdown`)."""
+    pass ``gate`` first (:mod:`bot.discord.shutdown`)."""
 
     def __init__(self, client: discord.Client, service: MatchService, gate: Gate) -> None:
         self.images = Images()

@@ -119,7 +119,7 @@ async def command_error(interaction: discord.Interaction,
 
 
 class Gated(Protocol):
-    """An object whose handlers pass a :class:`bot.shutdown.Gate` first."""
+    """An object whose handlers pass a :class:`bot.discord.shutdown.Gate` first."""
 
     gate: Gate
 
@@ -132,7 +132,7 @@ def guarded(handler: Callable[..., Awaitable[None]]) -> Callable[..., Awaitable[
     @functools.wraps(handler)
     async def wrapper(self: Gated, interaction: discord.Interaction, *args: Any,
                       **kwargs: Any) -> None:
-        if not self.gate.admit():  # stopping (bot.shutdown): change nothing
+        if not self.gate.admit():  # stopping (bot.discord.shutdown): change nothing
             with contextlib.suppress(discord.HTTPException):
                 await fail(interaction, texts.STOPPING)
             return

@@ -1,5 +1,5 @@
 """SIGTERM (or SIGINT) to a real ``python -m bot`` mid-match: it stops within 10 s, exits 0, and the
-database is whole with nothing lost (``bot.shutdown``).
+database is whole with nothing lost (``bot.discord.shutdown``).
 
 The bot runs in a child process through ``tests/ops/fake_discord_bot.py`` (the real entry point,
 with discord.py's gateway connection replaced by the fake Discord inside that process: see its
