@@ -14,6 +14,13 @@ Public API::
     to_diagram(state) -> str;  from_diagram(text) -> GameState
     replay(seed, options, actions) -> GameState
     GameState.to_json() / GameState.from_json(text)
+    card(side, value) -> Card;  CARD_TABLE;  card_name / card_text / effect_text
+
+Where each piece of knowledge lives: the rules' computations (wound cost, fire group, jeep
+stops, shot blocking, gas range, fire spots, walks, calls, AP, victory) in
+:mod:`engine.predicates`; the cards in :mod:`engine.cards`; the board in
+:mod:`engine.geometry`; the byte-lane tricks behind the fast paths in :mod:`engine.bits`;
+legality and ``apply`` in :mod:`engine.rules`; refusal reasons in :mod:`engine.explain`.
 """
 
 from .actions import (
@@ -43,30 +50,43 @@ from .actions import (
     Wake,
     action_from_dict,
 )
-from .cards import card_name, card_text
+from .cards import (
+    CARD_TABLE,
+    CARD_VALUES,
+    EFFECTS,
+    Card,
+    Unit,
+    card,
+    card_name,
+    card_text,
+    effect_text,
+)
 from .diagram import from_diagram, to_diagram
 from .errors import (
     AmbiguousActionError,
     DiagramError,
     IllegalActionError,
     NotationError,
+    OptionError,
     RaptorError,
+    RecordError,
     WrongTurnError,
 )
 from .geometry import Layout, square, square_name
 from .notation import describe_action, format_action, parse_action
-from .rules import EFFECTS, apply, legal_actions, new_game, replay, to_act
-from .state import SCHEMA_VERSION, Event, GameState, Options, Phase, Reason, Side
+from .rules import apply, legal_actions, new_game, replay, to_act
+from .state import SCHEMA_VERSION, Event, GameState, Options, Phase, Piece, Reason, Side
 from .view import View, sample_state, view
 
 __all__ = [
-    "ACTION_TYPES", "EFFECTS", "SCHEMA_VERSION", "Action", "AmbiguousActionError", "CallBaby",
-    "Capture", "DiagramError", "End", "Event", "Frighten", "GameState", "Gas", "Heal",
-    "IllegalActionError", "Jeep", "Kill", "Layout", "MoveBaby", "MoveMother", "MoveScientist",
-    "NotationError", "Options", "Phase", "Pick", "PlaceBaby", "PlaceFire", "PlaceMother",
-    "PlaceScientist", "PutOut", "RaptorError", "Reason", "Reinforce", "Shoot", "Side",
-    "SleepBaby", "Stand", "View", "Wake", "WrongTurnError", "action_from_dict", "apply",
-    "card_name", "card_text", "describe_action", "format_action", "from_diagram",
-    "legal_actions", "new_game", "parse_action", "replay", "sample_state", "square",
-    "square_name", "to_act", "to_diagram", "view",
+    "ACTION_TYPES", "Action", "AmbiguousActionError", "CARD_TABLE", "CARD_VALUES", "CallBaby",
+    "Capture", "Card", "DiagramError", "EFFECTS", "End", "Event", "Frighten", "GameState", "Gas",
+    "Heal", "IllegalActionError", "Jeep", "Kill", "Layout", "MoveBaby", "MoveMother",
+    "MoveScientist", "NotationError", "OptionError", "Options", "Phase", "Pick", "Piece",
+    "PlaceBaby", "PlaceFire", "PlaceMother", "PlaceScientist", "PutOut", "RaptorError", "Reason",
+    "RecordError", "Reinforce", "SCHEMA_VERSION", "Shoot", "Side", "SleepBaby", "Stand", "Unit",
+    "View", "Wake", "WrongTurnError", "action_from_dict", "apply", "card", "card_name",
+    "card_text", "describe_action", "effect_text", "format_action", "from_diagram",
+    "legal_actions", "new_game", "parse_action", "replay", "sample_state", "square", "square_name",
+    "to_act", "to_diagram", "view",
 ]

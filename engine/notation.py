@@ -25,7 +25,7 @@ fire                   ``fire <sq>``                ``fire E4`` (R10.5)
 stop / end the turn    ``end``                      (R5.4, R5.5)
 =====================  ===========================  ====================================
 
-Parsing is case-insensitive and forgiving about spaces (``g2 - g5``, ``kill f3``), accepts
+Parsing is case-insensitive and forgiving about white space (``g2 - g5``, ``kill\tf3``), accepts
 ``x`` for ``-`` in moves and ``to`` between squares, and then *chooses among*
 :func:`engine.legal_actions`; it never restates a rule.
 """
@@ -59,51 +59,18 @@ from .actions import (
     SleepBaby,
     Stand,
     Wake,
+    format_action,
 )
+from .cards import card_name
 from .errors import AmbiguousActionError, IllegalActionError, NotationError, WrongTurnError
 from .explain import entry_form, why_not
 from .geometry import SQUARE_NAMES
 from .predicates import mother_move_cost
 from .rules import legal_actions, to_act
-from .state import GameState, Phase, Side
+from .state import EXIT, GameState, Phase, Side, as_side
 
 N = SQUARE_NAMES
 
-
-def format_action(action: Action) -> str:
-    """The canonical notation of ``action`` (see the module table).
-
-    Raises:
-        NotationError: not an engine action.
-    """
-    t = type(action)
-    if t is Pick:
-        return f"play {action.card}"
-    if t in (MoveMother, MoveBaby, MoveScientist, CallBaby, Jeep):
-        return f"{N[action.frm]}-{N[action.to]}"
-    if t is PlaceMother:
-        return f"M@{N[action.to]}"
-    if t is PlaceBaby:
-        return f"B@{N[action.to]}"
-    if t is PlaceScientist:
-        return f"S@{N[action.to]}"
-    if t is Reinforce:
-        return f"R@{N[action.to]}"
-    if t is End:
-        return "end"
-    if t is Heal:
-        return "heal"
-    word = _WORDS.get(t)
-    if word is not None:
-        return f"{word} {N[action.at]}"
-    if t in (SleepBaby, Capture, Shoot):
-        verb = {SleepBaby: "sleep", Capture: "capture", Shoot: "shoot"}[t]
-        return f"{N[action.by]} {verb} {N[action.at]}"
-    raise NotationError(f"not an action: {action!r}")
-
-
-_WORDS = {Kill: "kill", Wake: "wake", PutOut: "out", Stand: "stand", Frighten: "fear",
-          Gas: "gas", PlaceFire: "fire"}
 
 _ALIASES = {
     "x": "-", "to": "-", "->": "-", "→": "-", "–": "-", "—": "-",  # dashes of phone keyboards
@@ -148,7 +115,7 @@ def _quote(text: str) -> str:
 
 def _normalise(text: str) -> str:
     """Lower-case, split into tokens, apply aliases, re-join in canonical spacing."""
-    raw = text.strip().lower()
+    raw = " ".join(text.lower().split())  # any white space between words (a Tab too)
     if not raw:
         raise NotationError("empty input: type an action such as 'G2-G5', 'play 5' or 'end'")
     raw = _WORD_THEN_SQUARE.sub(r"\1 ", raw)  # 'killf4' -> 'kill f4', 'c2sleepc1' too
@@ -204,7 +171,7 @@ def parse_action(text: str, state: GameState, side: Side) -> Action:
             :func:`engine.explain.why_not` finds a simple one, then the closest legal actions).
         AmbiguousActionError: matches several legal actions.
     """
-    side = Side(side)
+    side = as_side(side)
     norm = _normalise(text)
     if side not in to_act(state):
         if state.phase is Phase.OVER:
@@ -265,15 +232,13 @@ def describe_action(action: Action, state: GameState, side: Side) -> str:
     e.g. ``'Mother G2→G5 (1 AP)'``."""
     t = type(action)
     if t is Pick:
-        from .cards import card_name
-
         return f"Play {action.card}: {card_name(side, action.card)}"
     if t is MoveMother:
         cost = mother_move_cost(state.sleep_tokens, bool(state.ap and state.ap.mother_moved))
         return f"Mother {N[action.frm]}→{N[action.to]} ({cost} AP)"
     if t is MoveBaby:
         return f"Baby {N[action.frm]}→{N[action.to]}" + (
-            " (escapes!)" if action.to % 13 in (0, 12) else "")
+            " (escapes!)" if state.board[action.to] == EXIT else "")  # R3.2
     if t is MoveScientist:
         return f"Scientist {N[action.frm]}→{N[action.to]} ({action.cost} AP)"
     if t is CallBaby:

@@ -12,7 +12,8 @@ from typing import Any, NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from .geometry import BOARD_SQUARES, CELLS, SQUARE_NAMES, Layout, square
+from .errors import OptionError, RecordError
+from .geometry import BOARD_SQUARES, CELLS, SQUARE_NAMES, Layout, check_environment, square
 
 SCHEMA_VERSION = 1
 
@@ -60,6 +61,18 @@ class Reason(StrEnum):
     BABIES_CAPTURED = "babies_captured"        # R6.2: 3 babies captured
 
 
+class Piece(StrEnum):
+    """The figurines (R1.1, R1.2), as events name them (:attr:`Event.piece`)."""
+
+    MOTHER = "mother"
+    BABY = "baby"
+    SCIENTIST = "scientist"
+
+
+#: The phases of the setup (R4.1, R4.2), before round 1.
+SETUP_PHASES = frozenset({Phase.SETUP_MOTHER, Phase.SETUP_BABIES, Phase.SETUP_SCIENTISTS})
+
+
 # Board cell codes.
 VOID = 0           # not part of the board (columns A and M except exits)
 EMPTY = 1
@@ -102,10 +115,11 @@ class Event(NamedTuple):
     ``kind`` is one of: ``placed``, ``picked``, ``shown``, ``revealed``, ``tie``, ``effect``,
     ``moved``, ``called``, ``escaped``, ``disappeared``, ``returned``, ``frightened``,
     ``stood``, ``slept``, ``woken``, ``healed``, ``captured``, ``shot``, ``killed``,
-    ``fire_placed``, ``fire_out``, ``jeep``, ``reinforced``, ``ap``, ``shuffled``, ``drew``,
-    ``round_end``, ``game_over``. ``at``/``to`` are squares, ``cells`` a path or group of
-    squares, ``value``/``value2`` numbers (revealed card values raptor/scientist, AP,
-    counts), ``piece`` a figurine name (``mother``, ``baby``, ``scientist``).
+    ``fire_placed``, ``fire_out``, ``jeep``, ``reinforced``, ``ap``, ``ap_lost`` (the AP
+    phase ended by itself: ``value`` AP left that no action can use, ``text`` why),
+    ``shuffled``, ``drew``, ``round_end``, ``game_over``. ``at``/``to`` are squares,
+    ``cells`` a path or group of squares, ``value``/``value2`` numbers (revealed card values
+    raptor/scientist, AP, counts), ``piece`` a figurine name (``mother``, ``baby``, ``scientist``).
     """
 
     kind: str
@@ -147,6 +161,11 @@ class Event(NamedTuple):
         )
 
 
+#: The layouts of a game (R2.6) and its setups (R4.1-R4.2 by the players, R4.4 quick).
+LAYOUTS = ("random", "standard")
+SETUPS = ("manual", "quick")
+
+
 @dataclass(frozen=True, slots=True)
 class Options:
     """How a game was created (see :func:`engine.new_game`)."""
@@ -154,6 +173,33 @@ class Options:
     environment: str = "jungle"
     layout: str = "random"
     setup: str = "manual"
+
+    def check(self) -> Options:
+        """This value, once each option is known (R1.3, R2.6, R4.4).
+
+        Raises:
+            OptionError: an unknown environment, layout or setup (quoted).
+        """
+        check_environment(self.environment)
+        if self.layout not in LAYOUTS:
+            raise OptionError(f"layout must be 'random' or 'standard', got {self.layout!r}")
+        if self.setup not in SETUPS:
+            raise OptionError(f"setup must be 'manual' or 'quick', got {self.setup!r}")
+        return self
+
+
+def as_side(value: object) -> Side:
+    """``value`` as a :class:`Side` (a Side or its value, ``"raptor"`` / ``"scientist"``).
+
+    Raises:
+        OptionError: anything else (quoted).
+    """
+    if value.__class__ is Side:
+        return value  # type: ignore[return-value]
+    try:
+        return Side(value)
+    except ValueError:
+        raise OptionError(f"a side is 'raptor' or 'scientist', got {value!r}") from None
 
 
 class EffectState(NamedTuple):
@@ -304,10 +350,10 @@ class GameState:
         """Rebuild a state from its record.
 
         Raises:
-            ValueError: a record of another schema version.
+            RecordError: a record of another schema version (a ValueError too).
         """
         if rec.schema_version != SCHEMA_VERSION:
-            raise ValueError(f"state schema version {rec.schema_version} is not supported "
+            raise RecordError(f"state schema version {rec.schema_version} is not supported "
                              f"(this engine reads version {SCHEMA_VERSION})")
         layout_tiles = []
         for item in rec.layout.tiles:
@@ -359,7 +405,7 @@ class GameState:
 
         Raises:
             pydantic.ValidationError: malformed JSON or fields.
-            ValueError: another schema version.
+            RecordError: another schema version.
         """
         return cls.from_record(StateRecord.model_validate_json(text))
 
