@@ -2,7 +2,8 @@
 
 Public API::
 
-    choose_action(view, *, level="easy", seed=0, time_budget=2.0, iterations=None) -> Action
+    choose_action(view, *, level="easy", seed=0, time_budget=2.0, iterations=None,
+                  clock=time.perf_counter) -> Action
     evaluate(view) -> float
 
 Modules (each imports only the engine, the standard library and the modules above it)::
@@ -64,12 +65,19 @@ scientist card (its 3 pairs) per 3 units of the cap, the first always, and none 
 deadline has passed; the raptor's lookahead does a fixed amount per proposal (one round
 played out, then the next pick's table) and, with ``iterations=None``, starts no proposal
 after the first two once the deadline has passed.
+
+The clock is a promise: with ``iterations=None`` every loop of the search (the beam, the
+escape plans, the rollouts, the lookahead, the pick's table) reads the clock and stops
+once ``DEADLINE_HARD_SHARE`` of the budget has passed, wherever it is; the decision is then
+the best one valued so far, or the easy level's when the search has none yet. With fixed
+``iterations`` the clock is never read.
 """
 
 from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 
 import engine
 from bot.ai import easy, params, search
@@ -83,7 +91,8 @@ LEVELS = ("easy", "hard")
 
 
 def choose_action(view: View, *, level: str = "easy", seed: int = 0,
-                  time_budget: float = 2.0, iterations: int | None = None) -> Action:
+                  time_budget: float = 2.0, iterations: int | None = None,
+                  clock: Callable[[], float] = time.perf_counter) -> Action:
     """Choose the decision of ``view.viewer`` in the position shown by ``view``.
 
     Args:
@@ -96,12 +105,16 @@ def choose_action(view: View, *, level: str = "easy", seed: int = 0,
             the same action.
         time_budget: hard level, seconds per decision: no new batch of playouts (nor,
             after the first two, a new proposal's lookahead) starts after
-            ``DEADLINE_SHARE`` of it (soft: a slow batch may still overrun it).
-            Ignored when ``iterations`` is given, and by the easy level.
+            ``DEADLINE_SHARE`` of it, and the search stops wherever it is after
+            ``DEADLINE_HARD_SHARE`` of it (then answering with its best decision so
+            far, or the easy level's). Ignored when ``iterations`` is given, and by the
+            easy level.
         iterations: hard level, the exact work: the number of round playouts it may run
             (in the raptor's card pick, the lookahead of one pair of cards counts as one).
             None: ``max(1, round(time_budget * PLAYOUTS_PER_SECOND))`` playouts, stopping
             early if the budget runs out.
+        clock: the time in seconds (a monotonic clock), read only by the hard level with
+            ``iterations=None``; a test may pass a fake one.
 
     Returns:
         One of ``engine.legal_actions`` for the viewer in every state consistent with the
@@ -126,7 +139,6 @@ def choose_action(view: View, *, level: str = "easy", seed: int = 0,
         raise ValueError(f"iterations must be at least 1, got {iterations}")
     if iterations is None and not time_budget > 0:
         raise ValueError(f"time_budget must be positive, got {time_budget}")
-    started = time.perf_counter()
     rng = random.Random(f"raptor-ai:{level}:{int(seed)}")
     state = engine.sample_state(view, rng)
     legal = engine.legal_actions(state, me)
@@ -137,14 +149,19 @@ def choose_action(view: View, *, level: str = "easy", seed: int = 0,
     if level == "easy":
         return easy.decide(view, state, me, legal)
     if iterations is not None:
-        clock = search.Clock(iterations, None)
+        work = search.Clock(iterations, None)
     else:
         cap = max(1, round(time_budget * params.PLAYOUTS_PER_SECOND))
-        clock = search.Clock(cap, started + params.DEADLINE_SHARE * time_budget)
+        started = clock()
+        work = search.Clock(cap, started + params.DEADLINE_SHARE * time_budget,
+                            started + params.DEADLINE_HARD_SHARE * time_budget, clock)
     # own decisions with the hard style of our side; the opponent modelled as the easy level
     styles = {me: params.HARD_STYLE[me], me.other: W}
-    if state.phase is Phase.PICK:
-        hand = [a.card for a in legal]
-        return Pick(search.decide_pick(view, me, hand, rng, styles, clock))
-    return search.decide_sequence(state, me, legal, rng, clock, styles)
+    try:
+        if state.phase is Phase.PICK:
+            hand = [a.card for a in legal]
+            return Pick(search.decide_pick(view, me, hand, rng, styles, work))
+        return search.decide_sequence(state, me, legal, rng, work, styles)
+    except search.OutOfTime:
+        return easy.decide(view, state, me, legal)  # no search result yet: the easy level's
 

@@ -31,6 +31,9 @@ SCIENTIST = Side.SCIENTIST
 PLAYOUTS_PER_SECOND = 80
 #: Share of ``time_budget`` after which no new batch of playouts (or lookahead) starts.
 DEADLINE_SHARE = 0.85
+#: Share of ``time_budget`` after which the search stops wherever it is and answers with
+#: its best decision so far (the easy level's if none): the rest is the margin to answer.
+DEADLINE_HARD_SHARE = 0.95
 #: Beam width of the search over the side's own sequence of decisions.
 BEAM_WIDTH = 6
 #: End positions of the beam search compared by rollouts or the lookahead.

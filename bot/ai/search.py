@@ -25,24 +25,52 @@ SCIENTIST = Side.SCIENTIST
 _OWN_SEQUENCE = frozenset({Phase.EFFECT, Phase.AP, Phase.MOTHER_RETURN}) | SETUP_PHASES
 
 
-class Clock:
-    """Work cap (playouts) plus an optional wall-clock deadline."""
+class OutOfTime(Exception):
+    """The decision's hard deadline has passed: the search stops where it is and answers
+    with its best decision so far (the easy level's when it has none yet)."""
 
-    def __init__(self, cap: int, deadline: float | None):
+
+class Clock:
+    """Work cap (playouts) plus optional wall-clock deadlines, in seconds of ``now``.
+
+    ``deadline``: no new batch of playouts (nor, after the first two, a proposal's
+    lookahead) starts after it (soft). ``hard_deadline``: :meth:`check`, called inside
+    every loop of the search, raises :class:`OutOfTime` after it. Without deadlines (fixed
+    ``iterations``) the clock is never read, so the work is exactly the cap."""
+
+    def __init__(self, cap: int, deadline: float | None, hard_deadline: float | None = None,
+                 now: Callable[[], float] = time.perf_counter):
         self.cap = cap
         self.used = 0
         self.deadline = deadline
+        self.hard_deadline = hard_deadline
+        self.now = now
+
+    def expired(self) -> bool:
+        """True once the soft deadline has passed (never without one)."""
+        return self.deadline is not None and self.now() > self.deadline
+
+    def check(self) -> None:
+        """Raise :class:`OutOfTime` once the hard deadline has passed (never without one)."""
+        if self.hard_deadline is not None and self.now() > self.hard_deadline:
+            raise OutOfTime
 
     def spend(self, k: int) -> bool:
         """True if a batch of ``k`` more playouts may run (and counts them). The first
-        batch always runs."""
+        batch always runs (but :meth:`check` may still stop it)."""
+        self.check()
         if self.used:
             if self.used + k > self.cap:
                 return False
-            if self.deadline is not None and time.perf_counter() > self.deadline:
+            if self.expired():
                 return False
         self.used += k
         return True
+
+
+def _no_clock() -> Clock:
+    """A clock without deadlines, for the search's helpers called without one."""
+    return Clock(0, None)
 
 
 def _value(state, me: Side, w: dict[str, float] = W) -> float:
@@ -62,11 +90,12 @@ def _mine(state, me: Side, r0: int) -> bool:
             and engine.to_act(state) == frozenset((me,)))
 
 
-def _beam(state, me: Side, width: int,
-          w: dict[str, float] = W) -> list[tuple[float, Action, object]]:
+def _beam(state, me: Side, width: int, w: dict[str, float] = W,
+          clock: Clock | None = None) -> list[tuple[float, Action, object]]:
     """Beam search over ``me``'s own decisions until control passes (or the phase
     sequence ends); returns end positions ``(score, first action, state)`` best first,
-    the best one per first action."""
+    the best one per first action. Raises :class:`OutOfTime` from ``clock.check``."""
+    clock = clock or _no_clock()
     r0 = state.round
     frontier: list[tuple[object, Action | None]] = [(state, None)]
     finals: dict[Action, tuple[float, Action, object]] = {}
@@ -74,6 +103,7 @@ def _beam(state, me: Side, width: int,
         cands: list[tuple[float, int, object, Action, Action]] = []
         order = 0
         for node, first in frontier:
+            clock.check()
             if not _mine(node, me, r0):
                 val = _value(node, me, w)
                 if first not in finals or finals[first][0] < val:
@@ -123,16 +153,19 @@ def _escape_path(board: Sequence[int], start: int, exits: Sequence[int]) -> list
     return []
 
 
-def _escape_plans(state, w: dict[str, float]) -> list[tuple[float, Action, object]]:
+def _escape_plans(state, w: dict[str, float], width: int,
+                  clock: Clock) -> list[tuple[float, Action, object]]:
     """Raptor AP phase: for each active baby that can reach an exit with the action points
     left (R7.1), the position after it walks there (then the beam's best use of any AP
-    left), as ``(score, first action, state)`` proposals for the hard search. A beam over
-    single steps misses these plans, since each step alone gains little."""
+    left, a beam of ``width``), as ``(score, first action, state)`` proposals for the hard
+    search. A beam over single steps misses these plans, since each step alone gains
+    little. Raises :class:`OutOfTime` from ``clock.check``."""
     out = []
     ap = state.ap.remaining
     for q in BOARD_SQUARES:
         if state.board[q] != BABY:
             continue
+        clock.check()
         path = _escape_path(state.board, q, state.layout.exits)
         if not path or len(path) > ap:
             continue
@@ -146,7 +179,7 @@ def _escape_plans(state, w: dict[str, float]) -> list[tuple[float, Action, objec
             frm = to
         else:
             if _mine(s, RAPTOR, state.round):
-                rest = _beam(s, RAPTOR, params.BEAM_WIDTH, w)
+                rest = _beam(s, RAPTOR, width, w, clock)
                 if rest:
                     s = rest[0][2]
             out.append((_value(s, RAPTOR, w), first, s))
@@ -154,15 +187,26 @@ def _escape_plans(state, w: dict[str, float]) -> list[tuple[float, Action, objec
 
 
 def decide_sequence(state, me: Side, legal: Sequence[Action], rng: random.Random,
-                          clock: Clock, styles: dict[Side, dict[str, float]]) -> Action:
-    """Hard level outside the pick: a beam search proposes the best sequences of own
-    decisions; each proposal's end position is re-determinized from ``me``'s view of it
-    and valued by the lookahead (``LOOKAHEAD``, :func:`_best_by_lookahead`) or played on
-    by rollouts to the end of the next round; the first action of the best wins."""
+                    clock: Clock, styles: dict[Side, dict[str, float]],
+                    width: int | None = None, top_k: int | None = None) -> Action:
+    """Hard level outside the pick: a beam search (``width``, default ``BEAM_WIDTH``)
+    proposes the best sequences of own decisions (``top_k`` of them, default ``TOP_K``);
+    each proposal's end position is re-determinized from ``me``'s view of it and valued
+    by the lookahead (``LOOKAHEAD``, :func:`_best_by_lookahead`) or played on by rollouts
+    to the end of the next round; the first action of the best wins.
+
+    Raises :class:`OutOfTime` if the clock's hard deadline passes in the beam search (the
+    caller then answers as the easy level); once there are proposals, it answers with the
+    best one valued so far (by their static scores if none was)."""
     w = styles[me]
-    finals = _beam(state, me, params.BEAM_WIDTH, w)[:max(1, min(params.TOP_K, clock.cap))]
+    width = params.BEAM_WIDTH if width is None else width
+    top_k = params.TOP_K if top_k is None else top_k
+    finals = _beam(state, me, width, w, clock)[:max(1, min(top_k, clock.cap))]
     if params.ESCAPE_PLANS and me is RAPTOR and state.phase is Phase.AP:
-        finals += _escape_plans(state, w)
+        try:
+            finals += _escape_plans(state, w, width, clock)
+        except OutOfTime:
+            return max(finals, key=lambda x: x[0])[1] if finals else greedy(state, me, legal, w)
     if not finals:
         return greedy(state, me, legal, w)
     if len(finals) == 1:
@@ -174,16 +218,20 @@ def decide_sequence(state, me: Side, legal: Sequence[Action], rng: random.Random
     views = [None if node.phase is Phase.OVER else engine.view(node, me)
              for _v, _f, node in finals]
     totals = [0.0] * len(finals)
-    n = 0
-    while clock.spend(len(finals)):
-        sample_seed = rng.getrandbits(64)
-        for i, (static, _first, _node) in enumerate(finals):
-            if views[i] is None:
-                totals[i] += static
-                continue
-            s = engine.sample_state(views[i], random.Random(sample_seed))
-            totals[i] += _value(rollout(s, last_round, styles), me, w)
-        n += 1
+    try:
+        while clock.spend(len(finals)):
+            sample_seed = rng.getrandbits(64)
+            sample = []
+            for i, (static, _first, _node) in enumerate(finals):
+                clock.check()
+                if views[i] is None:
+                    sample.append(static)
+                    continue
+                s = engine.sample_state(views[i], random.Random(sample_seed))
+                sample.append(_value(rollout(s, last_round, styles), me, w))
+            totals = [t + x for t, x in zip(totals, sample, strict=True)]
+    except OutOfTime:
+        pass  # the samples played out in full are compared (none: the static scores)
     best = max(range(len(finals)), key=lambda i: (totals[i], finals[i][0], -i))
     return finals[best][1]
 
@@ -196,22 +244,28 @@ def _best_by_lookahead(finals: list[tuple[float, Action, object]], r0: int, me: 
     :func:`_next_pick_value`, averaged over ``LOOKAHEAD_SAMPLES`` determinizations of
     ``me``'s view of it (the same ones for every proposal); a finished game keeps its
     static score. Proposals are valued in order; once the clock's deadline has passed
-    (never with fixed ``iterations``), those left after the first two are not."""
+    (never with fixed ``iterations``), those left after the first two are not; once its
+    hard deadline has passed, none more is, and the best of those valued wins (the best
+    static score if none was)."""
     seeds = [rng.getrandbits(64) for _ in range(params.LOOKAHEAD_SAMPLES)]
     values: list[float] = []
-    for static, _first, node in finals:
-        if (len(values) >= 2 and clock.deadline is not None
-                and time.perf_counter() > clock.deadline):
-            break
-        if node.phase is Phase.OVER:
-            values.append(static)
-            continue
-        nv = engine.view(node, me)
-        total = 0.0
-        for seed in seeds:
-            s = engine.sample_state(nv, random.Random(seed))
-            total += _next_pick_value(s, me, r0, random.Random(seed + 1), styles)
-        values.append(total / len(seeds))
+    try:
+        for static, _first, node in finals:
+            if len(values) >= 2 and clock.expired():
+                break
+            clock.check()
+            if node.phase is Phase.OVER:
+                values.append(static)
+                continue
+            nv = engine.view(node, me)
+            total = 0.0
+            for seed in seeds:
+                s = engine.sample_state(nv, random.Random(seed))
+                total += _next_pick_value(s, me, r0, random.Random(seed + 1), styles, clock)
+            values.append(total / len(seeds))
+    except OutOfTime:
+        if not values:
+            return finals[0][1]
     best = max(range(len(values)), key=lambda i: (values[i], finals[i][0], -i))
     return finals[best][1]
 
@@ -239,13 +293,15 @@ def _pair_base(v: View, me: Side, theirs: int, rng: random.Random):
 
 
 def _pair_column(base, me: Side, hand: Sequence[int], theirs: int,
-                 judge: Callable[[object, int], float]) -> dict[int, float]:
+                 judge: Callable[[object, int], float], clock: Clock) -> dict[int, float]:
     """``{own card: judge(state after both picks, round)}`` on the determinization
     ``base`` (from :func:`_pair_base`) where the opponent picks ``theirs``; the picks are
-    made in the order the rules ask (R5.1, R5.2)."""
+    made in the order the rules ask (R5.1, R5.2). Raises :class:`OutOfTime` from
+    ``clock.check``."""
     opp = me.other
     out = {}
     for mine in hand:
+        clock.check()
         s = engine.apply(base, me, Pick(mine))
         if s.phase is Phase.PICK and s.round == base.round and s.picks[opp] is None:
             s = engine.apply(s, opp, Pick(theirs))
@@ -253,12 +309,14 @@ def _pair_column(base, me: Side, hand: Sequence[int], theirs: int,
     return out
 
 
-def _pair_bases(v: View, me: Side, support: Sequence[int], rng: random.Random) -> dict:
+def _pair_bases(v: View, me: Side, support: Sequence[int], rng: random.Random,
+                clock: Clock) -> dict:
     """``{opponent card: determinization}`` for each card of ``support`` (in order, one
     draw of ``rng`` each) that a determinization where the opponent holds it was found
-    for (:func:`_pair_base`)."""
+    for (:func:`_pair_base`). Raises :class:`OutOfTime` from ``clock.check``."""
     bases = {}
     for theirs in support:
+        clock.check()
         base = _pair_base(v, me, theirs, random.Random(rng.getrandbits(64)))
         if base is not None:
             bases[theirs] = base
@@ -266,7 +324,8 @@ def _pair_bases(v: View, me: Side, support: Sequence[int], rng: random.Random) -
 
 
 def _round_end_values(bases: dict, me: Side, hand: Sequence[int],
-                      styles: dict[Side, dict[str, float]]) -> dict[tuple[int, int], float]:
+                      styles: dict[Side, dict[str, float]],
+                      clock: Clock) -> dict[tuple[int, int], float]:
     """``{(own card, opponent card): value}`` on the determinizations ``bases`` (from
     :func:`_pair_bases`): the round (and ``PICK_ROUNDS`` more) played out by the policies
     of ``styles`` and valued for ``me`` by :func:`_value` at its end."""
@@ -276,24 +335,26 @@ def _round_end_values(bases: dict, me: Side, hand: Sequence[int],
         return _value(rollout(s, r0 + params.PICK_ROUNDS, styles), me, w)
 
     return {(mine, theirs): value for theirs, base in bases.items()
-            for mine, value in _pair_column(base, me, hand, theirs, judge).items()}
+            for mine, value in _pair_column(base, me, hand, theirs, judge, clock).items()}
 
 
 def _pair_values(v: View, me: Side, hand: Sequence[int], support: Sequence[int],
-                 rng: random.Random, styles: dict[Side, dict[str, float]]
-                 ) -> dict[tuple[int, int], float]:
+                 rng: random.Random, styles: dict[Side, dict[str, float]],
+                 clock: Clock | None = None) -> dict[tuple[int, int], float]:
     """``{(own card, opponent card): value}`` for ``me`` (:func:`_value` with
     ``styles[me]``) of the pick of ``v``: for each opponent card of ``support``, a
     determinization where the opponent holds it; for each own card of ``hand`` the picks
     are made in the order the rules ask (the scientist first under observation, R5.2) and
     the round is played out by the policies of ``styles`` (R5.3-R5.5) and scored at its
     end. A card no determinization was found for has no entries."""
-    return _round_end_values(_pair_bases(v, me, support, rng), me, hand, styles)
+    clock = clock or _no_clock()
+    return _round_end_values(_pair_bases(v, me, support, rng, clock), me, hand, styles, clock)
 
 
 def _pick_table(v: View, me: Side, hand: Sequence[int], rng: random.Random,
                 styles: dict[Side, dict[str, float]], min_prob: float = 0.0,
-                clock: Clock | None = None) -> dict[int, float]:
+                clock: Clock | None = None, *,
+                deadline: Clock | None = None) -> dict[int, float]:
     """Expected value for ``me`` (``styles[me]`` points) of each card of ``hand`` in the
     pick of ``v`` (R5.1-R5.5): for every pair (own card, opponent card) the round is
     played out by the policies of ``styles`` on a determinization where the opponent
@@ -308,7 +369,11 @@ def _pick_table(v: View, me: Side, hand: Sequence[int], rng: random.Random,
     round), on the same determinizations; each opponent card spends ``len(hand)`` units
     of the clock, and the cards the clock leaves no room for keep their values at the
     round's end (the first one is always valued again). An opponent card's values are
-    all of one kind, so the comparison of our cards stays fair.
+    all of one kind, so the comparison of our cards stays fair. Once the clock's hard
+    deadline has passed, no opponent card more is valued again (one half done keeps its
+    values at the round's end); before the lookahead, :class:`OutOfTime` is raised.
+    ``deadline``: without a ``clock`` (no lookahead), the clock whose hard deadline
+    bounds the work all the same.
 
     Returns:
         ``{card: expected value}`` for every card of ``hand``, as :func:`_value` gives them
@@ -319,20 +384,25 @@ def _pick_table(v: View, me: Side, hand: Sequence[int], rng: random.Random,
     support = sorted(probs) if probs is not None else pool
     if min_prob and probs is not None:
         support = [o for o in support if probs[o] >= min_prob]
-    bases = _pair_bases(v, me, support, rng)
-    values = _round_end_values(bases, me, hand, styles)
+    timer = clock or deadline or _no_clock()
+    bases = _pair_bases(v, me, support, rng, timer)
+    values = _round_end_values(bases, me, hand, styles, timer)
     if clock is not None and params.PICK_LOOKAHEAD.get(me):
         likeliest = sorted(bases, key=lambda o: (-probs[o], o)) if probs is not None else bases
-        for theirs in likeliest:
-            if not clock.spend(len(hand)):
-                break
-            seed = rng.getrandbits(64)
+        try:
+            for theirs in likeliest:
+                if not clock.spend(len(hand)):
+                    break
+                seed = rng.getrandbits(64)
 
-            def ahead(s, r0: int, seed: int = seed) -> float:
-                return _next_pick_value(s, me, r0, random.Random(seed), styles)
+                def ahead(s, r0: int, seed: int = seed) -> float:
+                    return _next_pick_value(s, me, r0, random.Random(seed), styles, clock)
 
-            for mine, value in _pair_column(bases[theirs], me, hand, theirs, ahead).items():
-                values[mine, theirs] = value
+                column = _pair_column(bases[theirs], me, hand, theirs, ahead, clock)
+                for mine, value in column.items():
+                    values[mine, theirs] = value
+        except OutOfTime:
+            pass
     if probs is not None:
         return {c: _expected_value(c, values, probs) for c in hand}
     size = max(1, min(v.hand_sizes[opp], len(pool)))
@@ -361,13 +431,15 @@ def decide_pick(v: View, me: Side, hand: Sequence[int], rng: random.Random,
                              styles: dict[Side, dict[str, float]],
                              clock: Clock | None = None) -> int:
     """Hard card pick: the card of ``hand`` with the best value in :func:`_pick_table`
-    (the lower card on a tie); ``clock`` bounds its lookahead (``PICK_LOOKAHEAD``)."""
+    (the lower card on a tie); ``clock`` bounds its lookahead (``PICK_LOOKAHEAD``).
+    Raises :class:`OutOfTime` if the clock's hard deadline passes before every pair of
+    cards has its value at the round's end."""
     table = _pick_table(v, me, hand, rng, styles, clock=clock)
     return max(hand, key=lambda c: (table[c], -c))
 
 
 def _next_pick_value(state, me: Side, r0: int, rng: random.Random,
-                     styles: dict[Side, dict[str, float]]) -> float:
+                     styles: dict[Side, dict[str, float]], clock: Clock | None = None) -> float:
     """Value for ``me`` (:func:`_value`: points of ``styles[me]``, ``+-WIN`` for a finished
     game, or a chance of winning for a side of ``WIN_CHANCE``) of a determinized ``state``
     of round ``r0``: the round is played out by the policies of
@@ -375,8 +447,10 @@ def _next_pick_value(state, me: Side, r0: int, rng: random.Random,
     (:func:`_pick_table`: our best card against the opponent's pick model, each pair
     played out to that round's end; opponent cards under ``LOOKAHEAD_MIN_PROB`` left
     out). Under observation (R5.2) the raptor answers each card the scientist may show
-    with its best card."""
+    with its best card. Raises :class:`OutOfTime` from ``clock.check``."""
     w = styles[me]
+    clock = clock or _no_clock()
+    clock.check()
     s = rollout(state, r0, styles)
     if s.phase is not Phase.PICK:
         return _value(s, me, w)
@@ -386,11 +460,12 @@ def _next_pick_value(state, me: Side, r0: int, rng: random.Random,
     if me is RAPTOR and s.observation and s.picks[opp] is None:
         probs = opponent_pick_model(v, me)
         support = [o for o in sorted(probs) if probs[o] >= params.LOOKAHEAD_MIN_PROB]
-        values = _pair_values(v, me, hand, support, rng, styles)
+        values = _pair_values(v, me, hand, support, rng, styles, clock)
         shown = [o for o in support if (hand[0], o) in values]
         den = sum(probs[o] for o in shown)
         if not den:
             return _value(s, me, w)
         return sum(probs[o] * max(values[c, o] for c in hand) for o in shown) / den
-    return max(_pick_table(v, me, hand, rng, styles, params.LOOKAHEAD_MIN_PROB).values())
+    return max(_pick_table(v, me, hand, rng, styles, params.LOOKAHEAD_MIN_PROB,
+                           deadline=clock).values())
 

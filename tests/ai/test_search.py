@@ -132,7 +132,7 @@ def test_hard_raptor_plays_the_proposal_the_lookahead_values_most(monkeypatch):
     wanted = engine.MoveBaby(engine.square("D1"), target)
     assert wanted in proposals[:params.TOP_K] and proposals[0] != wanted
 
-    def fake(state, me, r0, rng, styles):
+    def fake(state, me, r0, rng, styles, clock=None):
         return 100.0 if state.board[target] == engine.state.BABY else 0.0
 
     monkeypatch.setattr(search, "_next_pick_value", fake)
@@ -150,7 +150,7 @@ def test_lookahead_stops_valuing_proposals_once_the_deadline_has_passed(monkeypa
     assert len(finals) >= 4
     calls = []
 
-    def counted(state, me, r0, rng, styles):
+    def counted(state, me, r0, rng, styles, clock=None):
         calls.append(state.board)
         return float(len(calls))  # the later a proposal is valued, the more it is worth
 
@@ -175,7 +175,7 @@ def test_hard_raptor_picks_the_card_the_lookahead_values_most(monkeypatch):
     assert params.PICK_LOOKAHEAD[RAPTOR]
     seen = []
 
-    def fake(state, me, r0, rng, styles):
+    def fake(state, me, r0, rng, styles, clock=None):
         assert me is RAPTOR and r0 == s.round
         seen.append(state.revealed)
         return 1.0 if state.revealed is not None and state.revealed[0] == 5 else 0.0
@@ -199,7 +199,7 @@ def test_pick_lookahead_goes_from_the_likeliest_card_while_the_clock_allows(monk
     likeliest = max(sorted(probs), key=probs.__getitem__)
     calls = []
 
-    def counted(state, me, r0, rng, styles):
+    def counted(state, me, r0, rng, styles, clock=None):
         calls.append(state)
         return 0.5
 

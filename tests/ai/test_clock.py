@@ -1,0 +1,149 @@
+"""The decision clock (bot/ai/search.py ``Clock``): a search level answers within its
+budget whatever the speed of the machine, with a legal decision, and never reads the clock
+with fixed iterations. The clocks here are fake: each read advances the time by ``step``."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.ai import choose_action, params, search
+from engine import Phase, Side, legal_actions, view
+from tests.ai.helpers import diagram, pick_position, random_positions
+
+RAPTOR = Side.RAPTOR
+SCIENTIST = Side.SCIENTIST
+SEARCH_LEVELS = ["hard"]
+
+
+class SlowClock:
+    """A fake monotonic clock: every read returns a time ``step`` seconds later. With
+    ``work`` (a list whose length counts the work done), each read also notes how much
+    work had been done by then, in ``marks``."""
+
+    def __init__(self, step: float, work: list | None = None):
+        self.step = step
+        self.work = work if work is not None else []
+        self.reads: list[float] = []
+        self.marks: list[int] = []
+
+    def __call__(self) -> float:
+        self.marks.append(len(self.work))
+        self.reads.append(len(self.reads) * self.step)
+        return self.reads[-1]
+
+
+@pytest.fixture
+def rollouts(monkeypatch) -> list:
+    """Counts the search's playouts (one entry per call of ``search.rollout``)."""
+    done: list = []
+    play = search.rollout
+
+    def counted(*args, **kwargs):
+        done.append(1)
+        return play(*args, **kwargs)
+
+    monkeypatch.setattr(search, "rollout", counted)
+    return done
+
+
+def ap_position():
+    # the raptor's AP phase: beam, escape plans and the lookahead all have work to do
+    return diagram(["..B........",
+                    "...........",
+                    "......MS...",
+                    "...........",
+                    "........S..",
+                    "..........."], phase="ap", ap="raptor 3", revealed="9 6")
+
+
+def scientist_ap_position():
+    return diagram(["..B........",
+                    "...........",
+                    "......M....",
+                    "...S.......",
+                    "........S..",
+                    "..........."], phase="ap", ap="scientist 3", revealed="2 9")
+
+
+@pytest.fixture(scope="module")
+def positions():
+    pos = [(s, side) for s, side in random_positions(range(3), stride=11)
+           if len(legal_actions(s, side)) > 1]
+    assert len(pos) >= 60
+    return pos
+
+
+def searched(level: str):
+    return [(ap_position(), RAPTOR), (pick_position(), RAPTOR),
+            (pick_position(), SCIENTIST), (scientist_ap_position(), SCIENTIST)]
+
+
+@pytest.mark.parametrize("level", SEARCH_LEVELS)
+@pytest.mark.parametrize("step", [0.0004, 0.003, 0.02])
+def test_a_decision_under_a_slow_clock_returns_in_time(level, step, rollouts):
+    budget = 0.05
+    stopped = 0
+    for s, side in searched(level):
+        assert len(legal_actions(s, side)) > 1
+        rollouts.clear()
+        clock = SlowClock(step, rollouts)
+        action = choose_action(view(s, side), level=level, seed=1, time_budget=budget,
+                               clock=clock)
+        assert action in legal_actions(s, side)
+        started, last = clock.reads[0], clock.reads[-1]
+        # it returned in time (fake time): at the first read past the hard deadline
+        # at the latest, so within the budget + one step
+        assert last - started <= budget * params.DEADLINE_HARD_SHARE + step + 1e-9
+        assert last - started <= budget * 1.1 + step
+        late = [t for t in clock.reads if t - started > budget * params.DEADLINE_HARD_SHARE]
+        assert len(late) <= 1, (s.phase, side, len(clock.reads), late)
+        # the clock is read inside the loops: at most one playout between two reads, and
+        # none after the read that found the deadline passed
+        marks = [*clock.marks, len(rollouts)]
+        assert max(b - a for a, b in zip(marks, marks[1:], strict=False)) <= 1
+        if late:
+            assert marks[-1] == marks[-2]
+            stopped += 1
+    assert stopped >= (4 if step >= 0.003 else 0)
+
+
+@pytest.mark.parametrize("level", SEARCH_LEVELS)
+def test_a_clock_past_the_deadline_at_once_gives_the_easy_levels_decision(positions, level):
+    # one read is already a whole budget: the search stops at its first check and answers
+    # as the easy level does, always legally
+    phases = set()
+    for i, (s, side) in enumerate(positions):
+        clock = SlowClock(10.0)
+        v = view(s, side)
+        action = choose_action(v, level=level, seed=i, time_budget=0.5, clock=clock)
+        assert action in legal_actions(s, side)
+        assert action == choose_action(v, level="easy", seed=i)
+        assert len(clock.reads) == 2  # the start, then the first check inside the search
+        phases.add(s.phase)
+    assert {Phase.PICK, Phase.AP, Phase.EFFECT} <= phases
+
+
+@pytest.mark.parametrize("level", SEARCH_LEVELS)
+def test_fixed_iterations_never_read_the_clock(positions, level):
+    for i, (s, side) in enumerate(positions[::4]):
+        clock = SlowClock(10.0)
+        v = view(s, side)
+        action = choose_action(v, level=level, seed=i, iterations=2, clock=clock)
+        assert clock.reads == []
+        assert action == choose_action(v, level=level, seed=i, iterations=2)
+
+
+@pytest.mark.parametrize("level", SEARCH_LEVELS)
+def test_a_clock_that_never_runs_out_gives_the_work_caps_decision(level, rollouts):
+    # time stands still: the deadline checks change nothing, and the work cap
+    # (budget x PLAYOUTS_PER_SECOND playouts) gives the decision of that many iterations
+    budget = 0.1
+    cap = max(1, round(budget * params.PLAYOUTS_PER_SECOND))
+    for s, side in searched(level):
+        rollouts.clear()
+        clock = SlowClock(0.0, rollouts)
+        v = view(s, side)
+        timed = choose_action(v, level=level, seed=2, time_budget=budget, clock=clock)
+        # read inside the loops, at least once per playout
+        assert len(rollouts) >= 4 and len(clock.reads) >= len(rollouts)
+        assert timed == choose_action(v, level=level, seed=2, iterations=cap)
