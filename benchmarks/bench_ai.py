@@ -53,7 +53,7 @@ def play_game(job: tuple) -> dict:
     levels = {first_side: first, first_side.other: second}
     state = engine.new_game(seed)
     rng = random.Random(f"bench:{seed}")
-    times: dict[str, list[float]] = {"easy": [], "hard": []}
+    times: dict[str, list[float]] = {"easy": [], "medium": [], "hard": []}
     decision = 0
     while not state.is_over and state.round <= max_rounds:
         for side in (Side.RAPTOR, Side.SCIENTIST):

@@ -13,7 +13,8 @@ Modules (each imports only the engine, the standard library and the modules abov
     model       the fast transition model: the position after an action, its AP cost
     pick_model  card values from the position; the model of the opponent's card pick
     easy        the easy level; also the policy of the hard level's playouts
-    search      the hard level: beam search, escape plans, lookahead, payoff-matrix pick
+    search      the hard (and medium) level: beam search, escape plans, lookahead,
+                payoff-matrix pick
 
 Honesty (R11): the AI never receives or reads a :class:`engine.GameState`. It only sees the
 view of the side to move (``view.viewer``). To know its legal actions it builds a
@@ -29,6 +30,9 @@ Levels:
   (:func:`evaluate`) one step ahead. The card pick scores each card of the hand against
   every card the opponent may still hold (uniformly), with a rough value for the effect of
   the lower card and for the action points of the higher one.
+* ``medium`` — the hard level's search made smaller: ``MEDIUM_WORK_SHARE`` of its work
+  and of its time budget, a beam of ``MEDIUM_BEAM_WIDTH`` and ``MEDIUM_TOP_K`` proposals
+  compared (the card pick's payoff matrix is the hard one's, with fewer lookaheads).
 * ``hard`` — a determinized Monte Carlo search. Effects, AP actions, placements and the
   mother's return: a beam search over the side's own sequence of decisions (until control
   passes) proposes its best end positions (in the raptor's AP phase, also every whole
@@ -87,7 +91,7 @@ from engine import Action, Phase, Pick, Side, View
 
 __all__ = ["LEVELS", "choose_action", "evaluate"]
 
-LEVELS = ("easy", "hard")
+LEVELS = ("easy", "medium", "hard")
 
 
 def choose_action(view: View, *, level: str = "easy", seed: int = 0,
@@ -100,7 +104,8 @@ def choose_action(view: View, *, level: str = "easy", seed: int = 0,
             state itself. Any decision: setup placements (R4), the card pick (R5.1, R5.2),
             effect units (R9, R10), AP actions including End (R7, R8) and the mother's
             return (R9.2).
-        level: ``"easy"`` (a greedy heuristic, a few ms) or ``"hard"`` (a search).
+        level: ``"easy"`` (a greedy heuristic, a few ms), ``"medium"`` (a smaller
+            search) or ``"hard"`` (a search); :data:`LEVELS`.
         seed: fixes every random choice: the same view, seed, level and iterations give
             the same action.
         time_budget: hard level, seconds per decision: no new batch of playouts (nor,
@@ -112,7 +117,8 @@ def choose_action(view: View, *, level: str = "easy", seed: int = 0,
         iterations: hard level, the exact work: the number of round playouts it may run
             (in the raptor's card pick, the lookahead of one pair of cards counts as one).
             None: ``max(1, round(time_budget * PLAYOUTS_PER_SECOND))`` playouts, stopping
-            early if the budget runs out.
+            early if the budget runs out. The medium level does ``MEDIUM_WORK_SHARE`` of
+            this work (at least 1 playout) within as much of ``time_budget``.
         clock: the time in seconds (a monotonic clock), read only by the hard level with
             ``iterations=None``; a test may pass a fake one.
 
@@ -148,20 +154,24 @@ def choose_action(view: View, *, level: str = "easy", seed: int = 0,
         return legal[0]
     if level == "easy":
         return easy.decide(view, state, me, legal)
+    share = params.MEDIUM_WORK_SHARE if level == "medium" else 1.0
     if iterations is not None:
-        work = search.Clock(iterations, None)
+        work = search.Clock(max(1, round(iterations * share)), None)
     else:
-        cap = max(1, round(time_budget * params.PLAYOUTS_PER_SECOND))
+        budget = time_budget * share
+        cap = max(1, round(budget * params.PLAYOUTS_PER_SECOND))
         started = clock()
-        work = search.Clock(cap, started + params.DEADLINE_SHARE * time_budget,
-                            started + params.DEADLINE_HARD_SHARE * time_budget, clock)
+        work = search.Clock(cap, started + params.DEADLINE_SHARE * budget,
+                            started + params.DEADLINE_HARD_SHARE * budget, clock)
+    width, top_k = ((params.MEDIUM_BEAM_WIDTH, params.MEDIUM_TOP_K) if level == "medium"
+                    else (params.BEAM_WIDTH, params.TOP_K))
     # own decisions with the hard style of our side; the opponent modelled as the easy level
     styles = {me: params.HARD_STYLE[me], me.other: W}
     try:
         if state.phase is Phase.PICK:
             hand = [a.card for a in legal]
             return Pick(search.decide_pick(view, me, hand, rng, styles, work))
-        return search.decide_sequence(state, me, legal, rng, work, styles)
+        return search.decide_sequence(state, me, legal, rng, work, styles, width, top_k)
     except search.OutOfTime:
         return easy.decide(view, state, me, legal)  # no search result yet: the easy level's
 

@@ -57,6 +57,15 @@ LOOKAHEAD_MIN_PROB = 0.1
 #: offset)))`` of their score, ``(slope, offset)``; the others value them in points.
 WIN_CHANCE: dict[Side, tuple[float, float]] = {RAPTOR: (0.0065, 2.41)}
 
+# ----------------------------------------------------------------------------- medium level
+#: Medium level: the hard search with this share of its work (playouts, fixed
+#: ``iterations``) and of its time budget (so it also answers sooner).
+MEDIUM_WORK_SHARE = 0.25
+#: Medium level: beam width of its search over the side's own sequence of decisions.
+MEDIUM_BEAM_WIDTH = 2
+#: Medium level: end positions of its beam search compared by rollouts or the lookahead.
+MEDIUM_TOP_K = 2
+
 # ----------------------------------------------------------------------------- pick model
 #: Chance that the modelled opponent picks any card it may hold, uniformly.
 UNIFORM_MIX = 0.3

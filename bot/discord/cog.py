@@ -5,7 +5,7 @@ command                                what it does                             
 =====================================  ============================================  ==========
 ``challenge user [side] [environment]  a challenge with Accept / Decline / Cancel;   public
 [setup]``                              challenging the bot itself starts a practice
-``practice [side] [level]``            a match against the AI (easy / hard)          public
+``practice [side] [level]``            a match against the AI (easy / medium / hard) public
 ``board``                              the current board image                       public
 ``hand``                               my cards (+ pick buttons while picking)       ephemeral
 ``act action``                         any decision in notation, autocompleted       ephemeral
@@ -143,7 +143,7 @@ class RaptorCog(commands.GroupCog, group_name="raptor",
                            setup="quick: random starting positions; manual: you place them")
     async def practice(self, interaction: discord.Interaction,
                        side: Literal["raptor", "scientist", "random"] = "random",
-                       level: Literal["easy", "hard"] = "easy",
+                       level: Literal["easy", "medium", "hard"] = "easy",
                        environment: Literal["jungle", "savannah"] = "jungle",
                        setup: Literal["quick", "manual"] = "quick") -> None:
         _log_command(interaction, "practice")

@@ -1,6 +1,6 @@
 """The offline demo: a full AI-vs-AI match through the real stack, no Discord token needed.
 
-``python -m bot demo [--seed S] [--level easy|hard] [--out DIR] [--environment E]``
+``python -m bot demo [--seed S] [--level easy|medium|hard] [--out DIR] [--environment E]``
 
 The match runs through the same :class:`~bot.match.MatchService`, SQLite storage (a file in
 DIR) and renderer the bot uses. It writes ``DIR/start.png`` (the starting position),
@@ -35,6 +35,7 @@ from engine.predicates import ap_total, scientists_on_board
 
 from ..db import Database
 from ..match import ActResult, MatchService
+from ..match.starting import ai_levels
 from ..settings import MAX_AI_TIME_BUDGET
 
 DEMO_GUILD = 1
@@ -213,14 +214,14 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bot demo",
                                      description="Play a full AI-vs-AI match offline.")
     parser.add_argument("--seed", type=seed_arg, default=1, help="game seed (default 1)")
-    parser.add_argument("--level", choices=("easy", "hard"), default="easy",
+    parser.add_argument("--level", choices=ai_levels(), default="easy",
                         help="AI level for both sides (default easy)")
     parser.add_argument("--out", type=out_arg, default=Path("raptor-demo"),
                         help="output folder (default ./raptor-demo)")
     parser.add_argument("--environment", choices=("jungle", "savannah"), default="jungle",
                         help="board environment (default jungle)")
     parser.add_argument("--budget", type=seconds_arg, default=0.5,
-                        help="seconds per decision for the hard level (default 0.5)")
+                        help="seconds per decision for the medium and hard levels (default 0.5)")
     args = parser.parse_args(argv)
     return run_offline(
         play_demo(args.out, seed=args.seed, level=args.level, environment=args.environment,

@@ -1,6 +1,6 @@
 """Terminal mode: play one side against the AI by typing action notation.
 
-``python -m bot play [--side raptor|scientist|random] [--level easy|hard] [--seed S]
+``python -m bot play [--side raptor|scientist|random] [--level easy|medium|hard] [--seed S]
 [--environment jungle|savannah] [--setup quick|manual] [--out DIR] [--budget S]``
 
 The match runs through the same match service, SQLite storage (``DIR/play.sqlite3``) and
@@ -43,6 +43,7 @@ from engine.geometry import COLS, ROWS, sq
 from .. import texts
 from ..db import Database
 from ..match import ActResult, MatchService, ServiceError
+from ..match.starting import ai_levels
 from .demo import REASONS, folder_lock, out_arg, resolution, run_offline, seconds_arg, seed_arg
 
 HUMAN_ID = 1
@@ -627,7 +628,7 @@ def main(argv: list[str] | None = None) -> int:
                                      description="Play Raptor against the AI in the terminal.")
     parser.add_argument("--side", choices=("raptor", "scientist", "random"), default="raptor",
                         help="the side you play (default raptor)")
-    parser.add_argument("--level", choices=("easy", "hard"), default="easy",
+    parser.add_argument("--level", choices=ai_levels(), default="easy",
                         help="the AI's level (default easy)")
     parser.add_argument("--seed", type=seed_arg, default=None,
                         help="game seed (default: a fresh random one)")
@@ -640,7 +641,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=out_arg, default=Path("raptor-play"),
                         help="folder for the board image and the database (default ./raptor-play)")
     parser.add_argument("--budget", type=seconds_arg, default=1.0,
-                        help="seconds the hard AI may think per decision (default 1.0)")
+                        help="seconds the medium or hard AI may think per decision (default 1.0)")
     args = parser.parse_args(argv)
     saved = _terminal_mode()
     try:

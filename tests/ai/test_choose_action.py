@@ -94,7 +94,7 @@ def test_each_module_imports_only_the_modules_below_it():
         assert uses <= set(order[:i]), (name, uses - set(order[:i]))
 
 
-@pytest.mark.parametrize("level", ["easy", "hard"])
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
 def test_the_opponents_hidden_cards_do_not_change_the_decision(positions, level):
     checked = 0
     for s, side in positions[::8]:
@@ -127,15 +127,20 @@ def test_easy_is_always_legal(positions):
     assert observed >= 4
 
 
-def test_hard_is_always_legal(positions):
+@pytest.mark.parametrize("level", ["medium", "hard"])
+def test_the_searching_levels_are_always_legal(positions, level):
     assert len(positions[::2]) >= 300
     for i, (s, side) in enumerate(positions[::2]):
-        action = choose_action(view(s, side), level="hard", seed=i, iterations=1)
+        action = choose_action(view(s, side), level=level, seed=i, iterations=1)
         assert action in legal_actions(s, side), (engine.to_diagram(s), side, action)
 
 
+def test_the_levels_are_easy_medium_and_hard():
+    assert bot.ai.LEVELS == ("easy", "medium", "hard")
+
+
 # ----------------------------------------------------------------------------- determinism
-@pytest.mark.parametrize("level", ["easy", "hard"])
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
 def test_same_view_and_seed_give_the_same_action(positions, level):
     for i, (s, side) in enumerate(positions[::15]):
         v = view(s, side)
@@ -144,7 +149,7 @@ def test_same_view_and_seed_give_the_same_action(positions, level):
 
 
 
-@pytest.mark.parametrize("level", ["easy", "hard"])
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
 def test_the_mother_kills_an_adjacent_scientist(level):
     s = diagram([".....S.....",
                  "...........",
@@ -156,7 +161,7 @@ def test_the_mother_kills_an_adjacent_scientist(level):
     assert action == engine.Kill(engine.square("H3"))
 
 
-@pytest.mark.parametrize("level", ["easy", "hard"])
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
 def test_a_baby_next_to_an_exit_escapes(level):
     s = diagram(["B..........",
                  "...........",
@@ -169,7 +174,7 @@ def test_a_baby_next_to_an_exit_escapes(level):
     assert action == engine.MoveBaby(engine.square("B1"), engine.square("A1"))
 
 
-@pytest.mark.parametrize("level", ["easy", "hard"])
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
 def test_the_scientist_captures_a_sleeping_baby(level):
     s = diagram(["...........",
                  "..bS.......",
@@ -181,7 +186,7 @@ def test_the_scientist_captures_a_sleeping_baby(level):
     assert action == engine.Capture(engine.square("E2"), engine.square("D2"))
 
 
-@pytest.mark.parametrize("level", ["easy", "hard"])
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
 def test_the_scientist_shoots_the_mother(level):
     s = diagram(["...........",
                  "...........",

@@ -7,6 +7,7 @@ import asyncio
 
 import pytest
 
+import bot.ai
 import engine
 import render
 from bot import texts
@@ -27,6 +28,10 @@ async def test_commands_are_synced_as_one_group(world: World) -> None:
     subs = {o["name"] for o in group["options"]}
     assert subs == {"challenge", "practice", "board", "hand", "act", "status", "resign", "draw",
                     "rematch", "rules", "history", "stats", "leaderboard", "settings"}
+    practice = next(o for o in group["options"] if o["name"] == "practice")
+    level = next(o for o in practice["options"] if o["name"] == "level")
+    assert [c["value"] for c in level["choices"]] == ["easy", "medium", "hard"]
+    assert tuple(c["value"] for c in level["choices"]) == bot.ai.LEVELS
 
 
 async def test_board_is_public_and_needs_a_match(world: World) -> None:
