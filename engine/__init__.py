@@ -13,6 +13,7 @@ Public API::
     parse_action(text, state, side) -> Action;  format_action(action) -> str
     to_diagram(state) -> str;  from_diagram(text) -> GameState
     replay(seed, options, actions) -> GameState
+    write_record(seed, options, actions, ...) -> str;  read_record(text) -> MatchRecord
     GameState.to_json() / GameState.from_json(text)
 """
 
@@ -55,18 +56,27 @@ from .errors import (
 )
 from .geometry import Layout, square, square_name
 from .notation import describe_action, format_action, parse_action
+from .record import (
+    Ending,
+    MatchRecord,
+    RecordError,
+    UnfinishedMatchError,
+    read_record,
+    write_record,
+)
 from .rules import EFFECTS, apply, legal_actions, new_game, replay, to_act
 from .state import SCHEMA_VERSION, Event, GameState, Options, Phase, Reason, Side
 from .view import View, sample_state, view
 
 __all__ = [
-    "ACTION_TYPES", "EFFECTS", "SCHEMA_VERSION", "Action", "AmbiguousActionError", "CallBaby",
-    "Capture", "DiagramError", "End", "Event", "Frighten", "GameState", "Gas", "Heal",
-    "IllegalActionError", "Jeep", "Kill", "Layout", "MoveBaby", "MoveMother", "MoveScientist",
-    "NotationError", "Options", "Phase", "Pick", "PlaceBaby", "PlaceFire", "PlaceMother",
-    "PlaceScientist", "PutOut", "RaptorError", "Reason", "Reinforce", "Shoot", "Side",
-    "SleepBaby", "Stand", "View", "Wake", "WrongTurnError", "action_from_dict", "apply",
+    "ACTION_TYPES", "Action", "AmbiguousActionError", "CallBaby", "Capture", "DiagramError",
+    "EFFECTS", "End", "Ending", "Event", "Frighten", "GameState", "Gas", "Heal",
+    "IllegalActionError", "Jeep", "Kill", "Layout", "MatchRecord", "MoveBaby", "MoveMother",
+    "MoveScientist", "NotationError", "Options", "Phase", "Pick", "PlaceBaby", "PlaceFire",
+    "PlaceMother", "PlaceScientist", "PutOut", "RaptorError", "Reason", "RecordError",
+    "Reinforce", "SCHEMA_VERSION", "Shoot", "Side", "SleepBaby", "Stand",
+    "UnfinishedMatchError", "View", "Wake", "WrongTurnError", "action_from_dict", "apply",
     "card_name", "card_text", "describe_action", "format_action", "from_diagram",
-    "legal_actions", "new_game", "parse_action", "replay", "sample_state", "square",
-    "square_name", "to_act", "to_diagram", "view",
+    "legal_actions", "new_game", "parse_action", "read_record", "replay", "sample_state",
+    "square", "square_name", "to_act", "to_diagram", "view", "write_record",
 ]
