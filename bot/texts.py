@@ -18,6 +18,7 @@ import engine
 from engine import Event, Phase, Side
 from engine.geometry import SQUARE_NAMES
 from engine.predicates import ap_total, mother_move_cost
+from engine.record import ending_banner
 
 RAPTOR = Side.RAPTOR
 SCIENTIST = Side.SCIENTIST
@@ -437,16 +438,7 @@ def board_verdict(match) -> str | None:
     or when the game itself ended (the image then tells the winner, R6)."""
     if match.active or match.state.phase is Phase.OVER:
         return None
-    reason = match.reason or ""
-    if match.result == "draw":
-        return "Draw by agreement"
-    if match.result is None:
-        return ("No result: ended by a moderator" if reason == "ended_by_moderator"
-                else "No result: both players ran out of time")
-    winner = Side(match.result)
-    why = {"resigned": f"the {winner.other.value} resigned",
-           "timeout": f"the {winner.other.value} ran out of time"}.get(reason, reason)
-    return f"{winner.value.capitalize()} wins: {why}"
+    return ending_banner(match.result, match.reason or "")
 
 
 def status_text(match) -> str:

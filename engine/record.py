@@ -70,6 +70,23 @@ class Ending(StrEnum):
     ENDED_BY_MODERATOR = "ended_by_moderator"  # Result: none
 
 
+def ending_banner(result: str | None, reason: Ending | str) -> str:
+    """The one-line banner of a match ended outside the game, for its board image and a
+    replay's last frame, e.g. ``"Scientist wins: the raptor resigned"``, ``"Draw by
+    agreement"``. ``result`` is ``"raptor"``, ``"scientist"``, ``"draw"`` or None/``"none"``.
+    """
+    reason = str(reason.value if isinstance(reason, Ending) else reason)
+    if result == "draw":
+        return "Draw by agreement"
+    if result in (None, "none"):
+        return ("No result: ended by a moderator" if reason == Ending.ENDED_BY_MODERATOR
+                else "No result: both players ran out of time")
+    winner = Side(result)
+    why = {Ending.RESIGNED: f"the {winner.other.value} resigned",
+           Ending.TIMEOUT: f"the {winner.other.value} ran out of time"}.get(reason, reason)
+    return f"{winner.value.capitalize()} wins: {why}"
+
+
 #: The results an ending outside the game allows.
 _ENDING_RESULTS = {
     Ending.RESIGNED: ("raptor", "scientist"), Ending.TIMEOUT: ("raptor", "scientist"),
@@ -480,6 +497,6 @@ def _check_end(state: GameState, header: dict[str, str], where: dict[str, tuple[
 
 __all__ = [
     "FORMAT_LINE", "HEADER_KEYS", "REQUIRED_KEYS", "RESULTS", "Ending", "MatchRecord",
-    "RecordError", "UnfinishedMatchError", "read_record", "round_states", "rounds_played",
-    "write_record",
+    "RecordError", "UnfinishedMatchError", "ending_banner", "read_record", "round_states",
+    "rounds_played", "write_record",
 ]

@@ -282,3 +282,26 @@ def test_the_example_in_docs_record_md_is_what_the_engine_writes():
     final, log = random_game(5, setup="manual")
     assert write_record(5, final.options, log, **HEADER).startswith(example)
     assert example.count("\n") > 20
+
+
+def test_the_engine_and_its_replay_command_import_nothing_of_the_renderer():
+    """Layering: ``python -m engine replay`` checks records without Pillow or render/."""
+    import subprocess
+    import sys
+
+    code = ("import sys, engine, engine.record, engine.__main__; "
+            "print(sorted({m.split('.')[0] for m in sys.modules} & "
+            "{'PIL', 'render', 'bot', 'discord', 'aiosqlite'}))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout
+    assert out.strip() == "[]"
+
+
+def test_the_banner_of_each_ending_outside_the_game():
+    from engine.record import ending_banner
+
+    assert ending_banner("scientist", "resigned") == "Scientist wins: the raptor resigned"
+    assert ending_banner("raptor", Ending.TIMEOUT) == "Raptor wins: the scientist ran out of time"
+    assert ending_banner("draw", "draw_agreed") == "Draw by agreement"
+    assert ending_banner(None, "abandoned") == "No result: both players ran out of time"
+    assert ending_banner("none", "ended_by_moderator") == "No result: ended by a moderator"
