@@ -31,9 +31,9 @@ from pathlib import Path
 from typing import Any
 
 import engine
-from engine import Side
+from engine import Reason, Side
 from engine.__main__ import seed_arg  # seeds 0..2**63-1, the same for every command
-from engine.predicates import ap_total
+from engine.predicates import ap_total, scientists_on_board
 
 from .db import Database
 from .service import ActResult, MatchService
@@ -43,10 +43,10 @@ DEMO_GUILD = 1
 DEMO_CHANNEL = 1
 AI_USERS = {Side.RAPTOR: 101, Side.SCIENTIST: 102}
 REASONS = {
-    "babies_escaped": "three babies escaped",
-    "no_scientists": "no scientist is left on the board",
-    "mother_asleep": "the mother holds five sleep tokens",
-    "babies_captured": "three babies were captured",
+    Reason.BABIES_ESCAPED: "three babies escaped",
+    Reason.NO_SCIENTISTS: "no scientist is left on the board",
+    Reason.MOTHER_ASLEEP: "the mother holds five sleep tokens",
+    Reason.BABIES_CAPTURED: "three babies were captured",
 }
 
 
@@ -92,7 +92,7 @@ def folder_lock(out: Path) -> Iterator[None]:
 def _status(state: engine.GameState) -> str:
     return (f"escaped {state.escaped}/3 · captured {state.captured}/3 · "
             f"sleep {state.sleep_tokens}/5 · scientists on board "
-            f"{sum(1 for c in state.board if c in engine.state.SCIENTIST_CODES)}")
+            f"{scientists_on_board(state.board)}")
 
 
 def round_line(number: int, steps: list[ActResult]) -> str:

@@ -15,10 +15,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 import engine
-from engine import Event, Phase, Side
+from engine import Event, Phase, Piece, Reason, Side
+from engine.actions import PIECE_LETTERS
 from engine.geometry import SQUARE_NAMES
-from engine.predicates import ap_total, mother_move_cost
+from engine.predicates import ap_total, mother_move_cost, scientists_on_board
 from engine.record import ending_banner
+from engine.state import SETUP_PHASES
 
 RAPTOR = Side.RAPTOR
 SCIENTIST = Side.SCIENTIST
@@ -42,12 +44,8 @@ def card_label(side: Side, card: int) -> str:
 
 
 def card_effect(side: Side, card: int) -> str:
-    """The effect text of a card, with "As card 2." spelled out (R9, R10)."""
-    text = engine.card_text(side, card)
-    if text.startswith("As card "):
-        other = int(text[len("As card "):].rstrip(". "))
-        return engine.card_text(side, other)
-    return text
+    """The effect text of a card, a repeated card's spelled out (R9, R10)."""
+    return engine.effect_text(side, card)
 
 
 def player(match, side: Side) -> str:
@@ -73,10 +71,10 @@ PHASE_NAMES = {
 }
 
 REASONS = {
-    "babies_escaped": "three babies escaped",
-    "no_scientists": "no scientist is left on the board",
-    "mother_asleep": "the mother has five sleep tokens",
-    "babies_captured": "three babies were captured",
+    Reason.BABIES_ESCAPED: "three babies escaped",
+    Reason.NO_SCIENTISTS: "no scientist is left on the board",
+    Reason.MOTHER_ASLEEP: "the mother has five sleep tokens",
+    Reason.BABIES_CAPTURED: "three babies were captured",
     "ended_by_moderator": "ended by a moderator",
 }
 
@@ -89,7 +87,7 @@ def event_text(e: Event) -> str | None:
     round ends). Events never carry hidden information (see :class:`engine.Event`)."""
     k = e.kind
     if k == "placed":
-        letter = {"mother": "M", "baby": "B", "scientist": "S"}.get(e.piece or "", "?")
+        letter = PIECE_LETTERS.get(e.piece or "", "?")
         return f"{letter}@{N[e.to]}"
     if k in ("moved", "called", "jeep"):
         text = f"{N[e.at]}-{N[e.to]}"
@@ -136,9 +134,9 @@ def event_phrase(e: Event) -> str | None:
     if k == "placed":
         return f"{piece or 'a figurine'} placed on {N[e.to]}"
     if k == "moved":
-        verb = {"mother": "the mother runs", "baby": "a baby steps",
-                "scientist": "a scientist walks"}.get(piece, "moves")
-        cost = f" ({e.value} AP)" if piece == "scientist" and e.value and e.value > 1 else ""
+        verb = {Piece.MOTHER: "the mother runs", Piece.BABY: "a baby steps",
+                Piece.SCIENTIST: "a scientist walks"}.get(piece, "moves")
+        cost = f" ({e.value} AP)" if piece == Piece.SCIENTIST and e.value and e.value > 1 else ""
         return f"{verb} {N[e.at]}→{N[e.to]}{cost}"
     if k == "called":
         return f"a baby answers the call {N[e.at]}→{N[e.to]}"
@@ -244,7 +242,7 @@ def round_story(events: Sequence[Event]) -> list[str]:
         elif k == "game_over":
             _close(lines, section)
             section = None
-        elif k == "placed" and section is not None and e.piece == "mother":
+        elif k == "placed" and section is not None and e.piece == Piece.MOTHER:
             continue  # the mother's return: told by 'returned'
         else:
             text = event_text(e)
@@ -274,9 +272,7 @@ def round_summary(match, round_no: int, events: Sequence[Event]) -> str:
 
 def score_line(v) -> str:
     """Public counters (R11.1): escaped / captured babies, sleep tokens, scientists."""
-    from engine.state import SCIENTIST_CODES
-
-    on_board = sum(1 for c in v.board if c in SCIENTIST_CODES)
+    on_board = scientists_on_board(v.board)
     return (f"Babies escaped {v.escaped}/3 · captured {v.captured}/3 · sleep tokens "
             f"{v.sleep_tokens}/5 · scientists on the board {on_board} (reserve {v.reserve})")
 
@@ -339,7 +335,6 @@ def decision_text(match, side: Side) -> str:
     ph = s.phase
     if ph is Phase.EFFECT:
         eff = s.effect
-        kind, most, least = engine.EFFECTS[(eff.side, eff.card)]
         done = f" ({eff.done} done)" if eff.done else ""
         return (f"resolve **{card_label(side, eff.card)}**{done}: "
                 f"{card_effect(side, eff.card)}")
@@ -365,7 +360,7 @@ def decision_text(match, side: Side) -> str:
 def turn_text(match, side: Side, deadline: float | None) -> str:
     s = match.state
     head = f"**{match_title(match)} · Round {s.round} · {PHASE_NAMES[s.phase]}**"
-    if s.phase in (Phase.SETUP_MOTHER, Phase.SETUP_BABIES, Phase.SETUP_SCIENTISTS):
+    if s.phase in SETUP_PHASES:
         head = f"**{match_title(match)} · {PHASE_NAMES[s.phase]}**"
     text = f"{head} — {mention(match.players[side])} ({side.value}), your move: "
     text += decision_text(match, side)

@@ -15,6 +15,13 @@ Public API::
     replay(seed, options, actions) -> GameState
     write_record(seed, options, actions, ...) -> str;  read_record(text) -> MatchRecord
     GameState.to_json() / GameState.from_json(text)
+    card(side, value) -> Card;  CARD_TABLE;  card_name / card_text / effect_text
+
+Where each piece of knowledge lives: the rules' computations (wound cost, fire group, jeep
+stops, shot blocking, gas range, fire spots, walks, calls, AP, victory) in
+:mod:`engine.predicates`; the cards in :mod:`engine.cards`; the board in
+:mod:`engine.geometry`; the byte-lane tricks behind the fast paths in :mod:`engine.bits`;
+legality and ``apply`` in :mod:`engine.rules`; refusal reasons in :mod:`engine.explain`.
 """
 
 from .actions import (
@@ -44,14 +51,26 @@ from .actions import (
     Wake,
     action_from_dict,
 )
-from .cards import card_name, card_text
+from .cards import (
+    CARD_TABLE,
+    CARD_VALUES,
+    EFFECTS,
+    Card,
+    Unit,
+    card,
+    card_name,
+    card_text,
+    effect_text,
+)
 from .diagram import from_diagram, to_diagram
 from .errors import (
     AmbiguousActionError,
     DiagramError,
     IllegalActionError,
     NotationError,
+    OptionError,
     RaptorError,
+    RecordError,
     WrongTurnError,
 )
 from .geometry import Layout, square, square_name
@@ -59,24 +78,25 @@ from .notation import describe_action, format_action, parse_action
 from .record import (
     Ending,
     MatchRecord,
-    RecordError,
+    MatchRecordError,
     UnfinishedMatchError,
     read_record,
     write_record,
 )
-from .rules import EFFECTS, apply, legal_actions, new_game, replay, to_act
-from .state import SCHEMA_VERSION, Event, GameState, Options, Phase, Reason, Side
+from .rules import apply, legal_actions, new_game, replay, to_act
+from .state import SCHEMA_VERSION, Event, GameState, Options, Phase, Piece, Reason, Side
 from .view import View, sample_state, view
 
 __all__ = [
-    "ACTION_TYPES", "Action", "AmbiguousActionError", "CallBaby", "Capture", "DiagramError",
-    "EFFECTS", "End", "Ending", "Event", "Frighten", "GameState", "Gas", "Heal",
-    "IllegalActionError", "Jeep", "Kill", "Layout", "MatchRecord", "MoveBaby", "MoveMother",
-    "MoveScientist", "NotationError", "Options", "Phase", "Pick", "PlaceBaby", "PlaceFire",
-    "PlaceMother", "PlaceScientist", "PutOut", "RaptorError", "Reason", "RecordError",
-    "Reinforce", "SCHEMA_VERSION", "Shoot", "Side", "SleepBaby", "Stand",
-    "UnfinishedMatchError", "View", "Wake", "WrongTurnError", "action_from_dict", "apply",
-    "card_name", "card_text", "describe_action", "format_action", "from_diagram",
+    "ACTION_TYPES", "Action", "AmbiguousActionError", "CARD_TABLE", "CARD_VALUES", "CallBaby",
+    "Capture", "Card", "DiagramError", "EFFECTS", "End", "Ending", "Event", "Frighten",
+    "GameState", "Gas", "Heal", "IllegalActionError", "Jeep", "Kill", "Layout", "MatchRecord",
+    "MatchRecordError", "MoveBaby", "MoveMother", "MoveScientist", "NotationError",
+    "OptionError", "Options", "Phase", "Pick", "Piece", "PlaceBaby", "PlaceFire", "PlaceMother",
+    "PlaceScientist", "PutOut", "RaptorError", "Reason", "RecordError", "Reinforce",
+    "SCHEMA_VERSION", "Shoot", "Side", "SleepBaby", "Stand", "UnfinishedMatchError", "Unit",
+    "View", "Wake", "WrongTurnError", "action_from_dict", "apply", "card", "card_name",
+    "card_text", "describe_action", "effect_text", "format_action", "from_diagram",
     "legal_actions", "new_game", "parse_action", "read_record", "replay", "sample_state",
     "square", "square_name", "to_act", "to_diagram", "view", "write_record",
 ]

@@ -22,7 +22,9 @@ from collections import Counter
 
 from . import apply, legal_actions, new_game, to_act, to_diagram
 from .diagram import LEGEND
-from .record import MatchRecord, RecordError, read_record
+from .geometry import ENVIRONMENTS
+from .record import MatchRecord, MatchRecordError, read_record
+from .state import LAYOUTS, SETUPS
 
 
 def selfplay(games: int, seed: int, max_rounds: int = 5000) -> dict:
@@ -80,9 +82,9 @@ def _main(argv: list[str] | None) -> int:
     sp.add_argument("--seed", type=seed_arg, default=1)
     sh = sub.add_parser("show", help="print a new game's diagram")
     sh.add_argument("--seed", type=seed_arg, default=1)
-    sh.add_argument("--environment", choices=("jungle", "savannah"), default="jungle")
-    sh.add_argument("--layout", choices=("random", "standard"), default="random")
-    sh.add_argument("--setup", choices=("manual", "quick"), default="quick")
+    sh.add_argument("--environment", choices=ENVIRONMENTS, default="jungle")
+    sh.add_argument("--layout", choices=LAYOUTS, default="random")
+    sh.add_argument("--setup", choices=SETUPS, default="quick")
     rp = sub.add_parser("replay", help="check a match record and print its rounds")
     rp.add_argument("record", help="the record file (docs/RECORD.md), or - for stdin")
     rp.add_argument("--out", help=argparse.SUPPRESS)
@@ -116,7 +118,7 @@ def load_record(path: str) -> MatchRecord:
 
     Raises:
         OSError: the file cannot be read.
-        RecordError: the record is refused (see :func:`engine.read_record`).
+        MatchRecordError: the record is refused (see :func:`engine.read_record`).
     """
     if path == "-":
         text = sys.stdin.read()
@@ -153,7 +155,7 @@ def replay_command(path: str, out: str | None) -> int:
     except OSError as exc:
         print(f"engine replay: cannot read {path}: {exc.strerror or exc}", file=sys.stderr)
         return 1
-    except RecordError as exc:
+    except MatchRecordError as exc:
         print(f"engine replay: {path}: {exc}", file=sys.stderr)
         return 1
     for line in round_summaries(record):

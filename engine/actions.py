@@ -12,6 +12,7 @@ from typing import Any, ClassVar
 
 from .errors import NotationError
 from .geometry import SQUARE_NAMES, square
+from .state import Piece
 
 
 class _Base:
@@ -216,6 +217,51 @@ ACTION_TYPES: dict[str, type] = {
                 Gas, Reinforce, Jeep, PlaceFire, End, MoveBaby, MoveMother, Kill, PutOut,
                 MoveScientist, Stand, SleepBaby, Capture, Shoot)
 }
+
+
+# ----------------------------------------------------------------------------- notation
+N = SQUARE_NAMES
+#: The letter of each piece in placement notation (``M@G2``, ``B@D2``, ``S@B2``), and ``R``
+#: for a reinforcement (``R@E1``).
+PIECE_LETTERS = {Piece.MOTHER: "M", Piece.BABY: "B", Piece.SCIENTIST: "S"}
+REINFORCEMENT_LETTER = "R"
+
+
+def format_action(action: Action) -> str:
+    """The canonical notation of ``action``: ``"G2-G5"``, ``"kill F3"``, ``"M@G2"``, ``"play
+    5"``, ... (the table of :mod:`engine.notation`, which parses it back).
+
+    Raises:
+        NotationError: not an engine action.
+    """
+    t = type(action)
+    if t is Pick:
+        return f"play {action.card}"
+    if t in (MoveMother, MoveBaby, MoveScientist, CallBaby, Jeep):
+        return f"{N[action.frm]}-{N[action.to]}"
+    if t is PlaceMother:
+        return f"{PIECE_LETTERS[Piece.MOTHER]}@{N[action.to]}"
+    if t is PlaceBaby:
+        return f"{PIECE_LETTERS[Piece.BABY]}@{N[action.to]}"
+    if t is PlaceScientist:
+        return f"{PIECE_LETTERS[Piece.SCIENTIST]}@{N[action.to]}"
+    if t is Reinforce:
+        return f"{REINFORCEMENT_LETTER}@{N[action.to]}"
+    if t is End:
+        return "end"
+    if t is Heal:
+        return "heal"
+    word = _WORDS.get(t)
+    if word is not None:
+        return f"{word} {N[action.at]}"
+    if t in (SleepBaby, Capture, Shoot):
+        verb = {SleepBaby: "sleep", Capture: "capture", Shoot: "shoot"}[t]
+        return f"{N[action.by]} {verb} {N[action.at]}"
+    raise NotationError(f"not an action: {action!r}")
+
+
+_WORDS = {Kill: "kill", Wake: "wake", PutOut: "out", Stand: "stand", Frighten: "fear",
+          Gas: "gas", PlaceFire: "fire"}
 
 
 def action_from_dict(data: dict[str, Any]) -> Action:

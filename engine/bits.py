@@ -30,26 +30,61 @@ def has(mask: int, q: int) -> bool:
     return bool(mask >> (8 * q) & 1)
 
 
-def step(x: int, within: int) -> int:
-    """The squares of ``within`` one orthogonal step from a square of ``x`` (byte-lane masks):
-    the four-way shift, up and down a row, left and right a column.
+def rings(start: int, within: int, depth: int = CELLS) -> list[int]:
+    """Breadth-first rings around ``start`` (byte-lane masks): ring ``d - 1`` of the list
+    holds the squares of ``within`` first reached in ``d`` orthogonal steps, for ``d`` up to
+    ``depth``; the list stops early at the first empty ring. Each step is the four-way shift,
+    up and down a row, left and right a column.
 
     ``within`` must hold board squares of columns B-L only (free spaces, passable ones, ...):
     a shift that wraps past the end of a row lands in column A or M, which ``within`` never
     holds, so no guard masks are needed. Exits (columns A and M) are never reached this way;
     callers that need them use :data:`NEIGHBOUR_MASK`."""
-    return ((x >> ROW_SHIFT) | (x << ROW_SHIFT) | (x << 8) | (x >> 8)) & within
+    out = []
+    seen = frontier = start
+    for _ in range(depth):
+        frontier = ((frontier >> ROW_SHIFT) | (frontier << ROW_SHIFT) | (frontier << 8)
+                    | (frontier >> 8)) & within & ~seen
+        if not frontier:
+            break
+        seen |= frontier
+        out.append(frontier)
+    return out
+
+
+def distances(start: int, within: int, marks: int, depth: int) -> int:
+    """Breadth-first distances from ``start`` through ``within`` (as for :func:`rings`), at
+    most ``depth`` steps: byte ``q`` of the result is the number of steps to square ``q`` if
+    ``q`` is in ``marks`` and reached, else 0. The same walk as :func:`rings`, summed on the
+    spot rather than listed (the scientists' moves need it on every AP decision)."""
+    reach = 0
+    seen = frontier = start
+    d = 0
+    while d < depth:
+        d += 1
+        frontier = ((frontier >> ROW_SHIFT) | (frontier << ROW_SHIFT) | (frontier << 8)
+                    | (frontier >> 8)) & within & ~seen
+        if not frontier:
+            break
+        seen |= frontier
+        reach += (frontier & marks) * d
+    return reach
+
+
+def step(x: int, within: int) -> int:
+    """The squares of ``within`` one orthogonal step from a square of ``x`` and not in ``x``
+    (``within`` as for :func:`rings`)."""
+    ring = rings(x, within, 1)
+    return ring[0] if ring else 0
 
 
 def flood(start: int, within: int) -> int:
-    """The byte-lane mask of the squares of ``within`` (board squares of columns B-L, as for
-    :func:`step`) orthogonally connected to ``start``, ``start`` included."""
-    seen = frontier = start
-    while frontier:
-        frontier = ((frontier >> ROW_SHIFT) | (frontier << ROW_SHIFT) | (frontier << 8)
-                    | (frontier >> 8)) & within & ~seen
-        seen |= frontier
-    return seen
+    """The byte-lane mask of the squares of ``within`` (as for :func:`rings`) orthogonally
+    connected to ``start``, ``start`` included."""
+    region = start
+    for ring in rings(start, within):
+        region |= ring
+    return region
 
 
 def squares_of(mask: int) -> list[int]:
@@ -69,7 +104,8 @@ def byte_table(*codes: int) -> bytes:
 
 def lanes(board: list[int] | bytes, table: bytes) -> int:
     """The byte-lane mask of the squares of ``board`` whose cell code ``table`` marks."""
-    return int.from_bytes(bytes(board).translate(table), "little")
+    cells = board if board.__class__ is bytes else bytes(board)
+    return int.from_bytes(cells.translate(table), "little")
 
 
 def squares_with(board: list[int] | bytes, table: bytes) -> list[int]:

@@ -1,57 +1,146 @@
-"""Card names and effect texts (R9, R10), for the hand image and the rules summary.
+"""The card table (R9, R10): for each side and value its name, its text, its effect's units and
+its flags. Every other part of the engine, the bot and the renderer reads it.
 
 An effect's first unit is mandatory where possible and the rest optional (R5.4), so "1 or 2"
-and "1 to 3" mean: at least one if the position allows it."""
+and "1 to 3" mean: at least one if the position allows it. ``least`` is the number of units
+that are a must when the position allows them, ``most`` the number the card allows.
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from enum import StrEnum
+
 from .state import Side
 
-RAPTOR_CARDS = {
-    1: ("Mother's Call & Shuffle",
-        "Move 1 active baby to a free space of the mother's tile along free, fire-free "
-        "spaces. Then shuffle deck and discard pile (this card too) into a new deck."),
-    2: ("Disappearance & Observation",
-        "The mother leaves the board; after the scientist's AP you put her on any free "
-        "space. Next round the scientist picks first and shows you the card."),
-    3: ("Fear", "Frighten 1 active scientist: it lies down and cannot act until it stands "
-        "up again (1 AP, from the next round on)."),
-    4: ("Mother's Call ×2", "Move 1 or 2 different active babies to free spaces of the "
-        "mother's tile along free, fire-free spaces. No shuffle."),
-    5: ("Recovery ×2", "1 or 2 times: remove a sleep token from the mother or wake a sleeping "
-        "baby anywhere."),
-    6: ("Disappearance & Observation", "As card 2."),
-    7: ("Recovery ×3", "1 to 3 times: remove a sleep token from the mother or wake a "
-        "sleeping baby anywhere."),
-    8: ("Fear ×2", "Frighten 1 or 2 active scientists: each lies down and cannot act until "
-        "it stands up again (1 AP, from the next round on)."),
-    9: ("No effect", "Nothing happens; a high card for action points."),
-}
-SCIENTIST_CARDS = {
-    1: ("Sleeping Gas & Shuffle",
-        "Put 1 active baby to sleep on a tile with, or next to a tile with, an active "
-        "scientist. Then shuffle deck and discard pile (this card too) into a new deck."),
-    2: ("Reinforcements", "Place 1 or 2 scientists from the reserve on free long-edge spaces."),
-    3: ("Jeep ×2", "1 or 2 jeep moves: an active scientist drives straight as far as wanted, "
-        "removing the fires it drives onto; it stops before rocks, figurines, exits and the "
-        "edge."),
-    4: ("Sleeping Gas ×2", "Put 1 or 2 active babies to sleep, each on a tile with, or next "
-        "to a tile with, an active scientist."),
-    5: ("Fire ×2", "Place 2 fire tokens, each next to an active scientist or a fire."),
-    6: ("Reinforcements", "As card 2."),
-    7: ("Fire ×3", "Place 3 fire tokens, each next to an active scientist or a fire."),
-    8: ("Jeep ×4", "1 to 4 jeep moves: an active scientist drives straight as far as wanted, "
-        "removing the fires it drives onto; it stops before rocks, figurines, exits and the "
-        "edge."),
-    9: ("No effect", "Nothing happens; a high card for action points."),
-}
+#: The values of each side's nine cards (R1.1, R1.2).
+CARD_VALUES = (1, 2, 3, 4, 5, 6, 7, 8, 9)
 
 
-def card_name(side: Side, card: int) -> str:
+class Unit(StrEnum):
+    """What one unit of a card's effect does (R9, R10)."""
+
+    CALL = "call"              # R9.1, R9.4: Mother's Call, one baby per unit
+    DISAPPEAR = "disappear"    # R9.2: the mother leaves the board (no unit to choose)
+    FEAR = "fear"              # R9.3, R9.6: frighten one active scientist
+    RECOVER = "recover"        # R9.5: remove a sleep token or wake a sleeping baby
+    GAS = "gas"                # R10.1, R10.4: put one active baby to sleep
+    REINFORCE = "reinforce"    # R10.2: one scientist from the reserve onto a long edge
+    JEEP = "jeep"              # R10.3: one jeep move
+    FIRE = "fire"              # R10.5: one fire token
+    NONE = "none"              # R9.7, R10.6: no effect
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One card of the table.
+
+    Attributes:
+        side: whose card it is; value: 1-9.
+        name: its title (``"Mother's Call ×2"``); text: its effect as printed, which for a
+            repeated card is ``"As card 2."`` (see :attr:`same_as` and :func:`effect_text`).
+        unit: what each unit of its effect does; most: how many units it allows; least:
+            how many are a must where the position allows them (R5.4).
+        shuffles: resolving it shuffles deck, discard pile and this card into a new deck
+            (R9.1, R10.1). disappears: the mother leaves the board (R9.2, then R5.2).
+        same_as: the value of the card whose effect it repeats (6 repeats 2), or None.
+        rule: the rule of ``docs/RULES.md`` that defines it.
+    """
+
+    side: Side
+    value: int
+    name: str
+    text: str
+    unit: Unit
+    most: int
+    least: int
+    shuffles: bool = False
+    disappears: bool = False
+    same_as: int | None = None
+    rule: str = ""
+
+
+_R, _S = Side.RAPTOR, Side.SCIENTIST
+_FEAR_TEXT = ("lies down and cannot act until it stands up again (1 AP, from the next round "
+              "on).")
+_JEEP_TEXT = ("an active scientist drives straight as far as wanted, removing the fires it "
+              "drives onto; it stops before rocks, figurines, exits and the edge.")
+_SHUFFLE_TEXT = "Then shuffle deck and discard pile (this card too) into a new deck."
+
+#: Every card, raptor 1-9 then scientist 1-9.
+CARD_TABLE: tuple[Card, ...] = (
+    Card(_R, 1, "Mother's Call & Shuffle",
+         "Move 1 active baby to a free space of the mother's tile along free, fire-free "
+         "spaces. " + _SHUFFLE_TEXT, Unit.CALL, 1, 1, shuffles=True, rule="R9.1"),
+    Card(_R, 2, "Disappearance & Observation",
+         "The mother leaves the board; after the scientist's AP you put her on any free "
+         "space. Next round the scientist picks first and shows you the card.",
+         Unit.DISAPPEAR, 0, 0, disappears=True, rule="R9.2"),
+    Card(_R, 3, "Fear", "Frighten 1 active scientist: it " + _FEAR_TEXT, Unit.FEAR, 1, 1,
+         rule="R9.3"),
+    Card(_R, 4, "Mother's Call ×2", "Move 1 or 2 different active babies to free spaces of "
+         "the mother's tile along free, fire-free spaces. No shuffle.", Unit.CALL, 2, 1,
+         rule="R9.4"),
+    Card(_R, 5, "Recovery ×2", "1 or 2 times: remove a sleep token from the mother or wake a "
+         "sleeping baby anywhere.", Unit.RECOVER, 2, 1, rule="R9.5"),
+    Card(_R, 6, "Disappearance & Observation", "As card 2.", Unit.DISAPPEAR, 0, 0,
+         disappears=True, same_as=2, rule="R9.2"),
+    Card(_R, 7, "Recovery ×3", "1 to 3 times: remove a sleep token from the mother or wake a "
+         "sleeping baby anywhere.", Unit.RECOVER, 3, 1, rule="R9.5"),
+    Card(_R, 8, "Fear ×2", "Frighten 1 or 2 active scientists: each " + _FEAR_TEXT,
+         Unit.FEAR, 2, 1, rule="R9.6"),
+    Card(_R, 9, "No effect", "Nothing happens; a high card for action points.", Unit.NONE,
+         0, 0, rule="R9.7"),
+    Card(_S, 1, "Sleeping Gas & Shuffle",
+         "Put 1 active baby to sleep on a tile with, or next to a tile with, an active "
+         "scientist. " + _SHUFFLE_TEXT, Unit.GAS, 1, 1, shuffles=True, rule="R10.1"),
+    Card(_S, 2, "Reinforcements", "Place 1 or 2 scientists from the reserve on free long-edge "
+         "spaces.", Unit.REINFORCE, 2, 1, rule="R10.2"),
+    Card(_S, 3, "Jeep ×2", "1 or 2 jeep moves: " + _JEEP_TEXT, Unit.JEEP, 2, 1,
+         rule="R10.3"),
+    Card(_S, 4, "Sleeping Gas ×2", "Put 1 or 2 active babies to sleep, each on a tile with, "
+         "or next to a tile with, an active scientist.", Unit.GAS, 2, 1, rule="R10.4"),
+    Card(_S, 5, "Fire ×2", "Place 2 fire tokens, each next to an active scientist or a fire.",
+         Unit.FIRE, 2, 2, rule="R10.5"),
+    Card(_S, 6, "Reinforcements", "As card 2.", Unit.REINFORCE, 2, 1, same_as=2,
+         rule="R10.2"),
+    Card(_S, 7, "Fire ×3", "Place 3 fire tokens, each next to an active scientist or a fire.",
+         Unit.FIRE, 3, 3, rule="R10.5"),
+    Card(_S, 8, "Jeep ×4", "1 to 4 jeep moves: " + _JEEP_TEXT, Unit.JEEP, 4, 1,
+         rule="R10.3"),
+    Card(_S, 9, "No effect", "Nothing happens; a high card for action points.", Unit.NONE,
+         0, 0, rule="R10.6"),
+)
+
+#: The table by ``(side, value)`` (a Side hashes and compares as its value).
+CARD_BY_KEY: dict[tuple[Side, int], Card] = {(c.side, c.value): c for c in CARD_TABLE}
+
+#: (side, value) -> (unit, most units, units mandatory when possible): the table's effect
+#: columns as the tuples engine code read before the table existed (R9, R10, R5.4).
+EFFECTS: dict[tuple[Side, int], tuple[Unit, int, int]] = {
+    (c.side, c.value): (c.unit, c.most, c.least) for c in CARD_TABLE}
+
+
+def card(side: Side, value: int) -> Card:
+    """The card ``value`` (1-9) of ``side`` (a :class:`Side` or its value).
+
+    Raises:
+        KeyError: no such card.
+    """
+    return CARD_BY_KEY[(side, value)]
+
+
+def card_name(side: Side, value: int) -> str:
     """The card's title, e.g. ``card_name(Side.RAPTOR, 4) == "Mother's Call ×2"``."""
-    return (RAPTOR_CARDS if Side(side) is Side.RAPTOR else SCIENTIST_CARDS)[card][0]
+    return card(side, value).name
 
 
-def card_text(side: Side, card: int) -> str:
-    """What the card's effect does when it is the lower card (R9, R10)."""
-    return (RAPTOR_CARDS if Side(side) is Side.RAPTOR else SCIENTIST_CARDS)[card][1]
+def card_text(side: Side, value: int) -> str:
+    """The card's effect text as printed (R9, R10); a repeated card reads ``"As card 2."``."""
+    return card(side, value).text
+
+
+def effect_text(side: Side, value: int) -> str:
+    """What the card's effect does, a repeated card's spelled out (6 is card 2's text)."""
+    c = card(side, value)
+    return card(side, c.same_as).text if c.same_as is not None else c.text

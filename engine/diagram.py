@@ -37,6 +37,7 @@ Events are not part of a diagram: a state read back has none.
 
 from __future__ import annotations
 
+from .cards import CARD_VALUES
 from .errors import DiagramError
 from .geometry import (
     ALL_EXIT_SQUARES,
@@ -51,7 +52,6 @@ from .geometry import (
     square,
     standard_layout,
 )
-from .rules import CARDS
 from .state import (
     BABY,
     BABY_ASLEEP,
@@ -59,6 +59,7 @@ from .state import (
     EMPTY,
     EXIT,
     FIRE,
+    LAYOUTS,
     MOTHER,
     ROCK,
     SCIENTIST_ACTIVE,
@@ -67,6 +68,7 @@ from .state import (
     SCIENTIST_FRIGHTENED_NEW,
     SCIENTIST_USED,
     SCIENTISTS,
+    SETUPS,
     VOID,
     APState,
     EffectState,
@@ -158,7 +160,7 @@ def _parse_cards(text: str, where: str) -> tuple[int, ...]:
         cards = tuple(int(x) for x in text.split())
     except ValueError as exc:
         raise DiagramError(f"{where}: {text!r} is not a list of card values 1-9") from exc
-    if any(c not in CARDS for c in cards):
+    if any(c not in CARD_VALUES for c in cards):
         raise DiagramError(f"{where}: {text!r} has a value outside 1-9")
     return cards
 
@@ -216,7 +218,7 @@ def from_diagram(text: str) -> GameState:
         kv[key] = value.strip()
 
     env, lay, setup = (kv.get("options", "jungle standard manual").split() + [None] * 3)[:3]
-    if env not in FACES or lay not in ("random", "standard") or setup not in ("manual", "quick"):
+    if env not in FACES or lay not in LAYOUTS or setup not in SETUPS:
         raise DiagramError(f"options: expected '<jungle|savannah> <random|standard> "
                            f"<manual|quick>', got {kv.get('options')!r}")
     exits = []
@@ -272,7 +274,7 @@ def from_diagram(text: str) -> GameState:
         pick_text = kv.get(f"{n} pick", "-")
         pick = None if pick_text == "-" else _parse_cards(pick_text, f"{n} pick")[0]
         used = set(discard) | ({pick} if pick is not None else set())
-        rest = [c for c in CARDS if c not in used]
+        rest = [c for c in CARD_VALUES if c not in used]
         hand = (_parse_cards(kv[f"{n} hand"], f"{n} hand") if f"{n} hand" in kv
                 else tuple(rest[:3]))
         deck = (_parse_cards(kv[f"{n} deck"], f"{n} deck") if f"{n} deck" in kv

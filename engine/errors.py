@@ -8,6 +8,8 @@ the whole family at once or a specific kind:
 - :class:`AmbiguousActionError` — the text matches more than one legal action.
 - :class:`WrongTurnError` — that side has nothing to decide now (wrong side or wrong phase).
 - :class:`DiagramError` — a position diagram that cannot be read.
+- :class:`OptionError` — an unknown game option (environment, layout, setup) or side.
+- :class:`RecordError` — a saved state this engine cannot read (another schema version).
 """
 
 from __future__ import annotations
@@ -35,3 +37,13 @@ class WrongTurnError(RaptorError):
 
 class DiagramError(RaptorError):
     """A text diagram that cannot be turned into a position."""
+
+
+class OptionError(RaptorError):
+    """An argument outside what the function accepts: an unknown environment, layout, setup
+    or side (:func:`engine.new_game`, :func:`engine.legal_actions`, ...), or the public view
+    where a player's is needed (:func:`engine.sample_state`)."""
+
+
+class RecordError(RaptorError):
+    """A saved state (:meth:`engine.GameState.from_record`) this engine cannot read."""

@@ -7,12 +7,18 @@ mother's straight runs and stops (R7.2), her reach (R7.3-R7.5), a baby put to sl
 (R7.4), a scientist frightened this round (R8.2), one aggressive action per scientist per round
 (R8.6), what blocks a shot (R8.5), fire (R3.3, R8.1). It never reads hidden information: only
 ``state.hands[side]`` of the player who typed the entry.
+
+It states no rule of its own: lines and runs, the wound, walks, calls, gas range, fire spots,
+shot blocking and the setup tiles come from :mod:`engine.predicates` and the geometry, the
+card facts from :mod:`engine.cards`; this module only words the refusal. For an entry that
+is legal it gives no reason (None).
 """
 
 from __future__ import annotations
 
 import re
 
+from .cards import Unit, card
 from .geometry import (
     CENTRAL_TILES,
     L_TILES,
@@ -25,7 +31,20 @@ from .geometry import (
     TILE_SQUARES,
     square,
 )
-from .rules import EFFECTS
+from .predicates import (
+    JEEP_PASSES,
+    MOTHER_PASSES,
+    baby_setup_tiles,
+    call_reaches,
+    fire_spots,
+    gas_tiles,
+    line,
+    mother_move_cost,
+    run_stop,
+    scientist_setup_tiles,
+    shot_blocker,
+    walk_distance,
+)
 from .state import (
     ACTIVE_SCIENTIST_CODES,
     BABY,
@@ -37,6 +56,7 @@ from .state import (
     MOTHER,
     ROCK,
     SCIENTIST_ACTIVE,
+    SCIENTIST_CODES,
     SCIENTIST_FRIGHTENED,
     SCIENTIST_FRIGHTENED_NEW,
     SCIENTIST_USED,
@@ -106,12 +126,8 @@ def phase_hint(state: GameState, side: Side) -> str:
     return "the game is over"
 
 
-def _mother(state: GameState) -> int | None:
-    return None if state.mother_off or MOTHER not in state.board else state.board.index(MOTHER)
-
-
 def _near_mother(state: GameState, q: int) -> str | None:
-    m = _mother(state)
+    m = state.mother
     if m is None:
         return "the mother is off the board"
     if q not in NEIGHBOURS[m]:
@@ -119,37 +135,26 @@ def _near_mother(state: GameState, q: int) -> str | None:
     return None
 
 
-def _line(a: int, b: int) -> list[int] | None:
-    """The squares after ``a`` up to ``b`` on a row or column, or None if not in line."""
-    ra, ca, rb, cb = a // 13, a % 13, b // 13, b % 13
-    if ra != rb and ca != cb or a == b:
-        return None
-    step = (1 if cb > ca else -1) if ra == rb else (13 if rb > ra else -13)
-    return list(range(a + step, b + step, step))
-
-
-def _straight_run(state: GameState, a: int, t: int, through: tuple[int, ...], who: str,
+def _straight_run(state: GameState, a: int, t: int, passes: frozenset[int], who: str,
                   not_in_line: str) -> str | None:
     """Why ``who`` (the mother, R7.2, or a jeep, R10.3) cannot run from ``a`` to ``t``: not
-    in line, or the first square on the way that is not one of ``through``; None if it can."""
-    b = state.board
-    path = _line(a, t)
-    if path is None:
+    in line, or the square that stops the run (:func:`engine.predicates.run_stop`); None if
+    it can."""
+    if line(a, t) is None:
         return not_in_line
-    for q in path:
-        if b[q] == VOID:
-            return f"{who} stops at the board's edge, before {N[q]}"
-        if b[q] not in through:
-            return f"{who} stops before {_what(state, q)} on {N[q]}"
-    return None
+    q = run_stop(state.board, a, t, passes)
+    if q is None:
+        return None
+    if state.board[q] == VOID:
+        return f"{who} stops at the board's edge, before {N[q]}"
+    return f"{who} stops before {_what(state, q)} on {N[q]}"
 
 
 def _raptor_ap(state: GameState, kind: str, sqs: list[int]) -> str | None:
     b = state.board
     if kind in ("kill", "wake", "out"):
         q = sqs[0]
-        if kind == "kill" and b[q] not in ACTIVE_SCIENTIST_CODES | {SCIENTIST_FRIGHTENED,
-                                                                     SCIENTIST_FRIGHTENED_NEW}:
+        if kind == "kill" and b[q] not in SCIENTIST_CODES:  # R7.3: active or frightened
             return f"there is no scientist on {N[q]}"
         if kind == "wake":
             if b[q] == BABY_ASLEEP_NEW:
@@ -163,12 +168,12 @@ def _raptor_ap(state: GameState, kind: str, sqs: list[int]) -> str | None:
     if kind == "move":
         a, t = sqs
         if b[a] == MOTHER:
-            stop = _straight_run(state, a, t, (EMPTY,), "the mother",
+            stop = _straight_run(state, a, t, MOTHER_PASSES, "the mother",
                                  "the mother runs along a row or a column")
             if stop:
                 return stop
             ap = state.ap
-            cost = 1 if ap.mother_moved else 1 + state.sleep_tokens
+            cost = mother_move_cost(state.sleep_tokens, ap.mother_moved)  # R7.2 wound
             if cost > ap.remaining:
                 return (f"her first move this round costs {cost} AP (1 + her "
                         f"{state.sleep_tokens} sleep tokens); you have {ap.remaining}")
@@ -206,20 +211,6 @@ def _frightened(state: GameState, q: int) -> str:
     return f"the scientist on {N[q]} is frightened: stand it up first (1 AP)"
 
 
-def _reachable(b: list[int], a: int, t: int) -> bool:
-    """Whether any walk through free or burning spaces joins ``a`` to ``t`` (R8.1)."""
-    seen, todo = {a}, [a]
-    while todo:
-        q = todo.pop()
-        for n in NEIGHBOURS[q]:
-            if n == t:
-                return True
-            if n not in seen and b[n] in (EMPTY, FIRE):
-                seen.add(n)
-                todo.append(n)
-    return False
-
-
 def _scientist_ap(state: GameState, kind: str, sqs: list[int]) -> str | None:
     b = state.board
     if kind == "stand":
@@ -253,12 +244,11 @@ def _scientist_ap(state: GameState, kind: str, sqs: list[int]) -> str | None:
         if kind == "shoot":
             if b[q] != MOTHER:
                 return f"the mother is not on {N[q]}"
-            path = _line(by, q)
-            if path is None:
+            if line(by, q) is None:
                 return "a shot goes along a row or a column"
-            for p in path[:-1]:
-                if b[p] == ROCK or b[p] in ACTIVE_SCIENTIST_CODES:
-                    return f"{_what(state, p)} on {N[p]} blocks the shot"
+            p = shot_blocker(b, by, q)  # R8.5
+            if p is not None:
+                return f"{_what(state, p)} on {N[p]} blocks the shot"
             return None
         if kind == "sleep" and b[q] != BABY:
             return (f"the baby on {N[q]} is already asleep" if b[q] in SLEEPING_BABY_CODES
@@ -282,10 +272,13 @@ def _scientist_ap(state: GameState, kind: str, sqs: list[int]) -> str | None:
             return "a scientist may walk through fire but not stop on it"
         if b[t] != EMPTY:
             return f"{N[t]} holds {_what(state, t)}"
-        if not _reachable(b, a, t):
+        steps = walk_distance(b, a, t)  # R8.1
+        if steps is None:
             return f"no walk reaches {N[t]}: rocks, figurines or exits wall it off"
-        return (f"{N[t]} is out of reach with {state.ap.remaining} AP (one per step, around "
-                "rocks and figurines)")
+        if steps > state.ap.remaining:
+            return (f"{N[t]} is out of reach with {state.ap.remaining} AP (one per step, "
+                    "around rocks and figurines)")
+        return None
     if kind in ("kill", "wake", "out"):
         return "that is a raptor's action"
     return None
@@ -297,7 +290,9 @@ def _effect(state: GameState, kind: str, norm: str, sqs: list[int]) -> str | Non
     b = state.board
     if kind == "end":
         eff = state.effect
-        least = EFFECTS[(eff.side, eff.card)][2]
+        least = card(eff.side, eff.card).least
+        if eff.done >= least:  # R5.4: the optional rest may be skipped
+            return None
         if least > 1:
             return (f"all {least} units of this card must be used as far as the position "
                     f"allows ({eff.done} done so far)")
@@ -313,19 +308,24 @@ def _effect(state: GameState, kind: str, norm: str, sqs: list[int]) -> str | Non
     if kind == "gas" and q is not None:
         if b[q] != BABY:
             return f"there is no standing baby on {N[q]}"
-        return (f"{N[q]} is out of the gas's range: the baby must be on a tile with an active "
-                "scientist or on a tile next to one")
+        if TILE_OF[q] not in gas_tiles(b):  # R10.1
+            return (f"{N[q]} is out of the gas's range: the baby must be on a tile with an "
+                    "active scientist or on a tile next to one")
+        return None
     if kind == "fire" and q is not None:
         if b[q] != EMPTY:
             return f"{N[q]} holds {_what(state, q)}"
-        return f"{N[q]} is not next to a standing scientist or a fire"
+        if q not in fire_spots(b):  # R10.5
+            return f"{N[q]} is not next to a standing scientist or a fire"
+        return None
     if kind == "wake" and q is not None and b[q] not in SLEEPING_BABY_CODES:
         return f"there is no sleeping baby on {N[q]}"
     if kind == "heal" and state.sleep_tokens == 0:
         return "the mother has no sleep token to remove"
     if kind == "move" and len(sqs) == 2:
         return _call_or_jeep(state, sqs)
-    if kind == "place" and q is not None and state.effect.card in (2, 6):
+    if kind == "place" and q is not None and card(state.effect.side,
+                                                  state.effect.card).unit is Unit.REINFORCE:
         if norm[0] != "r":
             return f"reinforcements are written R@SQ, e.g. 'R@{N[q]}'"
         if q not in LONG_EDGE:
@@ -355,14 +355,15 @@ def _place(state: GameState, side: Side, norm: str, sqs: list[int]) -> str | Non
     if ph is Phase.SETUP_BABIES and piece == "b":
         if tile not in SQUARE_TILES:
             return "babies start on the square tiles (columns C-K)"
-        if MOTHER in (b[x] for x in TILE_SQUARES[tile]):
-            return f"{TILE_NAMES[tile]} is the mother's tile: the babies go on the five others"
-        if any(b[x] == BABY for x in TILE_SQUARES[tile]):
+        if tile not in baby_setup_tiles(b):  # R4.1: the mother's tile or one with its baby
+            if MOTHER in (b[x] for x in TILE_SQUARES[tile]):
+                return (f"{TILE_NAMES[tile]} is the mother's tile: the babies go on the five "
+                        "others")
             return f"{TILE_NAMES[tile]} has its baby already: one per tile"
     if ph is Phase.SETUP_SCIENTISTS and piece == "s":
         if tile not in L_TILES:
             return "scientists start on the L-tiles (columns B and L)"
-        if any(b[x] in ACTIVE_SCIENTIST_CODES for x in TILE_SQUARES[tile]):
+        if tile not in scientist_setup_tiles(b):  # R4.2
             return f"{TILE_NAMES[tile]} has its scientist already: one per L-tile"
     return None
 
@@ -376,7 +377,7 @@ def _call_or_jeep(state: GameState, sqs: list[int]) -> str | None:
             return f"the baby on {N[a]} is asleep: only an active baby answers the call"
         if b[a] != BABY:
             return f"there is no active baby on {N[a]}"
-        m = _mother(state)
+        m = state.mother
         if m is None or TILE_OF[t] != TILE_OF[m]:
             return (f"{N[t]} is not on the mother's tile" + (
                 f" ({TILE_NAMES[TILE_OF[m]]})" if m is not None else ""))
@@ -384,10 +385,12 @@ def _call_or_jeep(state: GameState, sqs: list[int]) -> str | None:
             return f"{N[t]} holds {_what(state, t)}"
         if a in state.effect.called or t in state.effect.called:
             return "each call moves a different baby"
-        return f"no path of free, fire-free spaces leads the baby from {N[a]} to {N[t]}"
+        if not call_reaches(b, a, t):  # R9.1
+            return f"no path of free, fire-free spaces leads the baby from {N[a]} to {N[t]}"
+        return None
     if b[a] not in ACTIVE_SCIENTIST_CODES:
         return f"there is no standing scientist on {N[a]} to drive"
-    return _straight_run(state, a, t, (EMPTY, FIRE), "the jeep",
+    return _straight_run(state, a, t, JEEP_PASSES, "the jeep",
                          "a jeep drives in a straight line along a row or a column")
 
 
@@ -411,8 +414,9 @@ def why_not(state: GameState, side: Side, norm: str, legal_forms: set[str]) -> s
         hand = " ".join(str(c) for c in state.hands[side])
         if len(number) > 1 or number == "0":
             return f"cards are numbered 1 to 9; your hand: {hand}"
-        card = int(number)
-        return f"you don't hold card {card}; your hand: {hand}"
+        if int(number) in state.hands[side] and "play" in legal_forms:
+            return None
+        return f"you don't hold card {int(number)}; your hand: {hand}"
     same = _same_square(kind, sqs)
     if same and kind in legal_forms:
         return same
@@ -420,11 +424,12 @@ def why_not(state: GameState, side: Side, norm: str, legal_forms: set[str]) -> s
         return f"no decision of yours now targets {N[sqs[0]]}; type the action in full"
     eff = state.effect
     recovery = (state.phase is Phase.EFFECT and eff is not None and eff.side is Side.RAPTOR
-                and eff.card in (5, 7) and kind in ("heal", "wake"))  # R9.5: heal or wake
+                and card(eff.side, eff.card).unit is Unit.RECOVER
+                and kind in ("heal", "wake"))  # R9.5: heal or wake
     if state.phase is Phase.EFFECT and (kind in legal_forms or kind == "end" or recovery):
         return _effect(state, kind, norm, sqs)
     if kind == "end":
-        return phase_hint(state, side)
+        return None if "end" in legal_forms else phase_hint(state, side)
     if kind == "place" and kind in legal_forms:
         return _place(state, side, norm, sqs)
     if kind not in legal_forms:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from .errors import NotationError
+from .errors import NotationError, OptionError
 
 ROWS = 6
 COLS = 13
@@ -196,7 +196,7 @@ class Layout:
 
 def standard_layout(environment: str = "jungle") -> Layout:
     """The fixed layout: faces 1..6 in order, unturned, exits at A1, A6, M1, M6 (R2.6)."""
-    _check_environment(environment)
+    check_environment(environment)
     prefix = "J" if environment == "jungle" else "S"
     return Layout(environment, tuple((f"{prefix}{i}", 0) for i in range(1, 7)),
                   (sq(0, 0), sq(5, 0), sq(0, 12), sq(5, 12)))
@@ -204,7 +204,7 @@ def standard_layout(environment: str = "jungle") -> Layout:
 
 def random_layout(seed: int, environment: str = "jungle") -> Layout:
     """The seeded random layout of R2.6: faces shuffled, turned, exits top or bottom."""
-    _check_environment(environment)
+    check_environment(environment)
     rng = random.Random(f"raptor:{seed}:layout")
     faces = sorted(FACES[environment])
     rng.shuffle(faces)
@@ -213,6 +213,11 @@ def random_layout(seed: int, environment: str = "jungle") -> Layout:
     return Layout(environment, tiles, exits)  # type: ignore[arg-type]
 
 
-def _check_environment(environment: str) -> None:
+def check_environment(environment: str) -> None:
+    """Refuse an environment other than those of R1.3 (``"jungle"``, ``"savannah"``).
+
+    Raises:
+        OptionError: an unknown environment (the message quotes it).
+    """
     if environment not in ENVIRONMENTS:
-        raise ValueError(f"environment must be 'jungle' or 'savannah', got {environment!r}")
+        raise OptionError(f"environment must be 'jungle' or 'savannah', got {environment!r}")

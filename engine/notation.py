@@ -59,51 +59,18 @@ from .actions import (
     SleepBaby,
     Stand,
     Wake,
+    format_action,
 )
+from .cards import card_name
 from .errors import AmbiguousActionError, IllegalActionError, NotationError, WrongTurnError
 from .explain import entry_form, why_not
 from .geometry import SQUARE_NAMES
 from .predicates import mother_move_cost
 from .rules import legal_actions, to_act
-from .state import GameState, Phase, Side
+from .state import EXIT, GameState, Phase, Side, as_side
 
 N = SQUARE_NAMES
 
-
-def format_action(action: Action) -> str:
-    """The canonical notation of ``action`` (see the module table).
-
-    Raises:
-        NotationError: not an engine action.
-    """
-    t = type(action)
-    if t is Pick:
-        return f"play {action.card}"
-    if t in (MoveMother, MoveBaby, MoveScientist, CallBaby, Jeep):
-        return f"{N[action.frm]}-{N[action.to]}"
-    if t is PlaceMother:
-        return f"M@{N[action.to]}"
-    if t is PlaceBaby:
-        return f"B@{N[action.to]}"
-    if t is PlaceScientist:
-        return f"S@{N[action.to]}"
-    if t is Reinforce:
-        return f"R@{N[action.to]}"
-    if t is End:
-        return "end"
-    if t is Heal:
-        return "heal"
-    word = _WORDS.get(t)
-    if word is not None:
-        return f"{word} {N[action.at]}"
-    if t in (SleepBaby, Capture, Shoot):
-        verb = {SleepBaby: "sleep", Capture: "capture", Shoot: "shoot"}[t]
-        return f"{N[action.by]} {verb} {N[action.at]}"
-    raise NotationError(f"not an action: {action!r}")
-
-
-_WORDS = {Kill: "kill", Wake: "wake", PutOut: "out", Stand: "stand", Frighten: "fear",
-          Gas: "gas", PlaceFire: "fire"}
 
 _ALIASES = {
     "x": "-", "to": "-", "->": "-", "→": "-", "–": "-", "—": "-",  # dashes of phone keyboards
@@ -204,7 +171,7 @@ def parse_action(text: str, state: GameState, side: Side) -> Action:
             :func:`engine.explain.why_not` finds a simple one, then the closest legal actions).
         AmbiguousActionError: matches several legal actions.
     """
-    side = Side(side)
+    side = as_side(side)
     norm = _normalise(text)
     if side not in to_act(state):
         if state.phase is Phase.OVER:
@@ -265,15 +232,13 @@ def describe_action(action: Action, state: GameState, side: Side) -> str:
     e.g. ``'Mother G2→G5 (1 AP)'``."""
     t = type(action)
     if t is Pick:
-        from .cards import card_name
-
         return f"Play {action.card}: {card_name(side, action.card)}"
     if t is MoveMother:
         cost = mother_move_cost(state.sleep_tokens, bool(state.ap and state.ap.mother_moved))
         return f"Mother {N[action.frm]}→{N[action.to]} ({cost} AP)"
     if t is MoveBaby:
         return f"Baby {N[action.frm]}→{N[action.to]}" + (
-            " (escapes!)" if action.to % 13 in (0, 12) else "")
+            " (escapes!)" if state.board[action.to] == EXIT else "")  # R3.2
     if t is MoveScientist:
         return f"Scientist {N[action.frm]}→{N[action.to]} ({action.cost} AP)"
     if t is CallBaby:

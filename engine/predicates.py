@@ -13,12 +13,22 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from . import bits
-from .geometry import NEIGHBOURS, RAYS, TILE_NEIGHBOURS, TILE_OF
+from .geometry import (
+    BOARD_SQUARES,
+    L_TILES,
+    NEIGHBOURS,
+    RAYS,
+    SQUARE_TILES,
+    TILE_NEIGHBOURS,
+    TILE_OF,
+)
 from .state import (
     BABY,
+    BABY_CODES,
     EMPTY,
     FIRE,
     FIRE_TOKENS,
+    MOTHER,
     ROCK,
     SCIENTIST_ACTIVE,
     SCIENTIST_CODES,
@@ -44,11 +54,25 @@ WALK_PASSES = frozenset({EMPTY, FIRE})
 BABIES_TO_WIN = 3
 
 _FREE = bits.byte_table(EMPTY)
-_PASSABLE = bits.byte_table(EMPTY, FIRE)
+_PASSABLE = bits.byte_table(*WALK_PASSES)
 _ACTIVE_SCIENTIST = bits.byte_table(SCIENTIST_ACTIVE, SCIENTIST_USED)
 _STANDING_BABY = bits.byte_table(BABY)
 _FIRE_SOURCE = bits.byte_table(FIRE, SCIENTIST_ACTIVE, SCIENTIST_USED)
 _ANY_SCIENTIST = bits.byte_table(*SCIENTIST_CODES)
+
+
+# ----------------------------------------------------------------------------- setup
+def baby_setup_tiles(board: Board) -> tuple[int, ...]:
+    """The square tiles still to receive a baby at setup, in tile order: neither the
+    mother's nor one with its baby already (R4.1)."""
+    taken = {TILE_OF[q] for q in BOARD_SQUARES if board[q] in BABY_CODES or board[q] == MOTHER}
+    return tuple(t for t in SQUARE_TILES if t not in taken)
+
+
+def scientist_setup_tiles(board: Board) -> tuple[int, ...]:
+    """The L-tiles still to receive a scientist at setup, in tile order (R4.2)."""
+    taken = {TILE_OF[q] for q in BOARD_SQUARES if board[q] in SCIENTIST_CODES}
+    return tuple(t for t in L_TILES if t not in taken)
 
 
 # ----------------------------------------------------------------------------- lines
@@ -78,7 +102,7 @@ def mother_runs(board: Board, m: int) -> list[int]:
     out = []
     for ray in RAYS[m]:
         for t in ray:
-            if board[t] != EMPTY:
+            if board[t] != EMPTY:  # MOTHER_PASSES, compared directly on this fast path
                 break
             out.append(t)
     return out
@@ -98,10 +122,9 @@ def jeep_stops(board: Board, frm: int) -> list[int]:
     for ray in RAYS[frm]:
         for t in ray:
             c = board[t]
-            if c == EMPTY or c == FIRE:
-                out.append(t)
-            else:
+            if c != EMPTY and c != FIRE:  # JEEP_PASSES, compared directly on this fast path
                 break
+            out.append(t)
     return out
 
 
@@ -131,8 +154,7 @@ def clear_shot(board: Board, by: int, m: int) -> bool:
             for t in ray:
                 if t == m:
                     return True
-                ct = board[t]
-                if ct == SCIENTIST_ACTIVE or ct == SCIENTIST_USED or ct == ROCK:
+                if board[t] in SHOT_BLOCKERS:
                     return False
     return False
 
@@ -156,8 +178,9 @@ def fire_spots(board: Board) -> list[int]:
     """The free spaces where a fire token may go, in index order: next to an active scientist
     or to a fire token (R10.5). Whether a token is left in the supply is
     :func:`fire_supply`'s."""
-    near = bits.lanes(board, _FIRE_SOURCE)
-    return bits.squares_of(bits.step(near, bits.lanes(board, _FREE)))
+    cells = bytes(board)
+    near = bits.lanes(cells, _FIRE_SOURCE)
+    return bits.squares_of(bits.step(near, bits.lanes(cells, _FREE)))
 
 
 def fire_supply(board: Board) -> int:
@@ -273,15 +296,16 @@ def victory(state) -> tuple[Side, Reason] | None:
         return Side.SCIENTIST, Reason.BABIES_CAPTURED
     if state.sleep_tokens >= SLEEP_TOKENS:
         return Side.SCIENTIST, Reason.MOTHER_ASLEEP
-    if not bytes(state.board).translate(_ANY_SCIENTIST).count(1):
+    if not any(c in SCIENTIST_CODES for c in state.board):  # stops at the first one
         return Side.RAPTOR, Reason.NO_SCIENTISTS
     return None
 
 
 __all__ = [
     "BABIES_TO_WIN", "JEEP_PASSES", "MOTHER_PASSES", "SHOT_BLOCKERS", "WALK_PASSES",
-    "ap_spent", "ap_total", "call_path", "call_reaches", "clear_shot", "fire_group", "fire_spots",
-    "fire_supply", "gas_targets", "gas_tiles", "jeep_clears", "jeep_stops", "line",
-    "mother_move_cost", "mother_runs", "run_stop", "scientists_on_board", "shot_blocker",
+    "ap_spent", "ap_total", "baby_setup_tiles", "call_path", "call_reaches", "clear_shot",
+    "fire_group", "fire_spots", "fire_supply", "gas_targets", "gas_tiles", "jeep_clears",
+    "jeep_stops", "line", "mother_move_cost", "mother_runs", "run_stop", "scientist_setup_tiles",
+    "scientists_on_board", "shot_blocker",
     "victory", "walk_distance",
 ]

@@ -42,7 +42,7 @@ from .state import GameState, Options, Phase, Reason, Side
 FORMAT_LINE = "Raptor match record, format 1"
 
 
-class RecordError(RaptorError):
+class MatchRecordError(RaptorError):
     """A record that cannot be read, names an illegal action, or does not reach its stated
     ending. ``line`` is the 1-based line number (0: the record as a whole), ``text`` that
     line, ``reason`` what is wrong; the message quotes all three."""
@@ -188,7 +188,7 @@ def write_record(seed: int, options: Options | Mapping[str, str],
 
     Raises:
         UnfinishedMatchError: the game is not over and no ending outside it is given.
-        RecordError: ``result``/``reason`` contradict the game or each other.
+        MatchRecordError: ``result``/``reason`` contradict the game or each other.
         RaptorError: an action in the log that is not legal at its point.
     """
     opts = options if isinstance(options, Options) else Options(**dict(options))
@@ -200,7 +200,7 @@ def write_record(seed: int, options: Options | Mapping[str, str],
         result = result or state.winner.value
         reason = Reason(reason) if reason is not None else state.reason
         if result != state.winner.value or reason is not state.reason:
-            raise RecordError(0, "", f"the game ended {state.winner.value} "
+            raise MatchRecordError(0, "", f"the game ended {state.winner.value} "
                               f"{state.reason.value}, not {result} {reason}")
     else:
         if reason is None:
@@ -322,7 +322,7 @@ def read_record(text: str) -> MatchRecord:
         The :class:`MatchRecord`, its ``final`` state being the replay's.
 
     Raises:
-        RecordError: the first line that does not parse, names an action that is not legal
+        MatchRecordError: the first line that does not parse, names an action that is not legal
             at its point, or contradicts the game (a round number, a side, a phase); line 0
             or the ending's line when the replay does not reach the stated ending or round
             count.
@@ -330,7 +330,7 @@ def read_record(text: str) -> MatchRecord:
     lines = text.splitlines()
     if not lines or lines[0].strip() != FORMAT_LINE:
         first = lines[0] if lines else ""
-        raise RecordError(1, first, f"not a Raptor match record: the first line must be "
+        raise MatchRecordError(1, first, f"not a Raptor match record: the first line must be "
                           f"{FORMAT_LINE!r}")
     header: dict[str, str] = {}
     where: dict[str, tuple[int, str]] = {}
@@ -345,15 +345,15 @@ def read_record(text: str) -> MatchRecord:
             continue
         m = _HEADER.fullmatch(body)
         if not m:
-            raise RecordError(n, raw, "a header line is 'Key: value'")
+            raise MatchRecordError(n, raw, "a header line is 'Key: value'")
         key = m.group(1).strip().title()
         if key in header:
-            raise RecordError(n, raw, f"{key!r} appears twice in the header")
+            raise MatchRecordError(n, raw, f"{key!r} appears twice in the header")
         header[key] = m.group(2).strip()
         where[key] = (n, raw)
     for key in REQUIRED_KEYS:
         if key not in header:
-            raise RecordError(n, "", f"the header has no {key!r} line (needed: "
+            raise MatchRecordError(n, "", f"the header has no {key!r} line (needed: "
                               f"{', '.join(REQUIRED_KEYS)})")
     seed, options, result, reason = _read_header(header, where)
     state = new_game(seed, **_options_dict(options))
@@ -374,20 +374,20 @@ def _read_header(header: dict[str, str], where: dict[str, tuple[int, str]]
     try:
         seed = int(header["Seed"])
     except ValueError:
-        raise RecordError(line, raw, "the seed is a whole number") from None
+        raise MatchRecordError(line, raw, "the seed is a whole number") from None
     values = {}
     for key, allowed in (("Environment", ("jungle", "savannah")),
                          ("Layout", ("random", "standard")), ("Setup", ("quick", "manual"))):
         value = header[key].lower()
         if value not in allowed:
             line, raw = where[key]
-            raise RecordError(line, raw, f"{key} is {' or '.join(allowed)}")
+            raise MatchRecordError(line, raw, f"{key} is {' or '.join(allowed)}")
         values[key.lower()] = value
     options = Options(**values)
     line, raw = where["Result"]
     result = header["Result"].lower()
     if result not in RESULTS:
-        raise RecordError(line, raw, f"Result is one of {', '.join(RESULTS)}")
+        raise MatchRecordError(line, raw, f"Result is one of {', '.join(RESULTS)}")
     line, raw = where["Reason"]
     word = header["Reason"].lower()
     try:
@@ -397,7 +397,7 @@ def _read_header(header: dict[str, str], where: dict[str, tuple[int, str]]
         _check_ending_result(reason, result, *where["Result"])
     else:
         if result not in ("raptor", "scientist"):
-            raise RecordError(*where["Result"], f"a game won under R6 ({word}) has a "
+            raise MatchRecordError(*where["Result"], f"a game won under R6 ({word}) has a "
                               "winner: raptor or scientist")
     return seed, options, result, reason
 
@@ -407,13 +407,13 @@ def _ending(word: Reason | Ending | str, line: int, raw: str) -> Ending:
         return Ending(str(word.value if isinstance(word, StrEnum) else word).lower())
     except ValueError:
         known = ", ".join([r.value for r in Reason] + [e.value for e in Ending])
-        raise RecordError(line, raw, f"unknown reason {str(word)!r}; known: {known}") from None
+        raise MatchRecordError(line, raw, f"unknown reason {str(word)!r}; known: {known}") from None
 
 
 def _check_ending_result(reason: Ending, result: str, line: int, raw: str) -> None:
     allowed = _ENDING_RESULTS[reason]
     if result not in allowed:
-        raise RecordError(line, raw, f"a match ended by {reason.value} has the result "
+        raise MatchRecordError(line, raw, f"a match ended by {reason.value} has the result "
                           f"{' or '.join(allowed)}, not {result!r}")
 
 
@@ -421,28 +421,28 @@ def _read_line(number: int, raw: str, body: str, state: GameState,
                log: list[tuple[Side, Action]]) -> GameState:
     """Apply one body line to ``state``; returns the new state."""
     if state.is_over:
-        raise RecordError(number, raw, f"the game is already over (round {state.round}, "
+        raise MatchRecordError(number, raw, f"the game is already over (round {state.round}, "
                           f"{state.winner.value} {state.reason.value})")
     m = _ROUND.fullmatch(body)
     if m:
         if state.phase is not Phase.PICK:
-            raise RecordError(number, raw, f"a card pick here, but the game expects "
+            raise MatchRecordError(number, raw, f"a card pick here, but the game expects "
                               f"{_PHASE_SAYS[state.phase]}")
         if int(m.group(1)) != state.round:
-            raise RecordError(number, raw, f"this is round {state.round}, not {m.group(1)}")
+            raise MatchRecordError(number, raw, f"this is round {state.round}, not {m.group(1)}")
         parts = [p.strip() for p in m.group(2).split(",") if p.strip()]
         if not parts or len(parts) > 2:
-            raise RecordError(number, raw, "a round line names one or two picks, e.g. "
+            raise MatchRecordError(number, raw, "a round line names one or two picks, e.g. "
                               "'round 3: raptor 5, scientist 2'")
         for part in parts:
             pm = _PICK.fullmatch(part)
             if not pm:
-                raise RecordError(number, raw, f"{part!r} is not a pick such as 'raptor 5'")
+                raise MatchRecordError(number, raw, f"{part!r} is not a pick such as 'raptor 5'")
             side, card = Side(pm.group(1).lower()), int(pm.group(2))
             if side not in to_act(state):
-                raise RecordError(number, raw, f"the {side.value} does not pick now")
+                raise MatchRecordError(number, raw, f"the {side.value} does not pick now")
             if card not in state.hands[side]:
-                raise RecordError(number, raw, f"the {side.value} has no {card} in hand "
+                raise MatchRecordError(number, raw, f"the {side.value} has no {card} in hand "
                                   f"(hand: {' '.join(map(str, state.hands[side]))})")
             action = Pick(card)
             state = apply(state, side, action)
@@ -450,27 +450,27 @@ def _read_line(number: int, raw: str, body: str, state: GameState,
         return state
     m = _GROUP.fullmatch(body)
     if not m:
-        raise RecordError(number, raw, "expected 'round N: ...', 'setup <side>: ...', "
+        raise MatchRecordError(number, raw, "expected 'round N: ...', 'setup <side>: ...', "
                           "'effect <side>: ...', 'ap <side>: ...' or 'return raptor: ...'")
     word, side = m.group(1).lower(), Side(m.group(2).lower())
     items = [p.strip() for p in m.group(3).split(",")]
     if not any(items):
-        raise RecordError(number, raw, "no action after the colon")
+        raise MatchRecordError(number, raw, "no action after the colon")
     for item in items:
         if not item:
-            raise RecordError(number, raw, "an empty action between commas")
+            raise MatchRecordError(number, raw, "an empty action between commas")
         if state.is_over:
-            raise RecordError(number, raw, f"{item!r} comes after the end of the game "
+            raise MatchRecordError(number, raw, f"{item!r} comes after the end of the game "
                               f"({state.winner.value} {state.reason.value})")
         if state.phase not in _WORD_PHASES[word]:
-            raise RecordError(number, raw, f"{item!r} is read as {word}, but the game "
+            raise MatchRecordError(number, raw, f"{item!r} is read as {word}, but the game "
                               f"expects {_PHASE_SAYS[state.phase]}")
         if side not in to_act(state):
-            raise RecordError(number, raw, f"{item!r}: the {side.value} does not decide now")
+            raise MatchRecordError(number, raw, f"{item!r}: the {side.value} does not decide now")
         try:
             action = parse_action(item, state, side)
         except RaptorError as exc:
-            raise RecordError(number, raw, str(exc)) from None
+            raise MatchRecordError(number, raw, str(exc)) from None
         state = apply(state, side, action)
         log.append((side, action))
     return state
@@ -481,22 +481,22 @@ def _check_end(state: GameState, header: dict[str, str], where: dict[str, tuple[
     line, raw = where["Reason"]
     if isinstance(reason, Reason):
         if not state.is_over:
-            raise RecordError(line, raw, f"the record says {result} {reason.value}, but the "
+            raise MatchRecordError(line, raw, f"the record says {result} {reason.value}, but the "
                               f"game is not over after its last action (round {state.round})")
         if state.reason is not reason or state.winner.value != result:
-            raise RecordError(line, raw, f"the game ends {state.winner.value} "
+            raise MatchRecordError(line, raw, f"the game ends {state.winner.value} "
                               f"{state.reason.value}, not {result} {reason.value}")
     elif state.is_over:
-        raise RecordError(line, raw, f"the game itself ended ({state.winner.value} "
+        raise MatchRecordError(line, raw, f"the game itself ended ({state.winner.value} "
                           f"{state.reason.value}): its reason is not {reason.value}")
     if "Rounds" in header:
         line, raw = where["Rounds"]
         if header["Rounds"] != str(rounds_played(state)):
-            raise RecordError(line, raw, f"the replay plays {rounds_played(state)} rounds")
+            raise MatchRecordError(line, raw, f"the replay plays {rounds_played(state)} rounds")
 
 
 __all__ = [
     "FORMAT_LINE", "HEADER_KEYS", "REQUIRED_KEYS", "RESULTS", "Ending", "MatchRecord",
-    "RecordError", "UnfinishedMatchError", "ending_banner", "read_record", "round_states",
+    "MatchRecordError", "UnfinishedMatchError", "ending_banner", "read_record", "round_states",
     "rounds_played", "write_record",
 ]

@@ -35,33 +35,35 @@ from .actions import (
     SleepBaby,
     Stand,
     Wake,
+    format_action,
 )
 from .bits import (
     NEIGHBOUR_MASK,
     SORTED_NEIGHBOURS,
     by_square,
     byte_table,
+    distances,
     from_row,
+    rings,
     squares_with,
-    step,
 )
+from .cards import CARD_BY_KEY, CARD_VALUES, Unit
 from .errors import IllegalActionError, WrongTurnError
 from .geometry import (
     BOARD_SQUARES,
     CELLS,
     CENTRAL_TILES,
-    ENVIRONMENTS,
-    L_TILES,
     LONG_EDGE,
     NEIGHBOURS,
-    SQUARE_TILES,
     TILE_OF,
     TILE_SQUARES,
     random_layout,
     standard_layout,
 )
 from .predicates import (
+    WALK_PASSES,
     ap_total,
+    baby_setup_tiles,
     call_path,
     clear_shot,
     fire_group,
@@ -71,13 +73,13 @@ from .predicates import (
     jeep_stops,
     mother_move_cost,
     mother_runs,
+    scientist_setup_tiles,
     victory,
 )
 from .state import (
     BABY,
     BABY_ASLEEP,
     BABY_ASLEEP_NEW,
-    BABY_CODES,
     EMPTY,
     EXIT,
     FIRE,
@@ -89,52 +91,34 @@ from .state import (
     SCIENTIST_FRIGHTENED_NEW,
     SCIENTIST_USED,
     SCIENTISTS,
+    SETUP_PHASES,
     APState,
     EffectState,
     Event,
     GameState,
     Options,
     Phase,
+    Piece,
     Side,
+    as_side,
     blank_board,
 )
 
 RAPTOR = Side.RAPTOR
 SCIENTIST = Side.SCIENTIST
-CARDS = (1, 2, 3, 4, 5, 6, 7, 8, 9)
-
-# (side, card) -> (unit kind, most units, units mandatory when possible)   R9, R10, R5.4
-# Phase members as module constants: ``Phase.X`` is a slower class-attribute lookup.
+# Event pieces as plain strings (an Event holds the values of the vocabulary, R1)
+_MOTHER, _BABY, _SCIENTIST = Piece.MOTHER.value, Piece.BABY.value, Piece.SCIENTIST.value
+# Phase and Unit members as module constants: ``Phase.X`` is a slower class-attribute lookup.
 _PH_AP = Phase.AP
 _PH_EFFECT = Phase.EFFECT
 _PH_MOTHER_RETURN = Phase.MOTHER_RETURN
 _PH_OVER = Phase.OVER
 _PH_PICK = Phase.PICK
+_U_CALL, _U_FEAR, _U_RECOVER, _U_GAS = Unit.CALL, Unit.FEAR, Unit.RECOVER, Unit.GAS
+_U_REINFORCE, _U_JEEP, _U_FIRE = Unit.REINFORCE, Unit.JEEP, Unit.FIRE
 _PH_SETUP_BABIES = Phase.SETUP_BABIES
 _PH_SETUP_MOTHER = Phase.SETUP_MOTHER
 _PH_SETUP_SCIENTISTS = Phase.SETUP_SCIENTISTS
-
-
-EFFECTS: dict[tuple[Side, int], tuple[str, int, int]] = {
-    (RAPTOR, 1): ("call", 1, 1),
-    (RAPTOR, 2): ("disappear", 0, 0),
-    (RAPTOR, 3): ("fear", 1, 1),
-    (RAPTOR, 4): ("call", 2, 1),
-    (RAPTOR, 5): ("recover", 2, 1),
-    (RAPTOR, 6): ("disappear", 0, 0),
-    (RAPTOR, 7): ("recover", 3, 1),
-    (RAPTOR, 8): ("fear", 2, 1),
-    (RAPTOR, 9): ("none", 0, 0),
-    (SCIENTIST, 1): ("gas", 1, 1),
-    (SCIENTIST, 2): ("reinforce", 2, 1),
-    (SCIENTIST, 3): ("jeep", 2, 1),
-    (SCIENTIST, 4): ("gas", 2, 1),
-    (SCIENTIST, 5): ("fire", 2, 2),
-    (SCIENTIST, 6): ("reinforce", 2, 1),
-    (SCIENTIST, 7): ("fire", 3, 3),
-    (SCIENTIST, 8): ("jeep", 4, 1),
-    (SCIENTIST, 9): ("none", 0, 0),
-}
 
 
 # ----------------------------------------------------------------------------- creation
@@ -153,19 +137,14 @@ def new_game(seed: int, *, environment: str = "jungle", layout: str = "random",
         The state at the first decision, decks shuffled and 3 cards dealt (R4.3).
 
     Raises:
-        ValueError: an unknown option value.
+        OptionError: an unknown option value (a ValueError too).
     """
-    if environment not in ENVIRONMENTS:
-        raise ValueError(f"environment must be 'jungle' or 'savannah', got {environment!r}")
-    if layout not in ("random", "standard"):
-        raise ValueError(f"layout must be 'random' or 'standard', got {layout!r}")
-    if setup not in ("manual", "quick"):
-        raise ValueError(f"setup must be 'manual' or 'quick', got {setup!r}")
+    options = Options(environment, layout, setup).check()
     seed = int(seed)
     lay = random_layout(seed, environment) if layout == "random" else standard_layout(environment)
     s = GameState.__new__(GameState)
     s.seed = seed
-    s.options = Options(environment, layout, setup)
+    s.options = options
     s.layout = lay
     s.board = blank_board(lay)
     s.phase = _PH_SETUP_MOTHER
@@ -182,14 +161,14 @@ def new_game(seed: int, *, environment: str = "jungle", layout: str = "random",
     s.events = s.round_events = s.last_round_events = ()
     s._legal = {}
     for side in (RAPTOR, SCIENTIST):  # R4.3
-        deck = _shuffled(s, CARDS)
+        deck = _shuffled(s, CARD_VALUES)
         s.hands[side] = tuple(sorted(deck[:3]))
         s.decks[side] = tuple(deck[3:])
         s.discards[side] = ()
         s.picks[side] = None
     if setup == "quick":  # R4.4
         rng = random.Random(f"raptor:{seed}:quick")
-        while s.phase in (_PH_SETUP_MOTHER, _PH_SETUP_BABIES, _PH_SETUP_SCIENTISTS):
+        while s.phase in SETUP_PHASES:
             side = next(iter(to_act(s)))
             s = apply(s, side, rng.choice(legal_actions(s, side)))
     return s
@@ -213,6 +192,7 @@ def replay(seed: int, options: Options | Mapping[str, Any] | None,
         actions: ``(side, action)`` pairs in the order they were applied.
 
     Raises:
+        OptionError: unknown options or sides.
         RaptorError: an action in the log is not legal at its point (a corrupt log).
     """
     if options is None:
@@ -224,7 +204,7 @@ def replay(seed: int, options: Options | Mapping[str, Any] | None,
         opts = dict(options)
     s = new_game(seed, **opts)
     for side, action in actions:
-        s = apply(s, Side(side), action)
+        s = apply(s, as_side(side), action)
     return s
 
 
@@ -263,10 +243,10 @@ def legal_actions(state: GameState, side: Side) -> list[Action]:
     list is shared (cached on the state): do not modify it.
 
     Raises:
-        ValueError: ``side`` is neither.
+        OptionError: ``side`` is neither.
     """
     if side.__class__ is not Side:
-        side = Side(side)
+        side = as_side(side)
     cached = state._legal.get(side)
     if cached is not None:
         return cached
@@ -313,19 +293,17 @@ def _generate(s: GameState, side: Side) -> list[Action]:
         return acts
     if ph is _PH_EFFECT:
         units = _effect_units(s)
-        if units and s.effect.done >= EFFECTS[(s.effect.side, s.effect.card)][2]:
+        if units and s.effect.done >= CARD_BY_KEY[(s.effect.side, s.effect.card)].least:
             units.append(_END)
         return units
     if ph is _PH_SETUP_MOTHER:  # R4.1
         return [_PLACEMOTHER[q] for t in CENTRAL_TILES for q in TILE_SQUARES[t] if b[q] == EMPTY]
     if ph is _PH_SETUP_BABIES:  # R4.1
-        taken = {TILE_OF[q] for q in BOARD_SQUARES if b[q] in BABY_CODES or b[q] == MOTHER}
-        return [_PLACEBABY[q] for t in SQUARE_TILES if t not in taken
-                for q in TILE_SQUARES[t] if b[q] == EMPTY]
+        return [_PLACEBABY[q] for t in baby_setup_tiles(b) for q in TILE_SQUARES[t]
+                if b[q] == EMPTY]
     if ph is _PH_SETUP_SCIENTISTS:  # R4.2
-        taken = {TILE_OF[q] for q in BOARD_SQUARES if b[q] in SCIENTIST_CODES}
-        return [_PLACESCIENTIST[q] for t in L_TILES if t not in taken
-                for q in TILE_SQUARES[t] if b[q] == EMPTY]
+        return [_PLACESCIENTIST[q] for t in scientist_setup_tiles(b) for q in TILE_SQUARES[t]
+                if b[q] == EMPTY]
     if ph is _PH_MOTHER_RETURN:  # R9.2
         return [_PLACEMOTHER[q] for q in BOARD_SQUARES if b[q] == EMPTY]
     return []
@@ -334,31 +312,32 @@ def _generate(s: GameState, side: Side) -> list[Action]:
 def _effect_units(s: GameState) -> list[Action]:
     """The next unit of the current card effect, every choice of it (R9, R10)."""
     eff = s.effect
-    kind, most, _ = EFFECTS[(eff.side, eff.card)]
-    if eff.done >= most:
+    played = CARD_BY_KEY[(eff.side, eff.card)]
+    if eff.done >= played.most:
         return []
     b = s.board
-    if kind == "call":
+    kind = played.unit
+    if kind is _U_CALL:
         return _calls(s)
-    if kind == "fear":  # R9.3, R9.6
+    if kind is _U_FEAR:  # R9.3, R9.6
         return [_FRIGHTEN[q] for q in squares_with(b, _ACTIVE_SCIENTIST_BYTES)]
-    if kind == "recover":  # R9.5
+    if kind is _U_RECOVER:  # R9.5
         out: list[Action] = [_HEAL] if s.sleep_tokens > 0 else []
         out.extend([_WAKE[q] for q in squares_with(b, _SLEEPING_BABY_BYTES)])
         return out
-    if kind == "gas":  # R10.1, R10.4
+    if kind is _U_GAS:  # R10.1, R10.4
         return [_GAS[q] for q in gas_targets(b)]
-    if kind == "reinforce":  # R10.2
+    if kind is _U_REINFORCE:  # R10.2
         if s.reserve <= 0:
             return []
         return [_REINFORCE[q] for q in LONG_EDGE if b[q] == EMPTY]
-    if kind == "jeep":  # R10.3
+    if kind is _U_JEEP:  # R10.3
         out = []
         for q in squares_with(b, _ACTIVE_SCIENTIST_BYTES):
             row = _JEEP_FROM[q] or from_row(_JEEP_FROM, Jeep, q)
-            out.extend([row[t] for t in jeep_stops(b, q)])
+            out.extend(map(row.__getitem__, jeep_stops(b, q)))
         return out
-    if kind == "fire":  # R10.5: next to a fire token or an active scientist
+    if kind is _U_FIRE:  # R10.5: next to a fire token or an active scientist
         if b.count(FIRE) >= FIRE_TOKENS:
             return []
         return [_PLACEFIRE[q] for q in fire_spots(b)]
@@ -410,7 +389,7 @@ def _raptor_ap(s: GameState) -> list[Action]:
     if m is not None:
         if mother_move_cost(s.sleep_tokens, ap.mother_moved) <= ap.remaining:  # R7.2 wound
             row = _MOVEMOTHER_FROM[m] or from_row(_MOVEMOTHER_FROM, MoveMother, m)
-            out.extend([row[t] for t in mother_runs(b, m)])
+            out.extend(map(row.__getitem__, mother_runs(b, m)))
         for n in NEIGHBOURS[m]:
             c = b[n]
             if c in SCIENTIST_CODES:
@@ -444,7 +423,7 @@ def _scientist_ap(s: GameState) -> list[Action]:
     # Board masks with one byte per square (square i is bit 8*i): free spaces, and free or
     # burning ones (R8.1 ruling: scientists pass through fire but never stop on it).
     free = int.from_bytes(cells.translate(_FREE_BYTES), "little")
-    passable = free | int.from_bytes(cells.translate(_FIRE_BYTES), "little")
+    passable = int.from_bytes(cells.translate(_WALK_BYTES), "little")
     scientists = int.from_bytes(cells.translate(_SCIENTIST_BYTES), "little")
     babies = int.from_bytes(cells.translate(_BABY_BYTES), "little")
     while scientists:
@@ -481,17 +460,7 @@ def _scientist_moves(q: int, start: int, budget: int, free: int, passable: int) 
     breadth-first through free or burning spaces, stopping only on free ones (R8.1 ruling),
     in square order, each at its distance in AP. The list is memoised by the exact reach
     (the same neighbourhood gives the same moves) and shared: callers copy it."""
-    seen = frontier = start
-    reach = 0  # byte i = the distance of free square i (0: not reached)
-    d = 0
-    while d < budget:
-        d += 1
-        grow = step(frontier, passable) & ~seen
-        if not grow:
-            break
-        seen |= grow
-        frontier = grow
-        reach += (grow & free) * d
+    reach = distances(start, passable, free, budget)  # byte i: AP to free square i, 0: none
     key = (reach << 7) | q
     moves = _MOVES_SEEN.get(key)
     if moves is not None:
@@ -518,15 +487,9 @@ def _walk(b: list[int], frm: int, to: int, cost: int) -> tuple[int, ...]:
     from ``to`` through the lowest-numbered neighbour of each layer. For the move's event,
     so a picture can draw the way the scientist went rather than a straight line."""
     cells = bytes(b)
-    passable = int.from_bytes(cells.translate(_FREE_BYTES), "little") | int.from_bytes(
-        cells.translate(_FIRE_BYTES), "little")
-    layers = [1 << (8 * frm)]
-    seen = layers[0]
-    for _ in range(cost - 1):
-        frontier = layers[-1]
-        grow = step(frontier, passable) & ~seen
-        seen |= grow
-        layers.append(grow)
+    passable = int.from_bytes(cells.translate(_WALK_BYTES), "little")
+    layers = [bits.bit(frm)]
+    layers += rings(layers[0], passable, cost - 1)
     path = [to]
     q = to
     for layer in reversed(layers[1:]):
@@ -556,7 +519,7 @@ _MS_ROWS: list = [None] * CELLS
 # Recent move lists by (reach, square): the same neighbourhood gives the same moves.
 _MOVES_SEEN: dict[int, list] = {}
 _FREE_BYTES = byte_table(EMPTY)
-_FIRE_BYTES = byte_table(FIRE)
+_WALK_BYTES = byte_table(*WALK_PASSES)  # R8.1 ruling: free or burning
 _SCIENTIST_BYTES = byte_table(SCIENTIST_ACTIVE, SCIENTIST_USED, SCIENTIST_FRIGHTENED)
 _BABY_BYTES = byte_table(BABY, BABY_ASLEEP, BABY_ASLEEP_NEW)
 _ACTIVE_SCIENTIST_BYTES = byte_table(SCIENTIST_ACTIVE, SCIENTIST_USED)
@@ -573,9 +536,10 @@ def apply(state: GameState, side: Side, action: Action) -> GameState:
     Raises:
         WrongTurnError: ``side`` has nothing to decide now (other side's turn, game over).
         IllegalActionError: ``action`` is not in ``legal_actions(state, side)``.
+        OptionError: ``side`` is not a side.
     """
     if side.__class__ is not Side:
-        side = Side(side)
+        side = as_side(side)
     acting = to_act(state)
     if side not in acting:
         if state.phase is _PH_OVER:
@@ -605,8 +569,7 @@ def apply(state: GameState, side: Side, action: Action) -> GameState:
 
 
 def _refuse(side: Side, action: Action, legal: list[Action]) -> None:
-    from .notation import format_action  # local: notation imports rules
-
+    """Raise the refusal of ``action``, quoting it and the first legal actions."""
     try:
         shown = format_action(action)
     except Exception:  # noqa: BLE001 - any odd object still gets a message
@@ -653,21 +616,21 @@ def _do(s: GameState, side: Side, a: Action) -> None:
     # setup and the mother's return
     if t is PlaceMother:
         b[a.to] = MOTHER
-        _emit(s, "placed", side=RAPTOR, to=a.to, piece="mother")
+        _emit(s, "placed", side=RAPTOR, to=a.to, piece=_MOTHER)
         if s.phase is _PH_MOTHER_RETURN:  # R9.2
             s.mother_off = False
-            _emit(s, "returned", side=RAPTOR, to=a.to, piece="mother")
+            _emit(s, "returned", side=RAPTOR, to=a.to, piece=_MOTHER)
             _end_round(s)
         else:
             s.phase = _PH_SETUP_BABIES
     elif t is PlaceBaby:
         b[a.to] = BABY
-        _emit(s, "placed", side=RAPTOR, to=a.to, piece="baby")
+        _emit(s, "placed", side=RAPTOR, to=a.to, piece=_BABY)
         if sum(1 for q in BOARD_SQUARES if b[q] == BABY) == 5:
             s.phase = _PH_SETUP_SCIENTISTS
     elif t is PlaceScientist:
         b[a.to] = SCIENTIST_ACTIVE
-        _emit(s, "placed", side=SCIENTIST, to=a.to, piece="scientist")
+        _emit(s, "placed", side=SCIENTIST, to=a.to, piece=_SCIENTIST)
         if sum(1 for q in BOARD_SQUARES if b[q] == SCIENTIST_ACTIVE) == 4:
             s.last_round_events = s.round_events + tuple(s.events)
             s.round_events = ()
@@ -685,27 +648,27 @@ def _reveal(s: GameState) -> None:
         _end_round(s)
         return
     lower = RAPTOR if rv < sv else SCIENTIST
-    card = min(rv, sv)
-    s.effect = EffectState(lower, card)
+    value = min(rv, sv)
+    s.effect = EffectState(lower, value)
     s.phase = _PH_EFFECT
-    _emit(s, "effect", side=lower, value=card)
-    if lower is RAPTOR and card in (2, 6):  # R9.2 Disappearance
+    _emit(s, "effect", side=lower, value=value)
+    if CARD_BY_KEY[(lower, value)].disappears:  # R9.2 Disappearance
         m = s.mother
         s.board[m] = EMPTY
         s.mother_off = True
         s.observe_next = True
-        _emit(s, "disappeared", side=RAPTOR, at=m, piece="mother")
+        _emit(s, "disappeared", side=RAPTOR, at=m, piece=_MOTHER)
 
 
 def _finish_effect(s: GameState) -> None:
     """End the effect: the shuffle of card 1 (R9.1, R10.1), then the AP phase (R5.5)."""
     eff = s.effect
-    if eff.card == 1:
+    if CARD_BY_KEY[(eff.side, eff.card)].shuffles:
         side = eff.side
-        s.decks[side] = tuple(_shuffled(s, s.decks[side] + s.discards[side] + (1,)))
+        s.decks[side] = tuple(_shuffled(s, s.decks[side] + s.discards[side] + (eff.card,)))
         s.discards[side] = ()
         s.picks[side] = None  # the card went into the deck, not the discard pile
-        _emit(s, "shuffled", side=side, value=1)  # value: the card that shuffles
+        _emit(s, "shuffled", side=side, value=eff.card)  # value: the card that shuffles
     s.effect = None
     higher = SCIENTIST if eff.side is RAPTOR else RAPTOR
     total = ap_total(s.revealed)  # R5.5
@@ -723,7 +686,7 @@ def _do_effect(s: GameState, a: Action) -> None:
         b[a.frm] = EMPTY
         b[a.to] = BABY
         eff = _new_tuple(EffectState, (eff.side, eff.card, eff.done, eff.called + (a.to,)))
-        _emit(s, "called", side=RAPTOR, at=a.frm, to=a.to, piece="baby", cells=path)
+        _emit(s, "called", side=RAPTOR, at=a.frm, to=a.to, piece=_BABY, cells=path)
     elif t is Frighten:
         b[a.at] = SCIENTIST_FRIGHTENED_NEW
         _emit(s, "frightened", side=RAPTOR, at=a.at)
@@ -766,15 +729,15 @@ def _do_ap(s: GameState, side: Side, a: Action) -> None:
         b[a.frm] = EMPTY
         b[a.to] = MOTHER
         ap = _new_tuple(APState, (ap.side, ap.remaining, True))
-        _emit(s, "moved", side=RAPTOR, at=a.frm, to=a.to, piece="mother")
+        _emit(s, "moved", side=RAPTOR, at=a.frm, to=a.to, piece=_MOTHER)
     elif t is MoveBaby:  # R7.1
         b[a.frm] = EMPTY
         if b[a.to] == EXIT:
             s.escaped += 1
-            _emit(s, "escaped", side=RAPTOR, at=a.frm, to=a.to, piece="baby")
+            _emit(s, "escaped", side=RAPTOR, at=a.frm, to=a.to, piece=_BABY)
         else:
             b[a.to] = BABY
-            _emit(s, "moved", side=RAPTOR, at=a.frm, to=a.to, piece="baby")
+            _emit(s, "moved", side=RAPTOR, at=a.frm, to=a.to, piece=_BABY)
     elif t is Kill:  # R7.3
         b[a.at] = EMPTY
         s.killed += 1
@@ -792,7 +755,7 @@ def _do_ap(s: GameState, side: Side, a: Action) -> None:
         path = _walk(b, a.frm, a.to, cost) if cost > 1 else ()
         b[a.to] = b[a.frm]
         b[a.frm] = EMPTY
-        _emit(s, "moved", side=SCIENTIST, at=a.frm, to=a.to, piece="scientist",
+        _emit(s, "moved", side=SCIENTIST, at=a.frm, to=a.to, piece=_SCIENTIST,
               value=a.cost, cells=path)
     elif t is Stand:  # R8.2
         b[a.at] = SCIENTIST_ACTIVE
@@ -845,9 +808,9 @@ _SETTLE_BYTES = bytes(
 def _end_round(s: GameState) -> None:
     """R5.6: cards to the discard piles, draw back to 3 (reshuffling an empty deck)."""
     for side in (RAPTOR, SCIENTIST):
-        card = s.picks[side]
-        if card is not None:
-            s.discards[side] = s.discards[side] + (card,)
+        played = s.picks[side]
+        if played is not None:
+            s.discards[side] = s.discards[side] + (played,)
             s.picks[side] = None
         hand = list(s.hands[side])
         drawn = 0

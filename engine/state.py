@@ -12,7 +12,8 @@ from typing import Any, NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from .geometry import BOARD_SQUARES, CELLS, SQUARE_NAMES, Layout, square
+from .errors import OptionError, RecordError
+from .geometry import BOARD_SQUARES, CELLS, SQUARE_NAMES, Layout, check_environment, square
 
 SCHEMA_VERSION = 1
 
@@ -58,6 +59,18 @@ class Reason(StrEnum):
     NO_SCIENTISTS = "no_scientists"            # R6.1: no scientist left on the board
     MOTHER_ASLEEP = "mother_asleep"            # R6.2: 5 sleep tokens
     BABIES_CAPTURED = "babies_captured"        # R6.2: 3 babies captured
+
+
+class Piece(StrEnum):
+    """The figurines (R1.1, R1.2), as events name them (:attr:`Event.piece`)."""
+
+    MOTHER = "mother"
+    BABY = "baby"
+    SCIENTIST = "scientist"
+
+
+#: The phases of the setup (R4.1, R4.2), before round 1.
+SETUP_PHASES = frozenset({Phase.SETUP_MOTHER, Phase.SETUP_BABIES, Phase.SETUP_SCIENTISTS})
 
 
 # Board cell codes.
@@ -147,6 +160,11 @@ class Event(NamedTuple):
         )
 
 
+#: The layouts of a game (R2.6) and its setups (R4.1-R4.2 by the players, R4.4 quick).
+LAYOUTS = ("random", "standard")
+SETUPS = ("manual", "quick")
+
+
 @dataclass(frozen=True, slots=True)
 class Options:
     """How a game was created (see :func:`engine.new_game`)."""
@@ -154,6 +172,33 @@ class Options:
     environment: str = "jungle"
     layout: str = "random"
     setup: str = "manual"
+
+    def check(self) -> Options:
+        """This value, once each option is known (R1.3, R2.6, R4.4).
+
+        Raises:
+            OptionError: an unknown environment, layout or setup (quoted).
+        """
+        check_environment(self.environment)
+        if self.layout not in LAYOUTS:
+            raise OptionError(f"layout must be 'random' or 'standard', got {self.layout!r}")
+        if self.setup not in SETUPS:
+            raise OptionError(f"setup must be 'manual' or 'quick', got {self.setup!r}")
+        return self
+
+
+def as_side(value: object) -> Side:
+    """``value`` as a :class:`Side` (a Side or its value, ``"raptor"`` / ``"scientist"``).
+
+    Raises:
+        OptionError: anything else (quoted).
+    """
+    if value.__class__ is Side:
+        return value  # type: ignore[return-value]
+    try:
+        return Side(value)
+    except ValueError:
+        raise OptionError(f"a side is 'raptor' or 'scientist', got {value!r}") from None
 
 
 class EffectState(NamedTuple):
@@ -304,10 +349,10 @@ class GameState:
         """Rebuild a state from its record.
 
         Raises:
-            ValueError: a record of another schema version.
+            RecordError: a record of another schema version (a ValueError too).
         """
         if rec.schema_version != SCHEMA_VERSION:
-            raise ValueError(f"state schema version {rec.schema_version} is not supported "
+            raise RecordError(f"state schema version {rec.schema_version} is not supported "
                              f"(this engine reads version {SCHEMA_VERSION})")
         layout_tiles = []
         for item in rec.layout.tiles:
@@ -359,7 +404,7 @@ class GameState:
 
         Raises:
             pydantic.ValidationError: malformed JSON or fields.
-            ValueError: another schema version.
+            RecordError: another schema version.
         """
         return cls.from_record(StateRecord.model_validate_json(text))
 

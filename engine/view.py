@@ -11,9 +11,12 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from .cards import CARD_VALUES
+from .errors import OptionError
 from .geometry import Layout
-from .rules import CARDS, to_act
+from .rules import to_act
 from .state import (
+    MOTHER,
     APState,
     EffectState,
     Event,
@@ -22,6 +25,7 @@ from .state import (
     Phase,
     Reason,
     Side,
+    as_side,
 )
 
 
@@ -86,8 +90,6 @@ class View:
     @property
     def mother(self) -> int | None:
         """The mother's square, or None while she is off the board."""
-        from .state import MOTHER
-
         return self.board.index(MOTHER) if MOTHER in self.board else None
 
 
@@ -95,9 +97,9 @@ def view(state: GameState, side: Side | None) -> View:
     """The view of ``state`` for ``side`` (``None``: public). Implements R11.
 
     Raises:
-        ValueError: ``side`` is not a :class:`Side` or None.
+        OptionError: ``side`` is not a :class:`Side` or None.
     """
-    viewer = None if side is None else Side(side)
+    viewer = None if side is None else as_side(side)
     shown = None
     if viewer is not None and state.observation and state.revealed is None:
         shown = state.picks[Side.SCIENTIST]  # R5.2: shown to the raptor; the scientist knows
@@ -144,10 +146,10 @@ def sample_state(v: View, rng: random.Random) -> GameState:
     seed for future shuffles is fresh. For determinization by an AI.
 
     Raises:
-        ValueError: a public view (``viewer is None``).
+        OptionError: a public view (``viewer is None``).
     """
     if v.viewer is None:
-        raise ValueError("sample_state needs a player's view, not the public one")
+        raise OptionError("sample_state needs a player's view, not the public one")
     me, opp = v.viewer, v.viewer.other
     s = GameState.__new__(GameState)
     s.seed = rng.getrandbits(48)
@@ -182,7 +184,7 @@ def sample_state(v: View, rng: random.Random) -> GameState:
             known_pick = v.revealed[opp_index]
         elif opp is Side.SCIENTIST and v.shown_pick is not None:
             known_pick = v.shown_pick
-    pool = [c for c in CARDS if c not in v.discards[opp] and c != known_pick]
+    pool = [c for c in CARD_VALUES if c not in v.discards[opp] and c != known_pick]
     rng.shuffle(pool)
     if v.picked[opp]:
         s.picks[opp] = known_pick if known_pick is not None else pool.pop()

@@ -76,7 +76,7 @@ def main(argv: list[str] | None = None) -> int:
     except OSError as exc:
         print(f"render replay: cannot read {args.record}: {exc.strerror or exc}", file=sys.stderr)
         return 1
-    except engine.RecordError as exc:
+    except engine.MatchRecordError as exc:
         print(f"render replay: {args.record}: {exc}", file=sys.stderr)
         return 1
     try:

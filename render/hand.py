@@ -6,12 +6,11 @@ does), so that the text stays readable when Discord shows the image about 400 px
 
 from __future__ import annotations
 
-import re
 from typing import NamedTuple
 
 from PIL import Image, ImageDraw
 
-from engine import Phase, Side, View, card_name, card_text
+from engine import Phase, Side, View, card_name, effect_text
 
 from . import theme as T
 from .board import SIDE_NAMES, encode_png
@@ -29,13 +28,6 @@ LABEL_SIZE = 22
 
 SIDE_COLOUR = {Side.RAPTOR: T.RAPTOR, Side.SCIENTIST: T.SCIENTIST_DARK}
 PICK_COLOUR = (255, 196, 40)   # frame of the card picked this round
-
-
-def effect_text(side: Side, value: int) -> str:
-    """The effect of a card, with "As card N." spelt out (cards 6 repeat cards 2)."""
-    text = card_text(side, value)
-    m = re.fullmatch(r"As card (\d)\.", text)
-    return card_text(side, int(m.group(1))) if m else text
 
 
 def _card_height(side: Side, value: int) -> int:

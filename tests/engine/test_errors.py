@@ -442,3 +442,28 @@ def test_a_card_number_of_thousands_of_digits_is_refused_not_a_crash():
     s = board(ROWS, raptor_hand="2 5 8")
     with pytest.raises(IllegalActionError, match="cards are numbered 1 to 9"):
         parse_action("play " + "9" * 5000, s, RAPTOR)
+
+
+@pytest.mark.parametrize("bad, quoted", [({"environment": "desert"}, "'desert'"),
+                                         ({"layout": "odd"}, "'odd'"),
+                                         ({"setup": "fast"}, "'fast'")])
+def test_an_unknown_option_is_an_OptionError_quoting_it(bad, quoted):
+    with pytest.raises(engine.OptionError, match=quoted) as err:
+        engine.new_game(0, **bad)
+    assert isinstance(err.value, engine.RaptorError) and isinstance(err.value, ValueError)
+
+
+def test_an_unknown_side_is_an_OptionError_quoting_it():
+    s, _ = POSITIONS["ap"]
+    for call in (lambda: apply(s, "dinosaur", End()), lambda: engine.legal_actions(s, "mother"),
+                 lambda: engine.view(s, "mother"), lambda: engine.parse_action("end", s, "x")):
+        with pytest.raises(engine.OptionError, match="a side is 'raptor' or 'scientist', got"):
+            call()
+
+
+def test_a_record_of_another_schema_version_is_a_RecordError():
+    rec = engine.new_game(3).to_record().model_copy(update={"schema_version": 7})
+    with pytest.raises(engine.RecordError, match="schema version 7"):
+        engine.GameState.from_record(rec)
+    with pytest.raises(engine.OptionError, match="player's view"):
+        engine.sample_state(engine.view(engine.new_game(3), None), random.Random(1))

@@ -267,6 +267,16 @@ def test_R10_scientist_effect_table():
     assert engine.card_name(RAPTOR, 4) == "Mother's Call ×2"
 
 
+def test_R10_1_R10_2_the_card_table_flags_the_shuffle_and_repeats():
+    table = {c.value: c for c in engine.CARD_TABLE if c.side is SCIENTIST}
+    assert [v for v, c in table.items() if c.shuffles] == [1]
+    assert [v for v, c in table.items() if c.disappears] == []
+    assert table[6].same_as == 2 and engine.effect_text(SCIENTIST, 6) == table[2].text
+    assert [c.rule for c in table.values()] == [
+        "R10.1", "R10.2", "R10.3", "R10.4", "R10.5", "R10.2", "R10.5", "R10.3", "R10.6"]
+    assert len(engine.CARD_TABLE) == 18 and engine.CARD_VALUES == tuple(range(1, 10))
+
+
 def test_R10_4_R5_4_gas_x2_with_one_baby_in_range_gasses_it_and_stops():
     rows = ["S..........", ".B.........", "...........", "...........", "........B..",
             ".....M....."]   # scientist B1 (X1): only the baby C2 (T1) is in range

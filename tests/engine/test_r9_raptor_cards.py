@@ -281,6 +281,17 @@ def test_R9_raptor_effect_table():
         8: ("fear", 2, 1), 9: ("none", 0, 0)}
 
 
+def test_R9_1_R9_2_the_card_table_flags_the_shuffle_disappearance_and_repeats():
+    table = {c.value: c for c in engine.CARD_TABLE if c.side is RAPTOR}
+    assert [v for v, c in table.items() if c.shuffles] == [1]
+    assert [v for v, c in table.items() if c.disappears] == [2, 6]
+    assert table[6].same_as == 2 and table[6].text == "As card 2."
+    assert engine.effect_text(RAPTOR, 6) == table[2].text
+    assert [c.rule for c in table.values()] == [
+        "R9.1", "R9.2", "R9.3", "R9.4", "R9.5", "R9.2", "R9.5", "R9.6", "R9.7"]
+    assert engine.card(RAPTOR, 7).unit is engine.Unit.RECOVER
+
+
 def test_R9_2_R5_7_a_win_during_the_scientists_AP_ends_the_game_before_the_return():
     #          BCDEFGHIJKL
     rows = ["S..........",

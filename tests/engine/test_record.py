@@ -11,7 +11,7 @@ from engine import Options, Phase, Pick, Reason, Side, apply, legal_actions, new
 from engine.record import (
     FORMAT_LINE,
     Ending,
-    RecordError,
+    MatchRecordError,
     UnfinishedMatchError,
     read_record,
     round_states,
@@ -138,12 +138,12 @@ def test_a_pick_never_revealed_is_left_out():
 def test_stated_endings_that_contradict_the_game_are_refused_when_writing():
     final, log = random_game(3)
     other = "raptor" if final.winner is SCIENTIST else "scientist"
-    with pytest.raises(RecordError, match="the game ended"):
+    with pytest.raises(MatchRecordError, match="the game ended"):
         write_record(3, final.options, log, result=other)
     s, log2 = random_game(3, stop=lambda s: s.round == 3)
-    with pytest.raises(RecordError, match="has the result draw"):
+    with pytest.raises(MatchRecordError, match="has the result draw"):
         write_record(3, s.options, log2, result="raptor", reason="draw_agreed")
-    with pytest.raises(RecordError, match="unknown reason 'gave_up'"):
+    with pytest.raises(MatchRecordError, match="unknown reason 'gave_up'"):
         write_record(3, s.options, log2, result="raptor", reason="gave_up")
 
 
@@ -163,8 +163,8 @@ def _line_of(text: str, start: str) -> int:
     return next(i for i, line in enumerate(text.splitlines(), 1) if line.startswith(start))
 
 
-def _refused(text: str) -> RecordError:
-    with pytest.raises(RecordError) as info:
+def _refused(text: str) -> MatchRecordError:
+    with pytest.raises(MatchRecordError) as info:
         read_record(text)
     return info.value
 
@@ -261,8 +261,8 @@ def test_comments_blank_lines_and_case_are_tolerated(record_text):
 
 
 def test_record_errors_are_raptor_errors():
-    assert issubclass(RecordError, engine.RaptorError)
-    assert issubclass(RecordError, ValueError)
+    assert issubclass(MatchRecordError, engine.RaptorError)
+    assert issubclass(MatchRecordError, ValueError)
 
 
 def test_rounds_played_counts_the_round_under_way_only_once_begun():
