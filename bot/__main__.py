@@ -68,7 +68,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m bot",
         usage="%(prog)s [-h] [COMMAND [ARGS ...]]",
-        description="Raptor board game bot. With no command, connect to Discord.",
+        description="Raptor board game bot. With no command, connect to Discord: that needs "
+                    "the bot's token in DISCORD_TOKEN, an environment variable or a line "
+                    "DISCORD_TOKEN=... in a .env file in this folder (see .env.example and the "
+                    "README). The offline commands demo and play need no token.",
         epilog="'python -m bot COMMAND --help' shows a command's options.",
     )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")

@@ -74,19 +74,46 @@ def main(argv: list[str] | None = None) -> int:
         return 130
 
 
+SHOW_NOTICE = ("This diagram shows hidden information: both hands and both deck orders "
+               "(the 'hand' and 'deck' lines), which no player sees in a game.\n")
+
+
 def _main(argv: list[str] | None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m engine", description=__doc__.split("\n")[0])
-    sub = parser.add_subparsers(dest="command", required=True)
-    sp = sub.add_parser("selfplay", help="random legal play")
-    sp.add_argument("--games", type=int, default=100)
-    sp.add_argument("--seed", type=seed_arg, default=1)
-    sh = sub.add_parser("show", help="print a new game's diagram")
-    sh.add_argument("--seed", type=seed_arg, default=1)
-    sh.add_argument("--environment", choices=ENVIRONMENTS, default="jungle")
-    sh.add_argument("--layout", choices=LAYOUTS, default="random")
-    sh.add_argument("--setup", choices=SETUPS, default="quick")
-    rp = sub.add_parser("replay", help="check a match record and print its rounds")
-    rp.add_argument("record", help="the record file (docs/RECORD.md), or - for stdin")
+    parser = argparse.ArgumentParser(
+        prog="python -m engine", description="The Raptor rules engine's command line.",
+        epilog="'python -m engine COMMAND --help' shows a command's options.")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    sp = sub.add_parser(
+        "selfplay", help="random legal play: endings, rounds per game, speed",
+        description="Play random legal games (quick setup) from seeds S, S+1, ... and print "
+                    "how they ended (by victory condition), the rounds per game and the "
+                    "engine's speed in decisions and games per second.")
+    sp.add_argument("--games", type=int, default=100, help="how many games (default 100)")
+    sp.add_argument("--seed", type=seed_arg, default=1,
+                    help="seed of the first game; game i uses seed S+i (default 1)")
+    sh = sub.add_parser(
+        "show", help="print a new game's diagram, hands and decks included",
+        description="Print a new game's position as a text diagram on stdout (readable back "
+                    "by engine.from_diagram; the format is in engine/diagram.py) and a legend "
+                    "of its characters on stderr. The diagram shows hidden information: both "
+                    "hands and both deck orders.")
+    sh.add_argument("--seed", type=seed_arg, default=1,
+                    help="game seed: fixes the layout, hands and decks (default 1)")
+    sh.add_argument("--environment", choices=ENVIRONMENTS, default="jungle",
+                    help="the tiles' face (default jungle)")
+    sh.add_argument("--layout", choices=LAYOUTS, default="random",
+                    help="random: tiles and exits placed from the seed; standard: the "
+                         "rulebook's first-game layout (default random)")
+    sh.add_argument("--setup", choices=SETUPS, default="quick",
+                    help="quick: the figurines placed at random from the seed; manual: an "
+                         "empty board waiting for the placements (default quick)")
+    rp = sub.add_parser(
+        "replay", help="check a match record and print its rounds",
+        description="Read a match record (docs/RECORD.md), replay it with the engine and "
+                    "print one line per round and the ending, or the line it refuses and "
+                    "why. The engine draws no images: python -m render replay RECORD --out "
+                    "DIR writes them.")
+    rp.add_argument("record", help="the record file, or - for stdin")
     rp.add_argument("--out", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.command == "replay":
@@ -95,7 +122,7 @@ def _main(argv: list[str] | None) -> int:
         sys.stdout.write(to_diagram(new_game(args.seed, environment=args.environment,
                                              layout=args.layout, setup=args.setup)))
         sys.stdout.flush()
-        sys.stderr.write(LEGEND)
+        sys.stderr.write(SHOW_NOTICE + LEGEND)
         return 0
     if args.games < 1:
         sp.error("--games must be at least 1")

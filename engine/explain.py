@@ -172,11 +172,8 @@ def _raptor_ap(state: GameState, kind: str, sqs: list[int]) -> str | None:
                                  "the mother runs along a row or a column")
             if stop:
                 return stop
-            ap = state.ap
-            cost = mother_move_cost(state.sleep_tokens, ap.mother_moved)  # R7.2 wound
-            if cost > ap.remaining:
-                return (f"her first move this round costs {cost} AP (1 + her "
-                        f"{state.sleep_tokens} sleep tokens); you have {ap.remaining}")
+            if _mother_cost(state) > state.ap.remaining:
+                return f"her {_mother_cost_text(state)}; you have {state.ap.remaining}"
             return None
         if b[a] == BABY_ASLEEP_NEW:
             return (f"the baby on {N[a]} was put to sleep this round: it cannot move, and the "
@@ -199,6 +196,57 @@ def _raptor_ap(state: GameState, kind: str, sqs: list[int]) -> str | None:
     if kind in ("stand", "sleep", "capture", "shoot"):
         return "that is a scientist's action"
     return None
+
+
+def _mother_cost(state: GameState) -> int:
+    """AP of the mother's next move in the AP phase of ``state`` (R7.2)."""
+    return mother_move_cost(state.sleep_tokens, state.ap.mother_moved)
+
+
+def _mother_cost_text(state: GameState) -> str:
+    """``"first move this round costs 5 AP (1 + her 4 sleep tokens)"``, or ``"next move
+    costs 1 AP"`` once she has moved (R7.2)."""
+    if state.ap.mother_moved:
+        return "next move costs 1 AP"
+    return (f"first move this round costs {_mother_cost(state)} AP (1 + her "
+            f"{state.sleep_tokens} sleep tokens)")
+
+
+def idle_reason(state: GameState, side: Side) -> str:
+    """Why ``side``'s action points left buy nothing in ``state`` (an AP phase in which no
+    action is legal, which then ends by itself, R5.5): one clause per kind of figurine,
+    joined by "; ", e.g. ``"the mother's first move this round costs 5 AP (1 + her 4 sleep
+    tokens); no awake baby has a free space to step to"``. Reads the public position only."""
+    b = state.board
+    out: list[str] = []
+    if side is Side.RAPTOR:
+        m = state.mother
+        if m is not None:
+            if any(b[n] == EMPTY for n in NEIGHBOURS[m]):
+                out.append(f"the mother's {_mother_cost_text(state)}")
+            else:
+                out.append("the mother has no free space next to her to run to")
+        awake = [q for q in range(len(b)) if b[q] == BABY]
+        asleep = [q for q in range(len(b)) if b[q] in SLEEPING_BABY_CODES]
+        if awake:
+            out.append("no awake baby has a free space to step to")
+        elif asleep:
+            out.append("every baby on the board is asleep")
+        if m is not None:
+            out.extend(_raptor_ap(state, "wake", [q]) or "" for q in NEIGHBOURS[m]
+                       if b[q] == BABY_ASLEEP_NEW)
+    else:
+        new = [N[q] for q in range(len(b)) if b[q] == SCIENTIST_FRIGHTENED_NEW]
+        if len(new) > 1:
+            out.append(f"the scientists on {', '.join(new[:-1])} and {new[-1]} were frightened "
+                       "this round: they can stand up and act from the next round on")
+        for q in range(len(b)):
+            if b[q] == SCIENTIST_FRIGHTENED_NEW and len(new) == 1 or (
+                    b[q] == SCIENTIST_FRIGHTENED):
+                out.append(_frightened(state, q))
+            elif b[q] in ACTIVE_SCIENTIST_CODES:
+                out.append(f"the scientist on {N[q]} has no free space to walk to")
+    return "; ".join(x for x in out if x) or "nothing on the board can act"
 
 
 def _frightened(state: GameState, q: int) -> str:

@@ -25,7 +25,7 @@ fire                   ``fire <sq>``                ``fire E4`` (R10.5)
 stop / end the turn    ``end``                      (R5.4, R5.5)
 =====================  ===========================  ====================================
 
-Parsing is case-insensitive and forgiving about spaces (``g2 - g5``, ``kill f3``), accepts
+Parsing is case-insensitive and forgiving about white space (``g2 - g5``, ``kill\tf3``), accepts
 ``x`` for ``-`` in moves and ``to`` between squares, and then *chooses among*
 :func:`engine.legal_actions`; it never restates a rule.
 """
@@ -115,7 +115,7 @@ def _quote(text: str) -> str:
 
 def _normalise(text: str) -> str:
     """Lower-case, split into tokens, apply aliases, re-join in canonical spacing."""
-    raw = text.strip().lower()
+    raw = " ".join(text.lower().split())  # any white space between words (a Tab too)
     if not raw:
         raise NotationError("empty input: type an action such as 'G2-G5', 'play 5' or 'end'")
     raw = _WORD_THEN_SQUARE.sub(r"\1 ", raw)  # 'killf4' -> 'kill f4', 'c2sleepc1' too

@@ -49,6 +49,7 @@ from .bits import (
 )
 from .cards import CARD_BY_KEY, CARD_VALUES, Unit
 from .errors import IllegalActionError, WrongTurnError
+from .explain import idle_reason
 from .geometry import (
     BOARD_SQUARES,
     CELLS,
@@ -856,6 +857,9 @@ def _settle(s: GameState) -> None:
             if acts:
                 s._legal = {side: acts}
                 return
+            if s.ap.remaining > 0:  # R5.5: AP left that nothing can use, and why
+                _emit(s, "ap_lost", side=side, value=s.ap.remaining,
+                      text=idle_reason(s, side))
             _end_ap(s)
         else:
             return

@@ -115,10 +115,11 @@ class Event(NamedTuple):
     ``kind`` is one of: ``placed``, ``picked``, ``shown``, ``revealed``, ``tie``, ``effect``,
     ``moved``, ``called``, ``escaped``, ``disappeared``, ``returned``, ``frightened``,
     ``stood``, ``slept``, ``woken``, ``healed``, ``captured``, ``shot``, ``killed``,
-    ``fire_placed``, ``fire_out``, ``jeep``, ``reinforced``, ``ap``, ``shuffled``, ``drew``,
-    ``round_end``, ``game_over``. ``at``/``to`` are squares, ``cells`` a path or group of
-    squares, ``value``/``value2`` numbers (revealed card values raptor/scientist, AP,
-    counts), ``piece`` a figurine name (``mother``, ``baby``, ``scientist``).
+    ``fire_placed``, ``fire_out``, ``jeep``, ``reinforced``, ``ap``, ``ap_lost`` (the AP
+    phase ended by itself: ``value`` AP left that no action can use, ``text`` why),
+    ``shuffled``, ``drew``, ``round_end``, ``game_over``. ``at``/``to`` are squares,
+    ``cells`` a path or group of squares, ``value``/``value2`` numbers (revealed card values
+    raptor/scientist, AP, counts), ``piece`` a figurine name (``mother``, ``baby``, ``scientist``).
     """
 
     kind: str

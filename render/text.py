@@ -2,7 +2,9 @@
 
 No system font is assumed: :func:`font` is ``ImageFont.load_default(size=N)`` (Pillow ≥ 10.1
 ships a scalable font inside the package). That font has no glyphs for a few characters the
-card texts use (``×``, dashes, arrows); :func:`safe_text` replaces them with ones it has.
+card texts use (``×``, dashes, arrows); :func:`safe_text` replaces them with ones it has, and
+the multiplication sign (:data:`TIMES`, in "Fear ×2") is drawn as two strokes the size of an
+``x`` instead, so that the images write the cards' names as the texts do.
 """
 
 from __future__ import annotations
@@ -13,13 +15,18 @@ from PIL import Image, ImageDraw, ImageFont
 
 #: Characters the bundled font lacks, and what to draw instead.
 REPLACEMENTS = {
-    "×": "x", "–": "-", "—": "-", "−": "-", "→": "->", "←": "<-", "½": "1/2", "…": "...",
+    "–": "-", "—": "-", "−": "-", "→": "->", "←": "<-", "½": "1/2", "…": "...",
     "‘": "'", "’": "'", "“": '"', "”": '"',
 }
 
 
+#: The multiplication sign: not in the bundled font, drawn by :func:`text_mask` itself.
+TIMES = "×"
+
+
 def safe_text(text: str) -> str:
-    """``text`` with the characters the bundled font lacks replaced (see REPLACEMENTS)."""
+    """``text`` with the characters the bundled font lacks replaced (see REPLACEMENTS); the
+    multiplication sign :data:`TIMES` stays (:func:`text_mask` draws it)."""
     return "".join(REPLACEMENTS.get(ch, ch) for ch in text)
 
 
@@ -42,14 +49,35 @@ def text_mask(text: str, size: int, bold: bool = False) -> Image.Image:
     height = the font's ascent + descent, so lines of one size align whatever their letters.
     ``bold`` thickens the strokes by one pixel."""
     f = font(size)
-    text = safe_text(text)
+    parts = safe_text(text).split(TIMES)
     ascent, descent = f.getmetrics()
     stroke = 1 if bold else 0
-    width = max(1, int(round(f.getlength(text))) + 2 * stroke)
+    sign = f.getlength("x")  # the multiplication sign takes an x's advance
+    advance = sum(f.getlength(p) for p in parts) + sign * (len(parts) - 1)
+    width = max(1, int(round(advance)) + 2 * stroke)
     im = Image.new("L", (width, ascent + descent + 2 * stroke), 0)
-    ImageDraw.Draw(im).text((stroke, stroke), text, font=f, fill=255, anchor="la",
-                            stroke_width=stroke, stroke_fill=255)
+    d = ImageDraw.Draw(im)
+    x = float(stroke)
+    for i, part in enumerate(parts):
+        if i:
+            _times(d, f, x, stroke)
+            x += sign
+        d.text((x, stroke), part, font=f, fill=255, anchor="la", stroke_width=stroke,
+               stroke_fill=255)
+        x += f.getlength(part)
     return im
+
+
+def _times(d: ImageDraw.ImageDraw, f: ImageFont.FreeTypeFont, x: float, stroke: int) -> None:
+    """A multiplication sign at ``x``: two crossing strokes centred in an ``x``'s box, a
+    little smaller than the letter, as fonts draw the sign."""
+    left, top, right, bottom = f.getbbox("x", anchor="la")
+    cx = x + f.getlength("x") / 2
+    cy = stroke + (top + bottom) / 2
+    half = (bottom - top) * 0.36
+    width = max(1, round(f.size / 12)) + 2 * stroke
+    for dy in (-half, half):
+        d.line((cx - half, cy - dy, cx + half, cy + dy), fill=255, width=width)
 
 
 def text_width(text: str, size: int, bold: bool = False) -> int:

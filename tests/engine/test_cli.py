@@ -13,8 +13,26 @@ def test_show_prints_a_readable_diagram_and_a_legend_on_stderr(capsys):
     assert main(["show", "--seed", "3"]) == 0
     out, err = capsys.readouterr()
     assert engine.from_diagram(out).key() == engine.new_game(3, setup="quick").key()
-    assert err.startswith("grid: . free  # rock  * fire  o exit  M mother")
+    # it says first that it shows what no player sees (issue 27), then the legend
+    assert err.startswith("This diagram shows hidden information: both hands and both deck "
+                          "orders (the 'hand' and 'deck' lines), which no player sees in a game.\n"
+                          "grid: . free  # rock  * fire  o exit  M mother")
     assert "f scientist frightened this round" in err
+
+
+@pytest.mark.parametrize("command, says", [
+    ("selfplay", ["--games GAMES", "how many games (default 100)",
+                  "seed of the first game; game i uses seed S+i (default 1)"]),
+    ("show", ["The diagram shows hidden information: both hands and both deck orders.",
+              "the tiles' face (default jungle)", "quick: the figurines placed at random"]),
+])
+def test_each_command_has_a_help_that_explains_its_options(command, says, capsys):
+    with pytest.raises(SystemExit) as stop:
+        main([command, "--help"])
+    assert stop.value.code == 0
+    out = " ".join(capsys.readouterr().out.split())  # argparse wraps to the terminal
+    for text in says:
+        assert text in out
 
 
 def test_selfplay_refuses_zero_games_with_the_subcommand_usage(capsys):

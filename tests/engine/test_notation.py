@@ -138,6 +138,8 @@ def raptor_ap():
     ("KILL d4", Kill(Q("D4"))),
     ("k d4", Kill(Q("D4"))),
     ("killD4", Kill(Q("D4"))),  # a word run into its square
+    ("kill\tD4", Kill(Q("D4"))),  # a Tab, or any other white space, between words
+    ("\tD3 \t-\u00a0D1\r", MoveMother(Q("D3"), Q("D1"))),
     ("E2-F2", MoveBaby(Q("E2"), Q("F2"))),
     ("end", End()),
     ("pass", End()),

@@ -175,8 +175,30 @@ def test_R5_5_an_AP_phase_with_nothing_possible_ends_by_itself():
     assert s.phase is Phase.PICK and s.round == 2
     assert [(e.kind, e.side, e.value) for e in s.events] == [
         ("picked", SCIENTIST, None), ("revealed", None, 9), ("effect", SCIENTIST, 2),
-        ("ap", RAPTOR, 7), ("drew", RAPTOR, 1), ("drew", SCIENTIST, 1), ("round_end", None, 1)]
+        ("ap", RAPTOR, 7), ("ap_lost", RAPTOR, 7), ("drew", RAPTOR, 1), ("drew", SCIENTIST, 1),
+        ("round_end", None, 1)]
     assert s.board == board(rows).board  # nothing moved
+    # the event that ends it says why, from the position (issue 27)
+    lost = next(e for e in s.events if e.kind == "ap_lost")
+    assert lost.text == ("the mother has no free space next to her to run to; every baby on "
+                         "the board is asleep")
+
+
+def test_R5_5_an_AP_phase_ended_by_itself_says_the_mother_costs_too_much():
+    rows = ["B..........",   # the baby on B1 escapes through A1; the one on D3 sleeps
+            "...........",
+            "..b..M.....",
+            "...........",
+            "...........",
+            "..........S"]
+    s = board(rows, phase="ap", revealed="9 7", ap="raptor 2", raptor_pick=9,
+              scientist_pick=7, sleep=4)
+    s = play(s, RAPTOR, "B1-A1")  # 1 AP left; the mother's first move costs 5
+    lost = [e for e in s.events if e.kind == "ap_lost"]
+    assert [(e.side, e.value, e.text) for e in lost] == [
+        (RAPTOR, 1, "the mother's first move this round costs 5 AP (1 + her 4 sleep tokens); "
+                    "every baby on the board is asleep")]
+    assert s.phase is Phase.PICK and s.round == 2
 
 
 # --- R5.6 end of round ---

@@ -7,7 +7,7 @@ from pathlib import Path
 from PIL import Image
 
 import engine
-from bot.terminal import play, view_text
+from bot.terminal import CONFIRM_RESIGN, play, view_text
 
 
 class Typist:
@@ -24,12 +24,15 @@ class Typist:
         self.out.append(text)
 
     def read(self, prompt: str) -> str:
+        if prompt == CONFIRM_RESIGN:  # 'quit' asks for a confirmation (issue 27)
+            self.typed.append("y")
+            return "y"
         if self.script:
             text = self.script.pop(0)
         elif self.moves <= 0:
             text = "quit"
         elif self.out and self.out[-1].startswith("  "):  # the legal list was just shown
-            text = self.out[-1].split("\n")[0][2:16].strip()  # e.g. 'play 5', 'G2-G5'
+            text = self.out[-1].split("\n")[0].split("  ")[1]  # e.g. 'play 5', 'G2-G5'
             self.moves -= 1
         else:
             text = "?"
@@ -56,7 +59,7 @@ async def test_terminal_match_refuses_bad_input_lists_legal_actions_and_prints_b
     assert paths and Path(paths[-1]).exists()
     assert result["result"] in ("raptor", "scientist")
     if result["reason"] == "resigned":
-        assert t.typed[-1] == "quit"
+        assert t.typed[-2:] == ["quit", "y"]  # asked, and confirmed
         assert "You resigned. Bye." in text
         # the board where the player resigned, as the final image
         final = [ln.split(": ", 1)[1] for ln in t.out
@@ -209,7 +212,8 @@ def test_play_budget_option_sets_the_hard_ai_time_and_refuses_a_bad_one(tmp_path
             super().__init__(db, **kwargs)
 
     monkeypatch.setattr(terminal, "MatchService", RecordingService)
-    monkeypatch.setattr(terminal, "stdin_read", lambda prompt: "quit")
+    monkeypatch.setattr(terminal, "stdin_read",
+                        lambda prompt: "y" if prompt == CONFIRM_RESIGN else "quit")
     assert terminal.main(["--level", "hard", "--budget", "0.05", "--seed", "3",
                           "--out", str(tmp_path / "a")]) == 0
     assert terminal.main(["--seed", "3", "--out", str(tmp_path / "b")]) == 0
@@ -286,3 +290,82 @@ async def test_terminal_ends_a_round_before_it_tells_of_the_next_pick(tmp_path: 
         later = [p for p in picks if p > i]
         assert len(earlier) == n, (n, earlier, i)
         assert later and t.out[i + 1].startswith("Board image: ")
+
+
+def test_terminal_says_the_reserve_is_empty_and_never_waits_for_nobody():
+    """Reinforcements (R10.2) with no scientist left in the reserve is told as that, not as
+    "nothing on the board"; a finished game's status line waits for nobody (issue 27)."""
+    from bot.terminal import effect_lines
+
+    s = engine.from_diagram(
+        "    A B C D E F G H I J K L M\n"
+        "1   o S . . . . . . . . . . o\n"
+        "2     . . . . B . . . . . .\n"
+        "3     . . . . . M . . . . .\n"
+        "4     . . . . . . . . . . .\n"
+        "5     . . . . . B . . . . .\n"
+        "6   o . . . . . . . . . . S o\n"
+        "reserve: 0\nscientist hand: 2 4 9\nraptor hand: 3 5 8\n")
+    s = engine.apply(s, engine.Side.SCIENTIST, engine.Pick(2))
+    s = engine.apply(s, engine.Side.RAPTOR, engine.Pick(8))
+    assert s.phase is engine.Phase.AP and s.reserve == 0
+    assert effect_lines(s.events, s) == [
+        "The scientist's Reinforcements finds the reserve empty: no scientist can arrive."]
+    over = engine.from_diagram(
+        "    A B C D E F G H I J K L M\n"
+        "1   o . . . . . . . . . . . o\n"
+        "2     . . . . B . . . . . .\n"
+        "3     . . . . . M . . . . .\n"
+        "4     . . . . . . . . . . .\n"
+        "5     . . . . . B . . . . .\n"
+        "6   o . . . . . . . . . . S o\n"
+        "phase: over\nwinner: raptor babies_escaped\nescaped: 3\n")
+    first = view_text(engine.view(over, engine.Side.RAPTOR), width=80).splitlines()[0]
+    assert first == "    A B C D E F G H I J K L M  round 1 · over"  # the counters beside
+
+
+def test_a_long_list_of_legal_actions_comes_in_columns_that_fit_the_screen():
+    import os
+
+    from bot.terminal import legal_text
+
+    s = engine.new_game(5, setup="manual")  # the mother may go on any free space of T2, T5
+    legal = engine.legal_actions(s, engine.Side.RAPTOR)
+    assert len(legal) == 15  # more than a 12-line terminal shows with descriptions
+    text = legal_text(legal, s, engine.Side.RAPTOR, os.terminal_size((40, 12)))
+    lines = text.splitlines()
+    assert len(lines) == 4 and all(len(ln) <= 40 for ln in lines[:-1])  # 6 a line
+    assert lines[-1] == f"({len(legal)} legal actions; Tab completes them)"
+    assert " ".join(lines[:-1]).split() == [engine.format_action(a) for a in legal]
+    few = legal_text(legal[:3], s, engine.Side.RAPTOR, os.terminal_size((80, 24)))
+    assert few.splitlines()[0] == f"  {engine.format_action(legal[0]):<14} " + (
+        engine.describe_action(legal[0], s, engine.Side.RAPTOR))
+
+
+def test_the_board_keeps_its_counters_beside_it_within_80_columns():
+    """The counters go beside the grid, also in the long cases met in play: the scientists'
+    setup ("waiting for scientist" on a line of its own) and a mother who has disappeared
+    (issue 27)."""
+    setup = engine.new_game(11, setup="manual")
+    for text in ("M@F1", "B@D1", "B@D4", "B@J4", "B@G4", "B@I2"):
+        setup = engine.apply(setup, engine.Side.RAPTOR,
+                             engine.parse_action(text, setup, engine.Side.RAPTOR))
+    gone = engine.from_diagram(
+        "    A B C D E F G H I J K L M\n"
+        "1   o S . . . . . . . . . . o\n"
+        "2     . . . . B . . . . . .\n"
+        "3     . . . . . . . . . . .\n"
+        "4     . . . . . . . . . . .\n"
+        "5     . . . . . B . . . . .\n"
+        "6   o . . . . . . . . . . S o\n"
+        "phase: ap\nap: scientist 5\nrevealed: 2 7\nmother: off\n"
+        "raptor hand: 5 8\nscientist hand: 1 4\n")
+    for state, side in ((setup, engine.Side.SCIENTIST), (gone, engine.Side.SCIENTIST)):
+        lines = view_text(engine.view(state, side), width=80).splitlines()
+        assert lines[0].startswith("    A B C D E F G H I J K L M  round 1 · ") or (
+            lines[0].startswith("    A B C D E F G H I J K L M  round 0 · ")), lines
+        assert len(lines) <= 10 and max(map(len, lines)) <= 80, lines
+    lines = view_text(engine.view(gone, engine.Side.SCIENTIST), width=80).splitlines()
+    assert lines[3].endswith("  the mother has disappeared")
+    assert view_text(engine.view(setup, engine.Side.SCIENTIST), width=80).splitlines()[1] \
+        .endswith("  waiting for scientist")

@@ -3,7 +3,7 @@
 import pytest
 
 from engine import Side, card_name, card_text
-from render.text import font, safe_text, text_width, wrap
+from render.text import TIMES, font, safe_text, text_mask, text_width, wrap
 
 NOTDEF = font(24).getmask("\U000f0000")   # a private-use character: surely not in the font
 
@@ -26,7 +26,24 @@ def test_the_notdef_probe_works():
 @pytest.mark.parametrize("side", list(Side))
 @pytest.mark.parametrize("n", range(1, 10))
 def test_card_names_and_texts_have_glyphs(side, n):
-    assert missing(safe_text(card_name(side, n) + card_text(side, n))) == set()
+    # all but the multiplication sign, which text_mask draws itself
+    assert missing(safe_text(card_name(side, n) + card_text(side, n))) <= {TIMES}
+
+
+def test_the_multiplication_sign_is_drawn_as_in_the_texts_not_as_an_x():
+    """"Fear ×2" in the images as in the messages (issue 27): two strokes crossing in the
+    middle of an x's box, an x's advance wide."""
+    assert safe_text("Fear ×2") == "Fear ×2"
+    sign, x = text_mask(TIMES, 40), text_mask("x", 40)
+    assert sign.size == x.size
+    left, top, right, bottom = sign.getbbox()
+    x_left, x_top, x_right, x_bottom = x.getbbox()
+    assert x_top <= top and bottom <= x_bottom + 1  # within the x-height
+    assert (bottom - top) < (x_bottom - x_top)  # a little smaller than the letter
+    centre = ((left + right) // 2, (top + bottom) // 2)
+    assert sign.getpixel(centre) > 200  # the strokes cross there
+    assert sign.getpixel((left + 1, (top + bottom) // 2)) < 60  # and not at the side
+    assert text_mask("Fear ×2", 24).tobytes() != text_mask("Fear x2", 24).tobytes()
 
 
 def test_board_and_hand_labels_have_glyphs():
