@@ -201,7 +201,7 @@ def write_record(seed: int, options: Options | Mapping[str, str],
         reason = Reason(reason) if reason is not None else state.reason
         if result != state.winner.value or reason is not state.reason:
             raise MatchRecordError(0, "", f"the game ended {state.winner.value} "
-                              f"{state.reason.value}, not {result} {reason}")
+                                   f"{state.reason.value}, not {result} {reason}")
     else:
         if reason is None:
             raise UnfinishedMatchError("the match is still in progress: only a finished match "
@@ -331,7 +331,7 @@ def read_record(text: str) -> MatchRecord:
     if not lines or lines[0].strip() != FORMAT_LINE:
         first = lines[0] if lines else ""
         raise MatchRecordError(1, first, f"not a Raptor match record: the first line must be "
-                          f"{FORMAT_LINE!r}")
+                               f"{FORMAT_LINE!r}")
     header: dict[str, str] = {}
     where: dict[str, tuple[int, str]] = {}
     n = 1  # index of the line being read (line number n + 1)
@@ -354,7 +354,7 @@ def read_record(text: str) -> MatchRecord:
     for key in REQUIRED_KEYS:
         if key not in header:
             raise MatchRecordError(n, "", f"the header has no {key!r} line (needed: "
-                              f"{', '.join(REQUIRED_KEYS)})")
+                                   f"{', '.join(REQUIRED_KEYS)})")
     seed, options, result, reason = _read_header(header, where)
     state = new_game(seed, **_options_dict(options))
     log: list[tuple[Side, Action]] = []
@@ -398,7 +398,7 @@ def _read_header(header: dict[str, str], where: dict[str, tuple[int, str]]
     else:
         if result not in ("raptor", "scientist"):
             raise MatchRecordError(*where["Result"], f"a game won under R6 ({word}) has a "
-                              "winner: raptor or scientist")
+                                   "winner: raptor or scientist")
     return seed, options, result, reason
 
 
@@ -414,7 +414,7 @@ def _check_ending_result(reason: Ending, result: str, line: int, raw: str) -> No
     allowed = _ENDING_RESULTS[reason]
     if result not in allowed:
         raise MatchRecordError(line, raw, f"a match ended by {reason.value} has the result "
-                          f"{' or '.join(allowed)}, not {result!r}")
+                               f"{' or '.join(allowed)}, not {result!r}")
 
 
 def _read_line(number: int, raw: str, body: str, state: GameState,
@@ -422,18 +422,18 @@ def _read_line(number: int, raw: str, body: str, state: GameState,
     """Apply one body line to ``state``; returns the new state."""
     if state.is_over:
         raise MatchRecordError(number, raw, f"the game is already over (round {state.round}, "
-                          f"{state.winner.value} {state.reason.value})")
+                               f"{state.winner.value} {state.reason.value})")
     m = _ROUND.fullmatch(body)
     if m:
         if state.phase is not Phase.PICK:
             raise MatchRecordError(number, raw, f"a card pick here, but the game expects "
-                              f"{_PHASE_SAYS[state.phase]}")
+                                   f"{_PHASE_SAYS[state.phase]}")
         if int(m.group(1)) != state.round:
             raise MatchRecordError(number, raw, f"this is round {state.round}, not {m.group(1)}")
         parts = [p.strip() for p in m.group(2).split(",") if p.strip()]
         if not parts or len(parts) > 2:
             raise MatchRecordError(number, raw, "a round line names one or two picks, e.g. "
-                              "'round 3: raptor 5, scientist 2'")
+                                   "'round 3: raptor 5, scientist 2'")
         for part in parts:
             pm = _PICK.fullmatch(part)
             if not pm:
@@ -443,7 +443,7 @@ def _read_line(number: int, raw: str, body: str, state: GameState,
                 raise MatchRecordError(number, raw, f"the {side.value} does not pick now")
             if card not in state.hands[side]:
                 raise MatchRecordError(number, raw, f"the {side.value} has no {card} in hand "
-                                  f"(hand: {' '.join(map(str, state.hands[side]))})")
+                                       f"(hand: {' '.join(map(str, state.hands[side]))})")
             action = Pick(card)
             state = apply(state, side, action)
             log.append((side, action))
@@ -451,7 +451,7 @@ def _read_line(number: int, raw: str, body: str, state: GameState,
     m = _GROUP.fullmatch(body)
     if not m:
         raise MatchRecordError(number, raw, "expected 'round N: ...', 'setup <side>: ...', "
-                          "'effect <side>: ...', 'ap <side>: ...' or 'return raptor: ...'")
+                               "'effect <side>: ...', 'ap <side>: ...' or 'return raptor: ...'")
     word, side = m.group(1).lower(), Side(m.group(2).lower())
     items = [p.strip() for p in m.group(3).split(",")]
     if not any(items):
@@ -461,10 +461,10 @@ def _read_line(number: int, raw: str, body: str, state: GameState,
             raise MatchRecordError(number, raw, "an empty action between commas")
         if state.is_over:
             raise MatchRecordError(number, raw, f"{item!r} comes after the end of the game "
-                              f"({state.winner.value} {state.reason.value})")
+                                   f"({state.winner.value} {state.reason.value})")
         if state.phase not in _WORD_PHASES[word]:
             raise MatchRecordError(number, raw, f"{item!r} is read as {word}, but the game "
-                              f"expects {_PHASE_SAYS[state.phase]}")
+                                   f"expects {_PHASE_SAYS[state.phase]}")
         if side not in to_act(state):
             raise MatchRecordError(number, raw, f"{item!r}: the {side.value} does not decide now")
         try:
@@ -482,13 +482,13 @@ def _check_end(state: GameState, header: dict[str, str], where: dict[str, tuple[
     if isinstance(reason, Reason):
         if not state.is_over:
             raise MatchRecordError(line, raw, f"the record says {result} {reason.value}, but the "
-                              f"game is not over after its last action (round {state.round})")
+                                   f"game is not over after its last action (round {state.round})")
         if state.reason is not reason or state.winner.value != result:
             raise MatchRecordError(line, raw, f"the game ends {state.winner.value} "
-                              f"{state.reason.value}, not {result} {reason.value}")
+                                   f"{state.reason.value}, not {result} {reason.value}")
     elif state.is_over:
         raise MatchRecordError(line, raw, f"the game itself ended ({state.winner.value} "
-                          f"{state.reason.value}): its reason is not {reason.value}")
+                               f"{state.reason.value}): its reason is not {reason.value}")
     if "Rounds" in header:
         line, raw = where["Rounds"]
         if header["Rounds"] != str(rounds_played(state)):
