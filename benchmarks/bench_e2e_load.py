@@ -8,8 +8,8 @@ Run by hand (not part of the test suite), each run time-boxed::
 
 What runs, all in ONE process and one event loop: the fake Discord HTTP API of
 ``tests/fakediscord`` (its server, recording and task tracking), the real Raptor bot
-(``bot.app.create_bot``: discord.py, the match service, SQLite in WAL mode; board and hand
-images rendered by ``bot.flow.Images`` in worker processes, each at most once) and the
+(``bot.discord.app.create_bot``: discord.py, the match service, SQLite in WAL mode; board and hand
+images rendered by ``bot.discord.images.Images`` in worker processes, each at most once) and the
 simulated people. Each match has its own channel and two members; it starts with
 ``/raptor challenge`` + Accept and goes on with the controls (card buttons, select menus,
 End turn) or ``/raptor act`` (one decision in four), exactly like ``tests/e2e``. Each
@@ -139,7 +139,7 @@ class Run:
     load_max: float = 0.0  # highest 1-minute load average seen during the run (every 5 s)
     rss_max: int = 0  # bytes: highest RSS of this process + its descendants (render workers)
     workers_cpu: float = 0.0  # seconds of CPU of the descendants alive at the end
-    renders: int = 0  # images the bot rendered (bot.flow.Images)
+    renders: int = 0  # images the bot rendered (bot.discord.images.Images)
     image_hits: int = 0  # image requests served without a render (cache or shared render)
 
 

@@ -1,4 +1,4 @@
-"""Benchmark the match service (bot/service.py) on a real SQLite file. Run by hand:
+"""Benchmark the match service (bot/match/service.py) on a real SQLite file. Run by hand:
 
     python benchmarks/bench_service.py                          # both parts, default sizes
     python benchmarks/bench_service.py --actions 20000 --matches 1000 --per-match 30
@@ -42,7 +42,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 
 import engine  # noqa: E402
 from bot.db import Database  # noqa: E402
-from bot.service import Match, MatchService, StaleError  # noqa: E402
+from bot.match import Match, MatchService, StaleError  # noqa: E402
 
 GUILD = 1
 

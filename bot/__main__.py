@@ -1,8 +1,8 @@
 """Entry point: ``python -m bot [demo|play|check|backup] [args...]``.
 
 * no subcommand: connect to Discord and serve the slash commands (needs ``DISCORD_TOKEN``);
-* ``demo``: an offline AI-vs-AI match through the real stack (``bot.demo``);
-* ``play``: a match in the terminal (``bot.terminal``);
+* ``demo``: an offline AI-vs-AI match through the real stack (``bot.offline.demo``);
+* ``play``: a match in the terminal (``bot.offline.terminal``);
 * ``check``: validate the settings and the database before a deployment (``bot.check``);
 * ``backup FILE``: a consistent copy of the live database (``bot.backup``).
 
@@ -26,8 +26,8 @@ To try the game without Discord, watch the offline demo:  python -m bot demo
 or play against the AI in this terminal:  python -m bot play"""
 
 SUBCOMMANDS = {
-    "demo": ("bot.demo", "play an offline AI-vs-AI match and write images and a log"),
-    "play": ("bot.terminal", "play a match in this terminal"),
+    "demo": ("bot.offline.demo", "play an offline AI-vs-AI match and write images and a log"),
+    "play": ("bot.offline.terminal", "play a match in this terminal"),
     "check": ("bot.check", "check the settings and the database, then exit"),
     "backup": ("bot.backup", "copy the live database to a new file (safe while the bot runs)"),
 }
@@ -56,9 +56,10 @@ def _run_bot() -> int:
     if settings.discord_token is None:
         print(NO_TOKEN_MESSAGE, file=sys.stderr)
         return 2
-    app = _import_part("bot.app")
+    app = _import_part("bot.discord.app")
     if app is None:
-        print("The Discord bot (bot.app) is not available yet in this version.", file=sys.stderr)
+        print("The Discord bot (bot.discord.app) is not available yet in this version.",
+              file=sys.stderr)
         return 1
     return int(app.run(settings) or 0)
 

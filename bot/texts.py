@@ -1,6 +1,6 @@
 """Every sentence the Discord bot shows: message texts, the rules summary and card reference.
 
-Pure functions of public data (a :class:`~bot.service.Match`'s public fields, public
+Pure functions of public data (a :class:`~bot.match.Match`'s public fields, public
 :class:`engine.Event` values, a player's own hand). Nothing here imports discord, so the texts
 can be checked without a client. A function that takes a player's *private* information
 (their hand, their own pick, the card shown to them under observation, R5.2) says so in its
@@ -21,6 +21,8 @@ from engine.geometry import SQUARE_NAMES
 from engine.predicates import ap_total, mother_move_cost, scientists_on_board
 from engine.record import ending_banner
 from engine.state import SETUP_PHASES
+
+from .match.models import DRAW, ChallengeStatus, EndReason
 
 RAPTOR = Side.RAPTOR
 SCIENTIST = Side.SCIENTIST
@@ -75,7 +77,7 @@ REASONS = {
     Reason.NO_SCIENTISTS: "no scientist is left on the board",
     Reason.MOTHER_ASLEEP: "the mother has five sleep tokens",
     Reason.BABIES_CAPTURED: "three babies were captured",
-    "ended_by_moderator": "ended by a moderator",
+    EndReason.ENDED_BY_MODERATOR: "ended by a moderator",
 }
 
 # --------------------------------------------------------------------------- events
@@ -293,8 +295,8 @@ def challenge_text(ch) -> str:
 
 
 def challenge_closed_text(ch, status: str) -> str:
-    words = {"accepted": "accepted ✅", "declined": "declined", "cancelled": "cancelled",
-             "expired": "expired"}
+    words = {ChallengeStatus.ACCEPTED: "accepted ✅", ChallengeStatus.DECLINED: "declined",
+             ChallengeStatus.CANCELLED: "cancelled", ChallengeStatus.EXPIRED: "expired"}
     return (f"~~Challenge~~ from {mention(ch.challenger_id)} to {mention(ch.challenged_id)}: "
             f"{words.get(status, status)}.")
 
@@ -396,9 +398,9 @@ def action_line(match, side: Side, action, events: Sequence[Event]) -> str:
 def result_text(match) -> str:
     """The public message at the end of a match: the result and why."""
     reason = match.reason or ""
-    if match.result == "draw":
+    if match.result == DRAW:
         return f"**{match_title(match)} is over: a draw**, agreed by both players. 🤝"
-    if match.result is None and reason == "ended_by_moderator":
+    if match.result is None and reason == EndReason.ENDED_BY_MODERATOR:
         return (f"**{match_title(match)} is over**: a moderator ended it, without a result "
                 "(not rated).")
     if match.result is None:
@@ -406,9 +408,9 @@ def result_text(match) -> str:
                 "without a result (not rated).")
     winner = Side(match.result)
     loser = winner.other
-    if reason == "resigned":
+    if reason == EndReason.RESIGNED:
         why = f"{player(match, loser)} resigned"
-    elif reason == "timeout":
+    elif reason == EndReason.TIMEOUT:
         why = f"{player(match, loser)} ran out of time"
     else:
         why = REASONS.get(reason, reason)
@@ -420,10 +422,10 @@ def history_reason(match, outcome: str) -> str:
     """Why a finished match ended, told to one of its players whose ``outcome`` was
     ``"won"``, ``"lost"``, ``"draw"`` or ``"no result"`` (``/raptor history``)."""
     reason = match.reason or ""
-    if reason in ("resigned", "timeout"):
-        did = "resigned" if reason == "resigned" else "ran out of time"
+    if reason in (EndReason.RESIGNED, EndReason.TIMEOUT):
+        did = "resigned" if reason == EndReason.RESIGNED else "ran out of time"
         return f"you {did}" if outcome == "lost" else f"your opponent {did}"
-    return {"abandoned": "both ran out of time", "draw_agreed": "agreed"}.get(
+    return {EndReason.ABANDONED: "both ran out of time", EndReason.DRAW_AGREED: "agreed"}.get(
         reason, REASONS.get(reason, reason.replace("_", " ")))
 
 

@@ -6,7 +6,9 @@ from __future__ import annotations
 import random
 
 import engine
-from bot import demo, service, texts
+from bot import texts
+from bot.match import play
+from bot.offline import demo
 from engine import Phase, Piece, Reason
 from engine.actions import PIECE_LETTERS
 from engine.state import SETUP_PHASES
@@ -15,7 +17,7 @@ from render import board
 
 def test_wording_tables_cover_every_phase_and_reason():
     assert set(texts.PHASE_NAMES) == set(Phase)
-    assert set(service._DOING) == set(Phase) - {Phase.OVER}
+    assert set(play._DOING) == set(Phase) - {Phase.OVER}
     assert set(Reason) <= set(texts.REASONS)
     assert set(demo.REASONS) == set(Reason)
     assert set(board.REASON_TEXT) == set(Reason)

@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 import engine
 import render
 from bot import texts
-from bot.service import Match
+from bot.match import Match
 from engine import Side
 from tests.e2e.players import Table
 from tests.fakediscord import Record

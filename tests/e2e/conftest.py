@@ -1,4 +1,4 @@
-"""Fixtures of the end-to-end tests: the real bot (``bot.app.create_bot``) on a real SQLite
+"""Fixtures of the end-to-end tests: the real bot (``bot.discord.app.create_bot``) on a real SQLite
 file, driven through the real discord.py client against the fake Discord.
 
 ``world`` yields a :class:`tests.e2e.players.World`. At teardown it checks what a Discord

@@ -32,13 +32,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import bot.service
+import bot.match.starting
 import engine
 from bot import texts
 from bot.ai import choose_action
-from bot.app import RaptorBot, create_bot
 from bot.db import Database
-from bot.service import Match, MatchService
+from bot.discord.app import RaptorBot, create_bot
+from bot.match import Match, MatchService
 from bot.settings import Settings
 from engine import Action, End, Pick, Side
 from engine.geometry import TILE_NAMES, TILE_OF, square
@@ -59,7 +59,7 @@ def make_settings(db_path: Path, **overrides: Any) -> Settings:
 
 
 def seed_sequence(base: int) -> Callable[[], int]:
-    """A stand-in for ``bot.service._new_seed``: reproducible match seeds base, base+1, ..."""
+    """A stand-in for ``bot.match.starting.new_seed``: reproducible match seeds base, base+1, ..."""
     counter = iter(range(base, base + 1_000_000))
     return lambda: next(counter)
 
@@ -98,8 +98,8 @@ class World:
         Match seeds are ``seed, seed + 1, ...`` in creation order."""
         db_path = folder / "raptor.sqlite3"
         conf = make_settings(db_path, **settings)
-        saved_seed = bot.service._new_seed
-        bot.service._new_seed = seed_sequence(seed)
+        saved_seed = bot.match.starting.new_seed
+        bot.match.starting.new_seed = seed_sequence(seed)
         observer_db = await Database.open(db_path)
         try:
             async with (fake or FakeDiscord()) as fk:
@@ -110,7 +110,7 @@ class World:
                 finally:
                     await world.stop_bot()
         finally:
-            bot.service._new_seed = saved_seed
+            bot.match.starting.new_seed = saved_seed
             await observer_db.close()
 
     async def start_bot(self) -> RaptorBot:

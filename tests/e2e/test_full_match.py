@@ -28,7 +28,7 @@ from PIL import Image
 import engine
 import render
 from bot import texts
-from bot.service import Match
+from bot.match import Match
 from engine import Phase, Side
 from tests.e2e.audit import AuditReport, audit
 from tests.e2e.conftest import check_acks

@@ -7,6 +7,7 @@ click what they saw before the restart.
 
 from __future__ import annotations
 
+import asyncio
 import random
 
 from bot import texts
@@ -77,3 +78,36 @@ async def test_a_turn_message_survives_a_restart_and_the_match_goes_on(world: Wo
     while (await table.match()).state.round == round_no:
         await table.play_decision(rng)
     assert (await table.match()).state.phase is Phase.PICK or not (await table.match()).active
+
+
+class _Killed(Exception):
+    """The process stopping between saving a challenge and posting it."""
+
+
+async def test_a_challenge_saved_but_never_posted_blocks_nobody(world: World,
+                                                                 monkeypatch) -> None:
+    alice, bob = world.user("alice"), world.user("bob")
+    channel = world.fake.channel.id
+
+    async def killed(interaction: object, challenge: object) -> None:
+        raise _Killed
+
+    monkeypatch.setattr(world.bot.flow.posts, "post_challenge", killed)
+    await alice.slash("raptor challenge", user=bob)
+    world.fake.errors.clear()  # the stop was logged as an error: expected here
+    [unposted] = await world.observer.pending_challenges(channel)
+    assert unposted.message_id is None
+    assert not any("challenges you" in r.content for r in world.fake.public_messages())
+
+    await world.restart_bot()  # at start-up, the bot withdraws it
+    for _ in range(200):
+        if (await world.observer.get_challenge(unposted.id)).status != "pending":
+            break
+        await asyncio.sleep(0.02)
+    assert (await world.observer.get_challenge(unposted.id)).status == "cancelled"
+
+    out = await alice.slash("raptor challenge", user=bob)  # not "cancel it first"
+    assert out.reply.visibility == "public" and out.reply.labels == [
+        "Accept", "Decline", "Cancel"]
+    [pending] = await world.observer.pending_challenges(channel)
+    assert pending.id != unposted.id and pending.message_id == out.reply.message_id

@@ -9,9 +9,9 @@ from PIL import Image
 
 import engine
 from bot.db import Database
-from bot.demo import main as demo_main
-from bot.demo import play_demo
-from bot.service import MatchService
+from bot.match import MatchService
+from bot.offline.demo import main as demo_main
+from bot.offline.demo import play_demo
 
 
 async def test_demo_plays_a_full_match_and_leaves_pngs_log_and_a_replayable_database(tmp_path):
@@ -117,7 +117,7 @@ def test_demo_refuses_bad_arguments_before_touching_the_folder(tmp_path, capsys)
 
 
 def test_two_demos_never_write_into_one_folder_at_once(tmp_path, capsys):
-    from bot.demo import folder_lock
+    from bot.offline.demo import folder_lock
 
     with folder_lock(tmp_path):
         status = demo_main(["--out", str(tmp_path)])

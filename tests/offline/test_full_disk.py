@@ -8,8 +8,8 @@ import threading
 import pytest
 
 import bot.db as db_module
-import bot.terminal as terminal
-from bot.demo import main as demo_main
+import bot.offline.terminal as terminal
+from bot.offline.demo import main as demo_main
 
 
 @pytest.fixture

@@ -7,7 +7,7 @@ from pathlib import Path
 from PIL import Image
 
 import engine
-from bot.terminal import CONFIRM_RESIGN, play, view_text
+from bot.offline.terminal import CONFIRM_RESIGN, play, view_text
 
 
 class Typist:
@@ -89,8 +89,8 @@ def test_view_text_shows_own_hand_only():
 
 async def test_terminal_game_end_writes_the_final_board_and_says_why_in_words(tmp_path: Path):
     from bot.db import Database
-    from bot.demo import REASONS
-    from bot.service import MatchService
+    from bot.match import MatchService
+    from bot.offline.demo import REASONS
     from render import render_board
 
     t = Typist(moves=400)
@@ -125,7 +125,7 @@ class Scripted:
 
 async def test_terminal_refusals_are_short_canonical_and_call_malformed_input_malformed(
         tmp_path: Path):
-    from bot.terminal import refusal
+    from bot.offline.terminal import refusal
 
     s = engine.new_game(3, setup="manual")  # the raptor places the mother: M@..
     try:
@@ -183,7 +183,7 @@ async def test_terminal_says_who_resolves_what_after_the_reveal_and_the_seed(tmp
 
 async def test_terminal_keeps_a_fresh_seed_hidden_until_the_match_ends(tmp_path: Path):
     from bot.db import Database
-    from bot.service import MatchService
+    from bot.match import MatchService
 
     t = Scripted(["?"])
     result = await play(tmp_path, side="raptor", read=t.read, echo=t.out.append)
@@ -202,7 +202,7 @@ def test_play_budget_option_sets_the_hard_ai_time_and_refuses_a_bad_one(tmp_path
                                                                          monkeypatch, capsys):
     import pytest
 
-    import bot.terminal as terminal
+    import bot.offline.terminal as terminal
 
     budgets: list[float] = []
 
@@ -230,7 +230,7 @@ async def test_terminal_rules_cards_and_what_was_played(tmp_path: Path):
     """'rules' and 'cards' print the rules in short and both sides' card texts; each entry
     played is echoed in its canonical notation; 'b' shows the board again."""
     from bot import texts
-    from bot.terminal import HELP
+    from bot.offline.terminal import HELP
 
     t = Scripted(["rules", "cards", "b", "?"])
     await play(tmp_path, side="raptor", seed=9, read=t.read, echo=t.out.append)
@@ -252,7 +252,7 @@ async def test_terminal_rules_cards_and_what_was_played(tmp_path: Path):
 
 
 def test_terminal_tells_a_scientist_about_observation_and_an_effect_with_nothing_to_do():
-    from bot.terminal import effect_lines
+    from bot.offline.terminal import effect_lines
 
     s = engine.from_diagram(
         "    A B C D E F G H I J K L M\n"
@@ -295,7 +295,7 @@ async def test_terminal_ends_a_round_before_it_tells_of_the_next_pick(tmp_path: 
 def test_terminal_says_the_reserve_is_empty_and_never_waits_for_nobody():
     """Reinforcements (R10.2) with no scientist left in the reserve is told as that, not as
     "nothing on the board"; a finished game's status line waits for nobody (issue 27)."""
-    from bot.terminal import effect_lines
+    from bot.offline.terminal import effect_lines
 
     s = engine.from_diagram(
         "    A B C D E F G H I J K L M\n"
@@ -327,7 +327,7 @@ def test_terminal_says_the_reserve_is_empty_and_never_waits_for_nobody():
 def test_a_long_list_of_legal_actions_comes_in_columns_that_fit_the_screen():
     import os
 
-    from bot.terminal import legal_text
+    from bot.offline.terminal import legal_text
 
     s = engine.new_game(5, setup="manual")  # the mother may go on any free space of T2, T5
     legal = engine.legal_actions(s, engine.Side.RAPTOR)

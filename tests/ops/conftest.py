@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from bot.db import Database
-from bot.service import MatchService
+from bot.match import MatchService
 from engine import Side
 
 

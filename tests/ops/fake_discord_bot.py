@@ -8,7 +8,7 @@ process could log in to the fake's HTTP server on 127.0.0.1 but would never rece
 interaction. So this launcher replaces exactly one thing, ``discord.Client.start`` (log in,
 then connect to the gateway), by the harness's own start (log in against the fake server on
 127.0.0.1, feed READY and GUILD_CREATE), and then plays; everything else is the real entry
-point ``bot.__main__.entry()``: the settings from the environment, ``bot.app.run`` with its
+point ``bot.__main__.entry()``: the settings from the environment, ``bot.discord.app.run`` with its
 signal handlers, the database, the timer loop, the render workers, closing, the exit status.
 When the bot closes (after a signal) the replaced ``start`` returns, as the real one does.
 
@@ -41,9 +41,9 @@ from typing import Any
 
 import discord
 
-import bot.service
+import bot.match.starting
 from bot.db import Database
-from bot.service import MatchService
+from bot.match import MatchService
 from tests.e2e.players import World, seed_sequence
 from tests.fakediscord import FakeDiscord
 
@@ -139,7 +139,7 @@ def _stopping() -> bool:
 
 def main() -> int:
     discord.Client.start = start_against_fake  # type: ignore[method-assign]
-    bot.service._new_seed = seed_sequence(7_025_001)
+    bot.match.starting.new_seed = seed_sequence(7_025_001)
     hold = int(os.environ.get(HOLD_VAR) or 0)
     if hold:
         hold_save(hold)

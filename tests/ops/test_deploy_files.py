@@ -11,7 +11,7 @@ import re
 import shlex
 from pathlib import Path
 
-from bot.shutdown import STOP_SECONDS
+from bot.discord.shutdown import STOP_SECONDS
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 

@@ -1,5 +1,5 @@
 """SIGTERM (or SIGINT) to a real ``python -m bot`` mid-match: it stops within 10 s, exits 0, and the
-database is whole with nothing lost (``bot.shutdown``).
+database is whole with nothing lost (``bot.discord.shutdown``).
 
 The bot runs in a child process through ``tests/ops/fake_discord_bot.py`` (the real entry point,
 with discord.py's gateway connection replaced by the fake Discord inside that process: see its
@@ -23,7 +23,7 @@ from pathlib import Path
 import pytest
 
 from bot.db import Database
-from bot.service import MatchService
+from bot.match import MatchService
 from tests.ops.fake_discord_bot import SLOW_SAVE
 
 REPO_ROOT = Path(__file__).resolve().parents[2]

@@ -1,14 +1,14 @@
 """While the bot stops, a new interaction changes nothing and gets an ephemeral "stopping"
-answer; an autocomplete offers nothing (``bot.shutdown.Gate``; through the real client against
-the fake Discord, in this process). The drain waits for what was admitted, at most its time
-limit, and cancels what outlasts it."""
+answer; an autocomplete offers nothing (``bot.discord.shutdown.Gate``; through the real
+client against the fake Discord, in this process). The drain waits for what was admitted, at
+most its time limit, and cancels what outlasts it."""
 
 from __future__ import annotations
 
 import asyncio
 
 from bot import texts
-from bot.shutdown import Gate
+from bot.discord.shutdown import Gate
 from engine import Side
 from tests.e2e.players import World
 

@@ -1,0 +1,158 @@
+"""The ``/raptor-admin`` application-command group, for a server's moderators.
+
+==========================  =====================================================  ==========
+command                     what it does                                           answer
+==========================  =====================================================  ==========
+``timeout [hours]``         show or set the server's time per turn, at least a     ephemeral
+                            minute (0: the bot's default, ``RAPTOR_TURN_TIMEOUT_HOURS``)
+``matches``                 the server's matches in progress, with their channels  ephemeral
+``end [match]``             end a match (default: this channel's) without a result,  ephemeral,
+                            unrated (asks for a confirmation button)               then public
+==========================  =====================================================  ==========
+
+Who may use it is Discord's business: the group is synced with default member permissions
+*Manage Server* and only in servers, so Discord shows it to members with that permission and
+lets a server's admins grant it to other roles or members (Server Settings → Integrations).
+Nothing here touches the game itself: a match ended this way has no result and changes no
+rating (see :meth:`bot.match.service.MatchService.end_by_moderator`).
+"""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from engine import Side
+
+from .. import texts
+from ..match import MatchService, ServiceError
+from ..settings import MAX_TURN_TIMEOUT_HOURS
+from . import components
+from .replies import command_error, defer, fail, say
+
+log = logging.getLogger(__name__)
+
+MESSAGE_LIMIT = 2000  # Discord: characters in a message
+MIN_TIMEOUT_HOURS = 1 / 60  # a minute: less would end matches before anyone could answer
+
+
+def duration(seconds: float) -> str:
+    """``"24 h"``, ``"1.5 h"``, ``"45 min"``: a turn timeout for people."""
+    if seconds < 3600:
+        return f"{seconds / 60:.4g} min"
+    return f"{seconds / 3600:.4g} h"
+
+
+@app_commands.guild_only()
+@app_commands.default_permissions(manage_guild=True)
+class RaptorAdminCog(commands.GroupCog, group_name="raptor-admin",
+                     group_description="Raptor for moderators: time per turn, matches "
+                                       "in progress, ending a stuck match"):
+    """Slash commands for a server's moderators (one group, ``/raptor-admin``)."""
+
+    def __init__(self, service: MatchService) -> None:
+        self.service = service
+        super().__init__()
+
+    async def cog_app_command_error(self, interaction: discord.Interaction,
+                                    error: app_commands.AppCommandError) -> None:
+        await command_error(interaction, error, "raptor-admin")
+
+    @app_commands.command(description="Show or set how long a player has for each turn in "
+                                      "this server")
+    @app_commands.describe(hours=f"Hours per turn, from 1/60 (a minute) to "
+                                 f"{MAX_TURN_TIMEOUT_HOURS}; 0 goes back to the bot's default")
+    async def timeout(self, interaction: discord.Interaction,
+                      hours: app_commands.Range[float, 0, MAX_TURN_TIMEOUT_HOURS] | None = None
+                      ) -> None:
+        log.info("/raptor-admin timeout by user %d in guild %s", interaction.user.id,
+                 interaction.guild_id)
+        await defer(interaction, ephemeral=True)
+        guild = interaction.guild_id or 0
+        default = duration(self.service.turn_timeout)
+        before = await self.service.guild_timeout(guild)
+        own = await self.service.has_guild_timeout(guild)
+        if hours is None:
+            where = "set for this server" if own else "the bot's default"
+            await say(interaction, f"Time per turn in this server: **{duration(before)}** "
+                      f"({where}). Change it with `/raptor-admin timeout hours:`; `hours:0` "
+                      f"goes back to the bot's default ({default}).", ephemeral=True)
+            return
+        if 0 < hours < MIN_TIMEOUT_HOURS:
+            await fail(interaction, "The time per turn must be at least one minute "
+                       f"(`hours:{MIN_TIMEOUT_HOURS:.4f}`), or `hours:0` for the bot's default.")
+            return
+        if hours == 0:
+            await self.service.reset_guild_timeout(guild)
+            now = self.service.turn_timeout
+        else:
+            await self.service.set_guild_timeout(guild, hours * 3600.0)
+            now = hours * 3600.0
+        what = "the bot's default" if hours == 0 else "set for this server"
+        await say(interaction, f"Time per turn in this server: **{duration(now)}** ({what}; "
+                  f"it was {duration(before)}). Each match takes it from its next turn on; "
+                  "a deadline already running keeps its time.", ephemeral=True)
+
+    @app_commands.command(description="The matches in progress in this server")
+    async def matches(self, interaction: discord.Interaction) -> None:
+        log.info("/raptor-admin matches by user %d in guild %s", interaction.user.id,
+                 interaction.guild_id)
+        await defer(interaction, ephemeral=True)
+        active = await self.service.active_matches(interaction.guild_id or 0)
+        if not active:
+            await say(interaction, "No match is in progress in this server.", ephemeral=True)
+            return
+        head = f"**Matches in progress: {len(active)}** (oldest first)"
+        foot = ("`/raptor-admin end` in a match's channel, or `/raptor-admin end match:N` "
+                "anywhere, ends it without a result.")
+        lines: list[str] = []
+        for m in active:
+            waiting = " and ".join(texts.player(m, side) for side in sorted(m.waiting_for()))
+            line = (f"#{m.id} in <#{m.channel_id}> · {texts.player(m, Side.RAPTOR)} vs "
+                    f"{texts.player(m, Side.SCIENTIST)} · round {m.state.round}")
+            if waiting:
+                line += f" · waiting for {waiting}"
+            if m.deadline_at is not None:
+                line += f", deadline {texts.ts(m.deadline_at)}"
+            rest = len(active) - len(lines) - 1
+            more = f"… and {rest} more." if rest else ""
+            if len("\n".join([head, *lines, line, more, foot])) > MESSAGE_LIMIT:
+                lines.append(f"… and {len(active) - len(lines)} more.")
+                break
+            lines.append(line)
+        await say(interaction, "\n".join([head, *lines, foot]), ephemeral=True)
+
+    @app_commands.command(description="End a match without a result (asks for a confirmation)")
+    @app_commands.describe(match="The match number (see /raptor-admin matches); default: this "
+                                 "channel's match")
+    async def end(self, interaction: discord.Interaction,
+                  match: app_commands.Range[int, 1] | None = None) -> None:
+        log.info("/raptor-admin end by user %d in channel %s", interaction.user.id,
+                 interaction.channel_id)
+        await defer(interaction, ephemeral=True)
+        if match is None:
+            found = await self.service.active_match(interaction.channel_id or 0)
+            if found is None:
+                await fail(interaction, "There is no match in this channel. "
+                           "`/raptor-admin matches` lists the server's matches; "
+                           "`/raptor-admin end match:N` ends one from anywhere.")
+                return
+            match = found
+        else:
+            try:
+                found = await self.service.get_match(match)
+            except ServiceError:
+                found = None
+            if found is None or found.guild_id != interaction.guild_id or not found.active:
+                await fail(interaction, f"No match #{match} is in progress in this server: "
+                           "`/raptor-admin matches` lists them.")
+                return
+            match = found
+        await say(interaction, f"End {texts.match_title(match)} ({texts.player(match, Side.RAPTOR)}"
+                  f" vs {texts.player(match, Side.SCIENTIST)}, round {match.state.round}) "
+                  "without a result? Nobody wins and no rating changes. Click **End match** to "
+                  "confirm, or dismiss this message.", ephemeral=True,
+                  view=components.end_view(match.id))

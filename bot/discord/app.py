@@ -1,0 +1,183 @@
+"""The Discord bot: a :class:`commands.Bot` subclass wired to the match service.
+
+``run(settings)`` is what ``python -m bot`` calls: it sets up logging, opens the database,
+builds the bot and runs it until SIGTERM or Ctrl-C, which stop it gracefully
+(:mod:`bot.discord.shutdown`), closing the database at the end.
+``create_bot(settings, db)`` builds the same bot for tests (e.g. with the fake Discord of
+``tests/fakediscord``).
+
+Start-up (``setup_hook``): the ``/raptor`` cog is added, the dynamic components are registered
+(:data:`bot.discord.components.DYNAMIC_ITEMS`), the commands are synced — to the development guild
+(``copy_global_to`` + ``sync(guild=...)``) when ``RAPTOR_DEV_GUILD_ID`` is set, globally
+otherwise — and the timer task of :class:`bot.discord.flow.Flow` starts. Only default intents are
+used (no privileged intent).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import sqlite3
+import sys
+from typing import Any
+
+import aiohttp
+import discord
+from discord.ext import commands
+
+from ..db import Database, DatabaseTooNewError
+from ..match import MatchService
+from ..settings import Settings
+from .admin import RaptorAdminCog
+from .clicks import Clicks
+from .cog import RaptorCog
+from .components import DYNAMIC_ITEMS
+from .flow import Flow
+from .shutdown import DRAIN_SECONDS, Gate, RaptorTree, serve, stop_signals
+
+log = logging.getLogger(__name__)
+
+
+class RaptorBot(commands.Bot):
+    """The Raptor bot. Dependencies are passed in: ``settings``, an open ``db`` and the
+    ``service`` (built from the settings when not given). ``flow`` posts the matches."""
+
+    def __init__(self, settings: Settings, db: Database, *,
+                 service: MatchService | None = None) -> None:
+        # The bot never joins voice: discord.py's start-up warnings about the optional voice
+        # libraries (PyNaCl, davey) would only alarm a server admin reading the log.
+        discord.VoiceClient.warn_nacl = False
+        if hasattr(discord.VoiceClient, "warn_dave"):
+            discord.VoiceClient.warn_dave = False
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=discord.Intents.default(),
+            help_command=None,
+            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+            tree_cls=RaptorTree,
+        )
+        self.gate = Gate()  # interactions in flight; closed when stopping (bot.discord.shutdown)
+        self.settings = settings
+        self.db = db
+        self.service = service or build_service(settings, db)
+        self.flow = Flow(self, self.service, self.gate)
+
+    @property
+    def clicks(self) -> Clicks:
+        """What the controls call (:class:`bot.discord.components.ClickTarget`)."""
+        return self.flow.clicks
+
+    async def setup_hook(self) -> None:
+        await self.add_cog(RaptorCog(self, self.service, self.flow))
+        await self.add_cog(RaptorAdminCog(self.service))
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        guild_id = self.settings.dev_guild_id
+        if guild_id:
+            guild = discord.Object(id=guild_id)
+            self.tree.copy_global_to(guild=guild)
+            synced = await self.tree.sync(guild=guild)
+            log.info("synced %d application commands to the development guild %d",
+                     len(synced), guild_id)
+        else:
+            synced = await self.tree.sync()
+            log.info("synced %d application commands globally", len(synced))
+        self.flow.start()
+
+    async def on_ready(self) -> None:
+        log.info("ready as %s (id %s) in %d servers", self.user, self.user and self.user.id,
+                 len(self.guilds))
+
+    async def close(self) -> None:
+        """Stop gracefully (``bot.discord.shutdown``): no new interactions, the ones in flight
+        finish, the timer loop and render workers stop, then the Discord session closes."""
+        await self.gate.drain(DRAIN_SECONDS)
+        await self.flow.stop()
+        await super().close()
+
+
+def build_service(settings: Settings, db: Database, **kwargs: Any) -> MatchService:
+    """The match service configured from ``settings`` (timeouts, AI time budget); ``kwargs``
+    go to :class:`MatchService` (tests: ``clock``, ``seed_source``, ``ai_chooser``)."""
+    return MatchService(db, turn_timeout=settings.turn_timeout_hours * 3600.0,
+                        challenge_timeout=settings.challenge_timeout_minutes * 60.0,
+                        ai_time_budget=settings.ai_time_budget, **kwargs)
+
+
+async def create_bot(settings: Settings, db: Database, *,
+                     service: MatchService | None = None) -> RaptorBot:
+    """Build the bot (not yet logged in) on an open database. Tests pass their own
+    ``service`` (e.g. with a fake clock or a scripted AI)."""
+    return RaptorBot(settings, db, service=service)
+
+
+def configure_logging(level: str | int, *, handler: bool = True) -> None:
+    """Log through ``discord.utils.setup_logging`` at ``level`` (a name such as ``"INFO"``).
+
+    discord.py's own DEBUG lines print HTTP request bodies and gateway payloads, which carry
+    players' hands (ephemeral messages) and picks (button ids) — hidden information (R11) — so
+    the ``discord`` loggers never go below INFO, whatever ``level`` says. ``handler=False``
+    only applies that cap (tests).
+    """
+    numeric = logging.getLevelName(level) if isinstance(level, str) else level
+    if handler:
+        discord.utils.setup_logging(level=numeric)
+    logging.getLogger("discord").setLevel(max(numeric, logging.INFO))
+
+
+def run(settings: Settings) -> int:
+    """Run the bot until interrupted (needs ``settings.discord_token``).
+
+    SIGTERM and SIGINT (Ctrl-C) stop it gracefully (:mod:`bot.discord.shutdown`).
+
+    Returns:
+        The process exit status: 0 after a stop (SIGTERM, Ctrl-C), 1 when the database cannot
+        be opened, Discord refuses the token or cannot be reached (a one-line reason is
+        printed to stderr instead of a traceback).
+
+    Raises:
+        ValueError: no token in the settings.
+    """
+    if settings.discord_token is None:
+        raise ValueError("DISCORD_TOKEN is not set")
+    configure_logging(settings.log_level)
+    token = settings.discord_token.get_secret_value()
+
+    async def main() -> None:
+        async with stop_signals() as stop:
+            try:
+                db = await Database.open(settings.db_path)
+            except DatabaseTooNewError as exc:  # an older release started on a newer file
+                raise _StartError(str(exc)) from None
+            except (sqlite3.Error, OSError) as exc:
+                raise _StartError(f"cannot open the database RAPTOR_DB_PATH={settings.db_path}"
+                                  f": {exc}. Set RAPTOR_DB_PATH to a writable file path."
+                                  ) from None
+            try:
+                bot = await create_bot(settings, db)
+                async with bot:
+                    await serve(bot, token, stop)
+            finally:
+                await db.close()
+                log.info("database closed")
+
+    try:
+        asyncio.run(main())
+    except KeyboardInterrupt:
+        log.info("stopped")
+    except _StartError as exc:
+        print(f"python -m bot: {exc}", file=sys.stderr)
+        return 1
+    except discord.LoginFailure:
+        print("python -m bot: Discord refused the token. Check DISCORD_TOKEN (the Bot tab of "
+              "your application in the developer portal; reset it if unsure).", file=sys.stderr)
+        return 1
+    except (aiohttp.ClientConnectionError, OSError) as exc:
+        print(f"python -m bot: cannot reach Discord ({type(exc).__name__}: {exc}). Check the "
+              "network connection, or try the offline demo: python -m bot demo",
+              file=sys.stderr)
+        return 1
+    return 0
+
+
+class _StartError(RuntimeError):
+    """A start-up problem explained in one sentence (no traceback for the user)."""

@@ -1,0 +1,305 @@
+"""The component click handlers: one handler per button (or menu) meaning.
+
+Every handler acknowledges first (a deferred update for a click on a public control, an
+ephemeral "thinking" defer when the answer is a new private message), then loads the match
+from the database, checks it (player, stale round/version, phase, the bot's channel
+permissions), acts through the match service, and lets :mod:`bot.discord.narration` post
+what followed. Refusals are ephemeral and change nothing (:func:`~bot.discord.replies.guarded`).
+"""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+
+import engine
+from engine import Phase, Side
+
+from .. import texts
+from ..match import ChallengeStatus, Match, MatchService
+from ..match.challenges import rematch_side
+from . import components
+from .hands import Hands
+from .narration import Narrator
+from .permissions import check_permissions
+from .posts import Posts
+from .replies import NO_PINGS, defer, defer_update, fail, guarded, say
+from .shutdown import Gate
+
+log = logging.getLogger(__name__)
+
+
+class Clicks:
+    """What each control does (the :class:`bot.discord.components.Clicks` protocol)."""
+
+    def __init__(self, client: discord.Client, service: MatchService, posts: Posts,
+                 narrator: Narrator, hands: Hands, gate: Gate) -> None:
+        self.client = client
+        self.gate = gate  # closed while the bot stops: then a click changes nothing
+        self.service = service
+        self.posts = posts
+        self.narrator = narrator
+        self.hands = hands
+
+    # ------------------------------------------------------------------ loading & checks
+    async def _player_match(self, interaction: discord.Interaction, match_id: int
+                            ) -> tuple[Match, Side] | None:
+        """The match and the user's side, or None after an ephemeral refusal (unknown match,
+        not a player, match over)."""
+        match = await self.service.get_match(match_id)
+        side = match.side_of(interaction.user.id)
+        if side is None:
+            await fail(interaction, texts.NOT_YOUR_MATCH)
+            return None
+        if not match.active:
+            await fail(interaction, "This match is over: nothing can be changed in it any more.")
+            return None
+        return match, side
+
+    async def _decision_match(self, interaction: discord.Interaction, match_id: int,
+                              version: int) -> tuple[Match, Side] | None:
+        """Like :meth:`_player_match`, also refusing a stale control (another version) and a
+        player who has nothing to decide."""
+        found = await self._player_match(interaction, match_id)
+        if found is None:
+            return None
+        match, side = found
+        if match.version != version:
+            await fail(interaction, texts.stale_text())
+            return None
+        if side not in engine.to_act(match.state):
+            await fail(interaction, "It's not your move now: wait for your opponent.")
+            return None
+        return match, side
+
+    # ------------------------------------------------------------------ challenges
+    @guarded
+    async def accept_challenge(self, interaction: discord.Interaction,
+                               challenge_id: int) -> None:
+        """Accept: the challenged player starts the match."""
+        if not await check_permissions(self.client, interaction):
+            return
+        await defer_update(interaction)
+        log.info("challenge %d: accept by user %d", challenge_id, interaction.user.id)
+        match = await self.service.accept_challenge(challenge_id, interaction.user.id)
+        ch = await self.service.get_challenge(challenge_id)
+        await interaction.edit_original_response(
+            content=texts.challenge_closed_text(ch, ChallengeStatus.ACCEPTED), view=None,
+            allowed_mentions=NO_PINGS)
+        await self.narrator.begin(match)
+
+    @guarded
+    async def decline_challenge(self, interaction: discord.Interaction,
+                                challenge_id: int) -> None:
+        """Decline: the challenged player says no."""
+        await defer_update(interaction)
+        log.info("challenge %d: decline by user %d", challenge_id, interaction.user.id)
+        ch = await self.service.decline_challenge(challenge_id, interaction.user.id)
+        await interaction.edit_original_response(
+            content=texts.challenge_closed_text(ch, ch.status), view=None,
+            allowed_mentions=NO_PINGS)
+
+    @guarded
+    async def cancel_challenge(self, interaction: discord.Interaction,
+                               challenge_id: int) -> None:
+        """Cancel: the challenger withdraws."""
+        await defer_update(interaction)
+        log.info("challenge %d: cancel by user %d", challenge_id, interaction.user.id)
+        ch = await self.service.cancel_challenge(challenge_id, interaction.user.id)
+        await interaction.edit_original_response(
+            content=texts.challenge_closed_text(ch, ch.status), view=None,
+            allowed_mentions=NO_PINGS)
+
+    # ------------------------------------------------------------------ the card pick
+    @guarded
+    async def open_hand(self, interaction: discord.Interaction, match_id: int,
+                        round_no: int) -> None:
+        """"Pick your card": the player's hand, privately."""
+        await defer(interaction, ephemeral=True)
+        found = await self._player_match(interaction, match_id)
+        if found is None:
+            return
+        match, side = found
+        if match.state.round != round_no:
+            await fail(interaction, texts.stale_text("button") + " (It was for round "
+                       f"{round_no}; the match is in round {match.state.round}.)")
+            return
+        await self.hands.show_hand(interaction, match, side)
+
+    @guarded
+    async def pick_card(self, interaction: discord.Interaction, match_id: int,
+                        round_no: int, card: int) -> None:
+        """A card of the player's hand: pick it this round (R5.1)."""
+        await defer_update(interaction)
+        found = await self._player_match(interaction, match_id)
+        if found is None:
+            return
+        match, side = found
+        if match.state.round != round_no or match.state.phase is not Phase.PICK:
+            await fail(interaction, texts.stale_text("card button"))
+            return
+        if not await check_permissions(self.client, interaction, match.channel_id):
+            return
+        result = await self.service.act(match_id, interaction.user.id, engine.Pick(card),
+                                        side=side)
+        await interaction.edit_original_response(
+            content=f"You picked **{texts.card_label(side, card)}** for round {round_no}.",
+            view=None, attachments=[])
+        await self.narrator.after_human([result])
+
+    # ------------------------------------------------------------------ decisions
+    @guarded
+    async def choose_action(self, interaction: discord.Interaction, match_id: int,
+                            version: int, notation: str) -> None:
+        """An action chosen in a menu, or End turn / Stop the effect (``"end"``)."""
+        await defer_update(interaction)
+        found = await self._decision_match(interaction, match_id, version)
+        if found is None:
+            return
+        match, side = found
+        if not await check_permissions(self.client, interaction, match.channel_id):
+            return
+        result = await self.service.act(match_id, interaction.user.id, notation,
+                                        expected_version=version, side=side)
+        message = interaction.message
+        if message is not None and message.flags.ephemeral:
+            await interaction.edit_original_response(content=f"Done: `{notation}`", view=None)
+        else:
+            await self.posts.adopt_turn_message(match_id, message)
+        await self.narrator.after_human([result])
+
+    @guarded
+    async def open_group(self, interaction: discord.Interaction, match_id: int, version: int,
+                         key: str) -> None:
+        """A figurine or area chosen in the group menu: its actions, privately."""
+        await defer(interaction, ephemeral=True)
+        await self._show_group(interaction, match_id, version, key, 0, new=True)
+
+    @guarded
+    async def turn_page(self, interaction: discord.Interaction, match_id: int, version: int,
+                        key: str, page: int) -> None:
+        """Previous / next page of a group's actions (the same private message)."""
+        await defer_update(interaction)
+        await self._show_group(interaction, match_id, version, key, page, new=False)
+
+    async def _show_group(self, interaction: discord.Interaction, match_id: int, version: int,
+                          key: str, page: int, *, new: bool) -> None:
+        found = await self._decision_match(interaction, match_id, version)
+        if found is None:
+            return
+        match, side = found
+        built = components.group_view(match, side, key, page)
+        if built is None:
+            await fail(interaction, texts.stale_text("menu"))
+            return
+        view, title = built
+        if new:
+            await say(interaction, title, ephemeral=True, view=view)
+        else:
+            await interaction.edit_original_response(content=title, view=view)
+
+    @guarded
+    async def undo(self, interaction: discord.Interaction, match_id: int,
+                   version: int) -> None:
+        """Undo: take back the player's last action point spent."""
+        await defer_update(interaction)
+        found = await self._decision_match(interaction, match_id, version)
+        if found is None:
+            return
+        match, side = found
+        await self.narrator.undo(interaction, match, side, expected_version=version)
+
+    # ------------------------------------------------------------------ endings
+    @guarded
+    async def resign(self, interaction: discord.Interaction, match_id: int) -> None:
+        """Resign (the confirmation of ``/raptor resign``): the opponent wins."""
+        log.info("match %d: resign button by user %d", match_id, interaction.user.id)
+        await defer_update(interaction)
+        found = await self._player_match(interaction, match_id)
+        if found is None:
+            return
+        match, side = found
+        after = await self.service.resign(match_id, interaction.user.id)
+        await interaction.edit_original_response(content="You resigned.", view=None)
+        await self.narrator.finish(after, f"{texts.player(match, side)} resigned")
+
+    @guarded
+    async def end_match(self, interaction: discord.Interaction, match_id: int) -> None:
+        """End match (the confirmation of ``/raptor-admin end``): no result, unrated. The
+        clicker must hold Manage Server now; anyone else gets the refusal a non-player
+        gets."""
+        log.info("match %d: end button by user %d", match_id, interaction.user.id)
+        await defer_update(interaction)
+        if interaction.guild_id is None or not interaction.permissions.manage_guild:
+            await fail(interaction, texts.NOT_YOUR_MATCH)
+            return
+        after = await self.service.end_by_moderator(match_id)
+        await interaction.edit_original_response(
+            content=f"You ended {texts.match_title(after)}: no result, not rated.", view=None)
+        await self.narrator.finish(after, "a moderator ended the match",
+                                   extra=f"Ended by {interaction.user.mention}, a moderator.")
+
+    @guarded
+    async def accept_draw(self, interaction: discord.Interaction, match_id: int) -> None:
+        """Accept draw: the match ends as a draw."""
+        log.info("match %d: draw-accept button by user %d", match_id, interaction.user.id)
+        await defer_update(interaction)
+        found = await self._player_match(interaction, match_id)
+        if found is None:
+            return
+        match, side = found
+        after = await self.service.accept_draw(match_id, interaction.user.id)
+        await self.posts.forget_clicked(interaction)
+        await interaction.edit_original_response(
+            content=f"{texts.player(match, side)} accepted the draw.", view=None,
+            allowed_mentions=NO_PINGS)
+        await self.narrator.finish(after, "drawn by agreement")
+
+    @guarded
+    async def decline_draw(self, interaction: discord.Interaction, match_id: int) -> None:
+        """Decline draw; the offer's own author clicking it takes the offer back."""
+        log.info("match %d: draw-decline button by user %d", match_id, interaction.user.id)
+        await defer_update(interaction)
+        found = await self._player_match(interaction, match_id)
+        if found is None:
+            return
+        match, side = found
+        withdrawn = match.draw_offered_by == interaction.user.id
+        await self.service.decline_draw(match_id, interaction.user.id)
+        await self.posts.forget_clicked(interaction)
+        verb = "withdrew the draw offer" if withdrawn else "declined the draw"
+        await interaction.edit_original_response(
+            content=f"{texts.player(match, side)} {verb}; play on.", view=None,
+            allowed_mentions=NO_PINGS)
+
+    # ------------------------------------------------------------------ rematch
+    @guarded
+    async def rematch(self, interaction: discord.Interaction, match_id: int) -> None:
+        """Rematch (under a result): :meth:`start_rematch`."""
+        log.info("match %d: rematch button by user %d", match_id, interaction.user.id)
+        await self.start_rematch(interaction, match_id)
+
+    async def start_rematch(self, interaction: discord.Interaction, match_id: int) -> None:
+        """A rematch of a finished match (the rule: :func:`bot.match.challenges.rematch_side`):
+        a new challenge to the opponent (sides swapped), or a new practice game with the
+        sides swapped when the opponent was the AI.
+
+        Raises:
+            ServiceError: the user may not have that rematch (not a player, still playing).
+        """
+        await defer(interaction, ephemeral=False)
+        old = await self.service.get_match(match_id)
+        rematch_side(old, interaction.user.id)
+        if not await check_permissions(self.client, interaction, old.channel_id):
+            return
+        if old.practice:
+            me = self.client.user
+            assert me is not None
+            match = await self.service.rematch_practice(match_id, interaction.user.id,
+                                                        ai_user_id=me.id)
+            await self.narrator.begin(match, interaction)
+            return
+        ch = await self.service.rematch(match_id, interaction.user.id)
+        await self.posts.post_challenge(interaction, ch)
+        self.narrator.poke()

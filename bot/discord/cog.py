@@ -1,0 +1,402 @@
+"""The ``/raptor`` application-command group.
+
+=====================================  ============================================  ==========
+command                                what it does                                  answer
+=====================================  ============================================  ==========
+``challenge user [side] [environment]  a challenge with Accept / Decline / Cancel;   public
+[setup]``                              challenging the bot itself starts a practice
+``practice [side] [level]``            a match against the AI (easy / hard)          public
+``board``                              the current board image                       public
+``hand``                               my cards (+ pick buttons while picking)       ephemeral
+``act action``                         any decision in notation, autocompleted       ephemeral
+``status``                             whose decision, deadlines, picks made         ephemeral
+``resign``                             asks for a confirmation button                ephemeral
+``draw``                               offer a draw, or accept the opponent's offer  public
+``rematch``                            rematch of my last finished match here        public
+``rules``                              rules summary and card reference              ephemeral
+``history``                            my last finished matches in this server       ephemeral
+``stats [user]``                       rating and results                            public
+``leaderboard``                        the server's best ratings                     public
+``settings [dm_hand]``                 show / change my settings (hand by DM)        ephemeral
+=====================================  ============================================  ==========
+
+Every handler acknowledges before touching the database or rendering (a "thinking" defer,
+ephemeral where the answer is private); refusals are ephemeral. The match logic lives in
+:mod:`bot.discord.flow`'s parts and :mod:`bot.match`.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+import engine
+from engine import Side
+
+from .. import texts
+from ..match import Match, MatchService
+from . import components
+from .flow import Flow
+from .permissions import check_permissions
+from .replies import command_error, defer, fail, say
+
+log = logging.getLogger(__name__)
+
+MAX_CHOICES = 25  # Discord: autocomplete choices
+DM_COMMANDS = frozenset({"rules", "settings"})
+
+
+def _log_command(interaction: discord.Interaction, name: str) -> None:
+    log.info("/raptor %s by user %d in channel %s", name, interaction.user.id,
+             interaction.channel_id)
+
+
+class RaptorCog(commands.GroupCog, group_name="raptor",
+                group_description="Play Raptor, the asymmetric board game, in this channel"):
+    """Slash commands of the Raptor bot (one group, ``/raptor``)."""
+
+    def __init__(self, bot: commands.Bot, service: MatchService, flow: Flow) -> None:
+        self.bot = bot
+        self.service = service
+        self.flow = flow
+        super().__init__()
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        """Everything but ``rules`` and ``settings`` needs a server channel (the group is
+        also offered in DMs, where those two work)."""
+        command = interaction.command
+        if interaction.guild_id is None and command is not None and (
+                command.name not in DM_COMMANDS):
+            if interaction.type is not discord.InteractionType.application_command:
+                return False  # autocomplete: offer nothing
+            if interaction.response.is_done():
+                return False  # checked twice (group and cog): answered already
+            await fail(interaction, "This command works in a server channel, where matches "
+                       "are played. Here in DMs you can use `/raptor rules` and "
+                       "`/raptor settings`.")
+            return False
+        return True
+
+    async def cog_app_command_error(self, interaction: discord.Interaction,
+                                    error: app_commands.AppCommandError) -> None:
+        await command_error(interaction, error, "raptor")
+
+    # ------------------------------------------------------------------ helpers
+    async def _channel_match(self, interaction: discord.Interaction, *,
+                             player: bool = False) -> tuple[Match, Side | None] | None:
+        """The active match of this channel (and the user's side), or None after an
+        ephemeral refusal."""
+        match = await self.service.active_match(interaction.channel_id or 0)
+        if match is None:
+            await fail(interaction, texts.NO_MATCH_HERE)
+            return None
+        side = match.side_of(interaction.user.id)
+        if player and side is None:
+            await fail(interaction, "You are not playing in this channel's match: only its two "
+                       "players can do that.")
+            return None
+        return match, side
+
+    # ------------------------------------------------------------------ starting
+    @app_commands.command(description="Challenge someone to a game of Raptor in this channel")
+    @app_commands.describe(user="Who you want to play (pick me to play the AI)",
+                           side="The side you want to play (default: random)",
+                           environment="The board's look and rocks (default: jungle)",
+                           setup="quick: random starting positions; manual: you place them")
+    async def challenge(self, interaction: discord.Interaction, user: discord.User,
+                        side: Literal["raptor", "scientist", "random"] = "random",
+                        environment: Literal["jungle", "savannah"] = "jungle",
+                        setup: Literal["quick", "manual"] = "quick") -> None:
+        _log_command(interaction, "challenge")
+        me = self.bot.user
+        if user.id == interaction.user.id:
+            await fail(interaction, "You can't challenge yourself: challenge another player, or "
+                       "play the AI with `/raptor practice`.")
+            return
+        if user.bot and (me is None or user.id != me.id):
+            await fail(interaction, f"{user.mention} is a bot and can't play. Challenge a person, "
+                       "or play me with `/raptor practice`.")
+            return
+        if not await check_permissions(self.bot, interaction):
+            return
+        await defer(interaction, ephemeral=False)
+        if me is not None and user.id == me.id:
+            match = await self.service.start_practice(
+                interaction.guild_id, interaction.channel_id, interaction.user.id, side=side,
+                level="easy", environment=environment, setup=setup, ai_user_id=me.id)
+            await self.flow.narrator.begin(match, interaction)
+            return
+        ch = await self.service.create_challenge(
+            interaction.guild_id, interaction.channel_id, interaction.user.id, user.id,
+            side=side, environment=environment, setup=setup)
+        await self.flow.posts.post_challenge(interaction, ch)
+        self.flow.poke()
+
+    @app_commands.command(description="Play a practice game against the AI in this channel")
+    @app_commands.describe(side="The side you want to play (default: random)",
+                           level="How strong the AI plays (default: easy)",
+                           environment="The board's look and rocks (default: jungle)",
+                           setup="quick: random starting positions; manual: you place them")
+    async def practice(self, interaction: discord.Interaction,
+                       side: Literal["raptor", "scientist", "random"] = "random",
+                       level: Literal["easy", "hard"] = "easy",
+                       environment: Literal["jungle", "savannah"] = "jungle",
+                       setup: Literal["quick", "manual"] = "quick") -> None:
+        _log_command(interaction, "practice")
+        if not await check_permissions(self.bot, interaction):
+            return
+        await defer(interaction, ephemeral=False)
+        me = self.bot.user
+        assert me is not None
+        match = await self.service.start_practice(
+            interaction.guild_id, interaction.channel_id, interaction.user.id, side=side,
+            level=level, environment=environment, setup=setup, ai_user_id=me.id)
+        await self.flow.narrator.begin(match, interaction)
+
+    # ------------------------------------------------------------------ looking
+    @app_commands.command(description="Show the board of this channel's match")
+    async def board(self, interaction: discord.Interaction) -> None:
+        _log_command(interaction, "board")
+        await defer(interaction, ephemeral=False)
+        if await self.service.active_match(interaction.channel_id or 0) is None:
+            last = await self.service.last_finished(interaction.channel_id or 0)
+            if last is not None:  # between matches: the last one's final board
+                png = await self.flow.images.board(last)
+                await say(interaction, texts.result_text(last).split("\n")[0]
+                          + "\nStart a new one with `/raptor challenge` or `/raptor practice`.",
+                          ephemeral=False, png=png)
+                return
+        found = await self._channel_match(interaction)
+        if found is None:
+            return
+        match, _ = found
+        png = await self.flow.images.board(match)
+        s = match.state
+        waiting = " and ".join(texts.player(match, sd) for sd in sorted(match.waiting_for()))
+        content = (f"**{texts.match_title(match)} · Round {s.round} · "
+                   f"{texts.PHASE_NAMES[s.phase]}**" + (f" — waiting for {waiting}"
+                                                       if waiting else ""))
+        await say(interaction, content, ephemeral=False, png=png)
+
+    @app_commands.command(description="Show your cards (only you can see them)")
+    async def hand(self, interaction: discord.Interaction) -> None:
+        _log_command(interaction, "hand")
+        await defer(interaction, ephemeral=True)
+        found = await self._channel_match(interaction, player=True)
+        if found is None:
+            return
+        match, side = found
+        assert side is not None
+        await self.flow.hands.show_hand(interaction, match, side, use_dm=True)
+
+    @app_commands.command(description="Whose decision it is, deadlines and the score")
+    async def status(self, interaction: discord.Interaction) -> None:
+        _log_command(interaction, "status")
+        await defer(interaction, ephemeral=True)
+        found = await self._channel_match(interaction)
+        if found is None:
+            return
+        match, _ = found
+        await say(interaction, texts.status_text(match)[:2000],
+                  ephemeral=True)
+
+    # ------------------------------------------------------------------ playing
+    @app_commands.command(description="Make your decision by typing it, e.g. G2-G5, kill F3, "
+                          "play 5, end")
+    @app_commands.describe(action="The action in notation; start typing to see the legal ones")
+    async def act(self, interaction: discord.Interaction,
+                  action: app_commands.Range[str, 1, 100]) -> None:
+        _log_command(interaction, "act")
+        await defer(interaction, ephemeral=True)
+        found = await self._channel_match(interaction, player=True)
+        if found is None:
+            return
+        match, side = found
+        if not await check_permissions(self.bot, interaction, match.channel_id):
+            return
+        if action.strip().lower() == "undo":  # as the Undo button of the turn message
+            assert side is not None
+            await self.flow.narrator.undo(interaction, match, side)
+            await say(interaction, "Done: your last action is taken back.", ephemeral=True)
+            return
+        result = await self.service.act(match.id, interaction.user.id, action)
+        if isinstance(result.action, engine.Pick):
+            done = (f"You picked **{texts.card_label(result.side, result.action.card)}** for "
+                    f"round {match.state.round}.")
+        else:
+            label = engine.describe_action(result.action, match.state, result.side)
+            done = f"Done: `{engine.format_action(result.action)}` — {label}"
+        await say(interaction, done, ephemeral=True)
+        await self.flow.narrator.after_human([result])
+
+    @act.autocomplete("action")
+    async def act_autocomplete(self, interaction: discord.Interaction,
+                               current: str) -> list[app_commands.Choice[str]]:
+        """The user's legal actions now (≤ 25), filtered by what they typed. Private: only the
+        user who types sees the choices (their own picks included)."""
+        match = await self.service.active_match(interaction.channel_id or 0)
+        if match is None:
+            return []
+        side = match.side_of(interaction.user.id)
+        if side is None or side not in engine.to_act(match.state):
+            return []
+        return action_choices(match.state, side, current)
+
+    @app_commands.command(description="Resign this channel's match (asks for a confirmation)")
+    async def resign(self, interaction: discord.Interaction) -> None:
+        _log_command(interaction, "resign")
+        await defer(interaction, ephemeral=True)
+        found = await self._channel_match(interaction, player=True)
+        if found is None:
+            return
+        match, _ = found
+        await say(interaction, f"Really resign {texts.match_title(match)}? Your opponent wins. "
+                  "Click **Resign** to confirm, or dismiss this message.", ephemeral=True,
+                  view=components.resign_view(match.id))
+
+    @app_commands.command(description="Offer a draw, or accept your opponent's offer")
+    async def draw(self, interaction: discord.Interaction) -> None:
+        _log_command(interaction, "draw")
+        await defer(interaction, ephemeral=True)
+        found = await self._channel_match(interaction, player=True)
+        if found is None:
+            return
+        match, side = found
+        assert side is not None
+        if not await check_permissions(self.bot, interaction, match.channel_id):
+            return
+        after = await self.service.offer_draw(match.id, interaction.user.id)
+        if not after.active:
+            await say(interaction, "You accepted the draw.", ephemeral=True)
+            await self.flow.narrator.finish(after, "drawn by agreement")
+            return
+        await say(interaction, "Draw offered.", ephemeral=True)
+        await self.flow.posts.post_draw_offer(after, side)
+
+    @app_commands.command(description="Ask your last opponent in this channel for a rematch")
+    async def rematch(self, interaction: discord.Interaction) -> None:
+        _log_command(interaction, "rematch")
+        await defer(interaction, ephemeral=False)
+        recent = await self.service.history(interaction.guild_id, interaction.user.id, limit=20)
+        here = [m for m in recent if m.channel_id == interaction.channel_id]
+        if not here:
+            await fail(interaction, "You have no finished match in this channel to rematch.")
+            return
+        await self.flow.clicks.start_rematch(interaction, here[0].id)
+
+    # ------------------------------------------------------------------ information
+    @app_commands.command(description="How to play, and what every card does")
+    async def rules(self, interaction: discord.Interaction) -> None:
+        _log_command(interaction, "rules")
+        embeds = [
+            discord.Embed(title="Raptor — the rules in short", description=texts.RULES_SUMMARY,
+                          colour=discord.Colour.dark_green()),
+            discord.Embed(description=texts.card_reference(Side.RAPTOR),
+                          colour=discord.Colour.orange()),
+            discord.Embed(description=texts.card_reference(Side.SCIENTIST),
+                          colour=discord.Colour.blue()),
+        ]
+        await say(interaction, ephemeral=True, embeds=embeds)
+
+    @app_commands.command(description="Your last finished matches in this server")
+    async def history(self, interaction: discord.Interaction) -> None:
+        _log_command(interaction, "history")
+        await defer(interaction, ephemeral=True)
+        matches = await self.service.history(interaction.guild_id, interaction.user.id)
+        if not matches:
+            await say(interaction, "You have no finished matches in this server yet.",
+                      ephemeral=True)
+            return
+        lines = ["**Your last matches**"]
+        for m in matches:
+            side = m.side_of(interaction.user.id)
+            opponent = m.players[side.other] if side else None
+            if m.result == "draw":
+                outcome = "draw"
+            elif m.result is None:
+                outcome = "no result"
+            else:
+                outcome = "won" if side and m.result == side.value else "lost"
+            why = texts.history_reason(m, outcome)
+            vs = texts.mention(opponent) if opponent else "?"
+            lines.append(f"{texts.match_title(m)} · {side.value if side else '?'} vs {vs} · "
+                         f"**{outcome}** ({why}) · {texts.ts(m.updated_at)}")
+        await say(interaction, "\n".join(lines)[:2000], ephemeral=True)
+
+    @app_commands.command(description="A player's rating and results in this server")
+    @app_commands.describe(user="Whose stats (default: you)")
+    async def stats(self, interaction: discord.Interaction,
+                    user: discord.User | None = None) -> None:
+        _log_command(interaction, "stats")
+        await defer(interaction, ephemeral=False)
+        who = user or interaction.user
+        st = await self.service.stats(interaction.guild_id, who.id)
+        await say(interaction,
+                  f"**{who.mention}** · rating **{st.rating:.0f}** · {st.games} rated game"
+                  f"{'s' if st.games != 1 else ''}: {st.wins} won, {st.losses} lost, "
+                  f"{st.draws} drawn\nAs raptor {st.raptor_wins}–{st.raptor_losses} · as "
+                  f"scientist {st.scientist_wins}–{st.scientist_losses}", ephemeral=False)
+
+    @app_commands.command(description="The best-rated players of this server")
+    async def leaderboard(self, interaction: discord.Interaction) -> None:
+        _log_command(interaction, "leaderboard")
+        await defer(interaction, ephemeral=False)
+        rows = await self.service.leaderboard(interaction.guild_id, limit=10)
+        if not rows:
+            await say(interaction, "No rated games in this server yet: `/raptor challenge` "
+                      "someone!", ephemeral=False)
+            return
+        lines = ["**Raptor leaderboard**"]
+        for i, st in enumerate(rows, 1):
+            lines.append(f"{i}. {texts.mention(st.user_id)} — **{st.rating:.0f}** "
+                         f"({st.wins}–{st.losses}–{st.draws})")
+        await say(interaction, "\n".join(lines), ephemeral=False)
+
+    @app_commands.command(description="Your settings: get your hand by direct message")
+    @app_commands.describe(dm_hand="Send your hand to your DMs each round (default: off)")
+    async def settings(self, interaction: discord.Interaction,
+                       dm_hand: bool | None = None) -> None:
+        _log_command(interaction, "settings")
+        await defer(interaction, ephemeral=True)
+        uid = interaction.user.id
+        if dm_hand is None:
+            current = await self.service.get_user_setting(uid, "dm_hand", False)
+            await say(interaction, f"Hand by DM: **{'on' if current else 'off'}**. Change it "
+                      "with `/raptor settings dm_hand:True`.", ephemeral=True)
+            return
+        await self.service.set_user_setting(uid, "dm_hand", bool(dm_hand))
+        if not dm_hand:
+            await say(interaction, "Hand by DM: **off**. Your hand shows here, only to you.",
+                      ephemeral=True)
+            return
+        try:
+            await interaction.user.send("🦖 I'll send your Raptor hand here each round.")
+        except discord.Forbidden:
+            await say(interaction, "Hand by DM: **on** — but I couldn't message you: your DMs "
+                      "are closed for this server. Until you open them I'll keep showing your "
+                      "hand here, only to you (with a notice).", ephemeral=True)
+            return
+        await say(interaction, "Hand by DM: **on**. I sent you a test message.", ephemeral=True)
+
+
+def action_choices(state: engine.GameState, side: Side,
+                   current: str) -> list[app_commands.Choice[str]]:
+    """Autocomplete choices: the legal actions of ``side`` whose notation or label contains
+    what was typed (case and spaces ignored), at most 25; name = label · notation, value =
+    notation."""
+    typed = "".join(current.lower().split())
+    out: list[app_commands.Choice[str]] = []
+    for a in engine.legal_actions(state, side):
+        notation = engine.format_action(a)
+        label = engine.describe_action(a, state, side)
+        hay = ("".join(notation.lower().split()), "".join(label.lower().split()))
+        if typed and not any(typed in h for h in hay):
+            continue
+        out.append(app_commands.Choice(name=f"{label} · {notation}"[:100], value=notation))
+        if len(out) >= MAX_CHOICES:
+            break
+    return out

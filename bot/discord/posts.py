@@ -1,0 +1,167 @@
+"""The bot's public messages in a match's channel and their bookkeeping: sending (a refusal
+is logged as a warning for the server admin, never silent), editing, and retiring the
+messages that carry controls — recorded in :mod:`bot.discord.post_store`, so that a
+restarted bot still removes the buttons of a message once they are used up.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+
+from engine import Side
+
+from .. import texts
+from ..match import Challenge, Match, MatchService
+from . import components
+from .hands import Hands
+from .images import Images
+from .post_store import PostKind, PostStore
+from .replies import BOARD_FILE, NO_PINGS, pings, present, say
+
+log = logging.getLogger(__name__)
+
+
+@dataclass
+class Post:
+    """One public message to send: text, maybe a board image of ``match``, maybe controls;
+    ``remember_round``: record it as a round post; ``dm_sides``: then DM these sides their
+    hand (if they asked for it)."""
+
+    match: Match
+    content: str
+    board: bool = False
+    view: discord.ui.View | None = None
+    ping: tuple[int, ...] = ()
+    remember_round: bool = False
+    dm_sides: tuple[Side, ...] = ()
+
+
+class Posts:
+    """Sends and retires the public messages of matches."""
+
+    def __init__(self, client: discord.Client, service: MatchService, store: PostStore,
+                 images: Images, hands: Hands) -> None:
+        self.client = client
+        self.service = service
+        self.store = store
+        self.images = images
+        self.hands = hands
+
+    def messageable(self, channel_id: int) -> discord.abc.Messageable:
+        """The channel to send to (a partial one when it is not cached)."""
+        channel = self.client.get_channel(channel_id)
+        if isinstance(channel, discord.abc.Messageable):
+            return channel
+        return self.client.get_partial_messageable(channel_id)
+
+    async def post(self, channel_id: int, content: str, *, png: bytes | None = None,
+                   filename: str = BOARD_FILE, view: discord.ui.View | None = None,
+                   allowed_mentions: discord.AllowedMentions | None = None
+                   ) -> discord.Message | None:
+        """Send a public message in a channel; a refusal is logged as a warning for the admin
+        (missing permission) and None returned."""
+        file = discord.File(io.BytesIO(png), filename=filename) if png is not None else None
+        kw = present(content=content, file=file, view=view,
+                     allowed_mentions=allowed_mentions or NO_PINGS)
+        try:
+            return await self.messageable(channel_id).send(**kw)
+        except discord.Forbidden as exc:
+            log.warning("cannot post in channel %d (Discord code %s): a server admin must give "
+                        "the bot Send Messages, Attach Files and Embed Links there",
+                        channel_id, exc.code)
+        except discord.NotFound:
+            log.warning("cannot post in channel %d: it no longer exists", channel_id)
+        return None
+
+    async def edit(self, channel_id: int, message_id: int, **kw: Any) -> bool:
+        """Edit a message of the bot; a refusal (deleted message, missing permission) is
+        logged as a warning and False returned."""
+        message = self.messageable(channel_id).get_partial_message(message_id)  # type: ignore
+        try:
+            await message.edit(**kw)
+        except discord.HTTPException as exc:
+            log.warning("could not edit message %d in channel %d (status %s, code %s)",
+                        message_id, channel_id, exc.status, exc.code)
+            return False
+        return True
+
+    async def send(self, post: Post) -> None:
+        """Send ``post`` (with the board image of its match if asked), record it as a round
+        post if asked, then DM its ``dm_sides`` their hand."""
+        m = post.match
+        png = await self.images.board(m) if post.board else None
+        msg = await self.post(m.channel_id, post.content, png=png, view=post.view,
+                              allowed_mentions=pings(*post.ping) if post.ping else None)
+        if msg is not None and post.remember_round:
+            await self.store.remember(m.id, PostKind.ROUND, m.channel_id, msg.id, post.content)
+        for side in post.dm_sides:
+            await self.hands.dm_hand_if_wanted(m, side)
+
+    async def retire_turn(self, match_id: int, line: str | None) -> bool:
+        """Edit the match's latest turn message (as recorded in storage, so also one posted
+        before a restart) to a record of what was decided, without controls or image.
+        Returns whether there was one."""
+        posts = await self.store.take(match_id, PostKind.TURN)
+        for post in posts:
+            await self.retire_turn_post(post.channel_id, post.message_id, post.text, line)
+        return bool(posts)
+
+    async def retire_turn_post(self, channel_id: int, message_id: int, head: str,
+                               line: str | None) -> None:
+        """Edit one turn message to ``✔ head — line`` without controls or image."""
+        content = f"✔ {head} — {line}" if line else f"✔ {head}"
+        await self.edit(channel_id, message_id, content=content, view=None, attachments=[],
+                        allowed_mentions=NO_PINGS)
+
+    async def retire_posts(self, match_id: int, kind: PostKind, note: str) -> None:
+        """Remove the buttons of the match's ``kind`` posts as recorded in storage (round:
+        "Pick your card" on the round message and, under observation, on the raptor's
+        reminder; draw: an open draw offer's answers), adding ``note`` below."""
+        for post in await self.store.take(match_id, kind):
+            await self.edit(post.channel_id, post.message_id, view=None,
+                            allowed_mentions=NO_PINGS, content=f"{post.text}\n✔ {note}")
+
+    async def post_draw_offer(self, match: Match, side: Side) -> None:
+        """Post ``side``'s draw offer in ``match`` with the answer buttons, pinging the
+        opponent, and record it so that it is retired when the offer lapses."""
+        opponent = match.players[side.other]
+        content = (f"🤝 {texts.player(match, side)} offers a draw in "
+                   f"{texts.match_title(match)}. {texts.mention(opponent)}, do you accept? "
+                   "(The offer lapses with the next move.)")
+        msg = await self.post(match.channel_id, content, view=components.draw_view(match.id),
+                              allowed_mentions=pings(opponent))
+        if msg is not None:
+            await self.store.remember(match.id, PostKind.DRAW, match.channel_id, msg.id,
+                                      content)
+
+    async def adopt_turn_message(self, match_id: int, message: discord.Message | None) -> None:
+        """A click on a public turn message we have no record of (one posted by a version of
+        the bot that did not record it): record it so it is retired like the others."""
+        if (message is None or message.flags.ephemeral
+                or await self.store.has(match_id, PostKind.TURN)):
+            return
+        head = (message.content or "").split(" — ", 1)[0].strip()
+        await self.store.remember(match_id, PostKind.TURN, message.channel.id, message.id, head)
+
+    async def forget_clicked(self, interaction: discord.Interaction) -> None:
+        """The clicked post's answer closed it (a draw offer accepted or declined): this
+        handler edits it, so it is no longer retired with the others. Called only once the
+        answer was accepted: a refused one (say a move made the offer lapse meanwhile)
+        leaves the post to be retired as lapsed."""
+        if interaction.message is not None:
+            await self.store.forget(interaction.message.id)
+
+    async def post_challenge(self, interaction: discord.Interaction, ch: Challenge) -> None:
+        """Answer ``interaction`` with the challenge's message and buttons (pinging the
+        challenged player), and record that message so that its expiry can edit it."""
+        msg = await say(interaction, texts.challenge_text(ch), ephemeral=False,
+                        view=components.challenge_view(ch.id),
+                        allowed_mentions=pings(ch.challenged_id))
+        if msg is None:
+            msg = await interaction.original_response()
+        await self.service.set_challenge_message(ch.id, msg.id)

@@ -1,0 +1,139 @@
+"""The timer task: reminders, forfeits and challenge expiry as they fall due, and at
+start-up the withdrawal of challenges that were never posted and the AI's owed decisions.
+
+It sleeps until the next timer in the database (:meth:`MatchService.next_timer_at`), at
+most :data:`MAX_TIMER_SLEEP`, and wakes early when :meth:`TimerTask.poke` says something
+changed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+
+import discord
+
+from .. import texts
+from ..match import ChallengeStatus, MatchService, TimerEvent, TimerKind
+from .narration import Narrator
+from .posts import Posts
+from .replies import NO_PINGS, pings
+
+log = logging.getLogger(__name__)
+
+MAX_TIMER_SLEEP = 60.0  # seconds: the timer loop looks at the database at least this often
+MIN_TIMER_SLEEP = 1.0  # seconds: never spin on a timer that stays due
+ERROR_SLEEP = 10.0
+
+
+class TimerTask:
+    """The bot's one timer loop (``start`` / ``stop``)."""
+
+    def __init__(self, client: discord.Client, service: MatchService, narrator: Narrator,
+                 posts: Posts) -> None:
+        self.client = client
+        self.service = service
+        self.narrator = narrator
+        self.posts = posts
+        self._wake = asyncio.Event()
+        self._task: asyncio.Task[None] | None = None
+        self._started_at: float | None = None
+
+    def start(self) -> None:
+        """Start the timer loop (reminders, forfeits, challenge expiry, AI resumption)."""
+        if self._task is None:
+            self._started_at = self.service.clock()
+            self._task = asyncio.create_task(self._timer_loop(), name="raptor-timers")
+
+    async def stop(self) -> None:
+        """Stop the loop and wait for it."""
+        task, self._task = self._task, None
+        if task is not None:
+            task.cancel()
+            try:
+                await task
+            except (asyncio.CancelledError, Exception):
+                pass
+
+    def poke(self) -> None:
+        """Something changed: the timer loop re-reads the next deadline now."""
+        self._wake.set()
+
+    async def run_once(self) -> list[TimerEvent]:
+        """Fire due timers (service.process_timers) and post their messages."""
+        events = await self.service.process_timers()
+        for event in events:
+            try:
+                await self.on_timer(event)
+            except Exception:
+                log.exception("posting timer event %s failed", event.kind)
+        return events
+
+    async def on_timer(self, event: TimerEvent) -> None:
+        """Post what a timer did: a reminder, the end of a match, an expired challenge."""
+        if event.kind is TimerKind.REMINDER and event.match is not None:
+            m = event.match
+            who = " ".join(texts.mention(u) for u in event.user_ids)
+            when = f" Time runs out {texts.ts(m.deadline_at)}." if m.deadline_at else ""
+            log.info("match %d: reminder", m.id)
+            await self.posts.post(event.channel_id,
+                                  f"⏰ {who}, {texts.match_title(m)} is waiting for your "
+                                  f"decision ({texts.PHASE_NAMES[m.state.phase].lower()})."
+                                  f"{when}", allowed_mentions=pings(*event.user_ids))
+        elif event.kind is TimerKind.FORFEIT and event.match is not None:
+            log.info("match %d: ended by its timer (%s)", event.match.id, event.match.reason)
+            await self.narrator.finish(event.match, "time ran out")
+        elif event.kind is TimerKind.CHALLENGE_EXPIRED and event.challenge is not None:
+            ch = event.challenge
+            text = texts.challenge_closed_text(ch, ChallengeStatus.EXPIRED)
+            # the challenge's own message loses its buttons; a new message only if that fails
+            if ch.message_id is None or not await self.posts.edit(
+                    ch.channel_id, ch.message_id, content=text, view=None,
+                    allowed_mentions=NO_PINGS):
+                await self.posts.post(event.channel_id, text)
+
+    async def _resume_ai(self) -> None:
+        """After a (re)start: let the AI take the decisions it owes."""
+        for match_id in await self.service.matches_waiting_for_ai():
+            try:
+                await self.narrator.advance(await self.service.get_match(match_id))
+            except Exception:
+                log.exception("match %d: resuming the AI failed", match_id)
+
+    async def _withdraw_unposted(self) -> None:
+        """After a (re)start: withdraw the challenges saved before it whose message was
+        never posted (the process stopped in between), so they block nobody."""
+        withdrawn = await self.service.withdraw_unposted(created_before=self._started_at)
+        if withdrawn:
+            log.info("withdrew %d challenges that were never posted", len(withdrawn))
+
+    async def _timer_loop(self) -> None:
+        await self.client.wait_until_ready()
+        try:
+            await self._withdraw_unposted()
+        except Exception:
+            log.exception("withdrawing unposted challenges failed")
+        try:
+            await self._resume_ai()
+        except Exception:
+            log.exception("resuming AI matches failed")
+        while not self.client.is_closed():
+            self._wake.clear()
+            delay = MAX_TIMER_SLEEP
+            try:
+                await self.run_once()
+                due = await self.service.next_timer_at()
+                if due is not None:
+                    delay = min(MAX_TIMER_SLEEP,
+                                max(MIN_TIMER_SLEEP, due - self.service.clock()))
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("the timer loop failed; retrying in %.0f s", ERROR_SLEEP)
+                delay = ERROR_SLEEP
+            # asyncio.timeout, not wait_for: on Python 3.11 wait_for drops a cancellation (stop)
+            # that arrives just as the wake-up event is set, and the loop went on for good
+            with contextlib.suppress(TimeoutError):
+                async with asyncio.timeout(delay):
+                    await self._wake.wait()

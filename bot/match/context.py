@@ -1,0 +1,74 @@
+"""What every match service shares: the stores over one database, the clock and the
+timeouts, and the lookups that turn a missing row into :class:`NotFoundError`."""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from ..db import Database
+from .challenge_store import ChallengeStore
+from .match_store import MatchStore
+from .models import Challenge, Match, NotFoundError
+from .result_store import ResultStore
+from .settings_store import SettingsStore
+
+
+@dataclass
+class MatchContext:
+    """The stores over ``db``, the ``clock`` (Unix seconds), the default ``turn_timeout``
+    and the ``challenge_timeout`` (seconds, > 0).
+
+    Raises:
+        ValueError: a timeout that is not a positive finite number.
+    """
+
+    db: Database
+    turn_timeout: float = 86400.0
+    challenge_timeout: float = 600.0
+    clock: Callable[[], float] = time.time
+    matches: MatchStore = field(init=False)
+    challenges: ChallengeStore = field(init=False)
+    results: ResultStore = field(init=False)
+    settings: SettingsStore = field(init=False)
+
+    def __post_init__(self) -> None:
+        for name in ("turn_timeout", "challenge_timeout"):
+            value = getattr(self, name)
+            if not (isinstance(value, int | float) and math.isfinite(value) and value > 0):
+                raise ValueError(f"{name} must be a positive number of seconds, got {value!r}")
+            setattr(self, name, float(value))
+        self.matches = MatchStore(self.db)
+        self.challenges = ChallengeStore(self.db)
+        self.results = ResultStore(self.db)
+        self.settings = SettingsStore(self.db)
+
+    async def match(self, match_id: int) -> tuple[Match, float]:
+        """The match and the turn timeout that applies to it (seconds).
+
+        Raises:
+            NotFoundError: no such match.
+        """
+        loaded = await self.matches.load(match_id)
+        if loaded is None:
+            raise NotFoundError("That match doesn't exist: check the match number.")
+        match, own = loaded
+        return match, own or self.turn_timeout
+
+    async def challenge(self, challenge_id: int) -> Challenge:
+        """The challenge with that id.
+
+        Raises:
+            NotFoundError: no such challenge.
+        """
+        ch = await self.challenges.get(challenge_id)
+        if ch is None:
+            raise NotFoundError("That challenge no longer exists: start a new one.")
+        return ch
+
+    async def guild_timeout(self, guild_id: int) -> float:
+        """The server's turn timeout in seconds (its own, else the default)."""
+        own = await self.settings.guild_timeout(guild_id)
+        return self.turn_timeout if own is None else own

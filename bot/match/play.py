@@ -1,0 +1,296 @@
+"""Playing a match: one decision at a time (act, undo), the AI's turns, and the action log
+and its replay.
+
+Storage rules (see :mod:`bot.db` for the tables):
+
+- An action is applied with :func:`engine.apply`, then the new state and the log record are
+  written in ONE statement, guarded by the match's ``version``
+  (``UPDATE ... WHERE id = ? AND version = ?``): of two simultaneous decisions only one is
+  saved, the other raises :class:`StaleError`. The seed plus the log rebuild the stored
+  state (:meth:`PlayService.replayed_state`).
+- ``version`` increments on every change to the game: an action, an undo, the end of the
+  match. Draw offers and reminder flags do not change it, so a button made for the current
+  position stays valid while a draw is offered.
+- Undo: only the acting side's own action-point actions of the current AP phase (R5.5) can be
+  undone. They involve no chance, so undoing one is the same as replaying without it; the log
+  keeps the action and appends an undo record. A card pick, an effect or anything that
+  ended the AP phase (and so drew cards) cannot be undone.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import weakref
+from collections.abc import Callable
+from dataclasses import replace
+
+import engine
+from engine import Action, GameState, Phase, Side
+
+from . import deadlines
+from .context import MatchContext
+from .models import (
+    SIDES,
+    ActResult,
+    InvalidRequestError,
+    LogEntry,
+    LogKind,
+    Match,
+    MatchFinishedError,
+    MatchStatus,
+    NotYourTurnError,
+    StaleError,
+    effective_log,
+)
+from .results import record_result
+
+MAX_AI_STEPS = 10_000  # a safety valve for play_ai; a real game is far shorter
+
+_DOING = {
+    Phase.SETUP_MOTHER: "to place the mother",
+    Phase.SETUP_BABIES: "to place the babies",
+    Phase.SETUP_SCIENTISTS: "to place the scientists",
+    Phase.PICK: "to pick a card",
+    Phase.EFFECT: "to resolve their card's effect",
+    Phase.AP: "to spend their action points",
+    Phase.MOTHER_RETURN: "to put the mother back on the board",
+}
+
+
+def _waiting_text(state: GameState) -> str:
+    acting = sorted(engine.to_act(state))
+    who = " and ".join(s.value for s in acting)
+    plural = "players" if len(acting) > 1 else "player"
+    return f"waiting for the {who} {plural} {_DOING.get(state.phase, 'to decide')}"
+
+
+def _not_your_turn(state: GameState, side: Side) -> NotYourTurnError:
+    if state.phase is Phase.PICK and state.picks.get(side) is not None:
+        return NotYourTurnError(f"You have already picked your card: {_waiting_text(state)}.")
+    return NotYourTurnError(f"It's not your turn: {_waiting_text(state)}.")
+
+
+def ai_seed(match_seed: int, log_length: int, side: Side) -> int:
+    """A 63-bit seed for one AI decision, derived one-way from the hidden match seed (the AI
+    cannot recover deck orders from it)."""
+    digest = hashlib.blake2b(f"raptor-ai:{match_seed}:{log_length}:{side.value}".encode(),
+                             digest_size=8).digest()
+    return int.from_bytes(digest, "big") >> 1
+
+
+class PlayService:
+    """Decisions in a match, by people and by the AI.
+
+    Args:
+        ai_time_budget: seconds of thinking per AI decision, passed to the AI.
+        ai_chooser: the AI's ``choose_action(view, *, level, seed, time_budget) -> Action``;
+            by default ``bot.ai.choose_action``, imported on first use.
+    """
+
+    def __init__(self, ctx: MatchContext, *, ai_time_budget: float = 2.0,
+                 ai_chooser: Callable[..., Action] | None = None) -> None:
+        self.ctx = ctx
+        self.ai_time_budget = ai_time_budget
+        self._ai_chooser = ai_chooser
+        self._ai_locks: weakref.WeakValueDictionary[int, asyncio.Lock] = (
+            weakref.WeakValueDictionary())
+
+    async def act(self, match_id: int, user_id: int, action: Action | str, *,
+                  expected_version: int | None = None,
+                  side: Side | str | None = None) -> ActResult:
+        """Play one decision for ``user_id`` and save it.
+
+        Args:
+            action: an :data:`engine.Action` or its notation (``engine.parse_action``).
+            expected_version: the match version the decision was made on (e.g. carried by a
+                button); a different stored version raises :class:`StaleError`.
+            side: the side to act for (needed only when one user plays both sides).
+
+        Returns:
+            The :class:`ActResult`. When the action ends the game, the match is finished and
+            the result recorded (and rated) in the same transaction. (A call cancelled while
+            saving may still have saved its step, whole: reload the match to know.)
+
+        Raises:
+            NotFoundError, NotAPlayerError, MatchFinishedError.
+            StaleError: the position changed since ``expected_version``, or a simultaneous
+                decision was saved first ("already done"); nothing was saved.
+            NotYourTurnError: the side has nothing to decide now.
+            engine.RaptorError: (unchanged from the engine) bad notation, an illegal or
+                ambiguous action.
+        """
+        m, timeout = await self.ctx.match(match_id)
+        side = m.acting_side(user_id, side)
+        if expected_version is not None and expected_version != m.version:
+            raise StaleError("Already done: this position has changed since, so that choice "
+                             "no longer applies. Look at the latest message.")
+        state = m.state
+        if side not in engine.to_act(state):
+            raise _not_your_turn(state, side)
+        if isinstance(action, str):
+            action = engine.parse_action(action, state, side)
+        new = engine.apply(state, side, action)
+        now = self.ctx.clock()
+        deadline, remind = deadlines.timing(state, new, m.ai, now, timeout, m.deadline_at,
+                                            m.remind_at)
+        after = await self._save_step(m, side, LogKind.ACTION, action, new, now, deadline,
+                                      remind)
+        return ActResult(after, side, action, new.events,
+                         any(e.kind == "round_end" for e in new.events), new.is_over)
+
+    async def _save_step(self, m: Match, side: Side, kind: LogKind, action: Action,
+                         new: GameState, now: float, deadline: float | None,
+                         remind: float | None) -> Match:
+        """Save a new state and its log record in one statement, if ``m.version`` is still
+        the stored one; finish and rate the match if the game is over (one transaction).
+        Returns the match as saved."""
+        keep_reminder = remind is not None and remind == m.remind_at and m.reminded
+        result: str | None = None
+        reason: engine.Reason | None = None
+        status = MatchStatus.ACTIVE
+        if new.is_over:
+            status, result, reason = MatchStatus.FINISHED, new.winner.value, new.reason
+            deadline = remind = None
+        text = new.to_json()
+        update = self.ctx.matches.step_update(m, side, kind, action, text, now, deadline,
+                                              remind, keep_reminder, status, result,
+                                              None if reason is None else reason.value)
+        stale = StaleError("Already done: someone acted in this match at the same moment. "
+                           "Look at the latest message.")
+        if status == MatchStatus.ACTIVE:
+            if await self.ctx.db.write(*update) != 1:
+                raise stale
+        else:  # the last step and the result (and ratings) in one transaction
+            assert reason is not None
+            async with self.ctx.db.transaction() as tx:
+                if await tx.execute(*update) != 1:
+                    raise stale
+                await record_result(self.ctx.results, tx, m, result, reason, now)
+        self.ctx.matches.states.put(m.id, text, new)
+        return replace(m, state=new, version=m.version + 1, log_length=m.log_length + 1,
+                       updated_at=now, last_activity=now, deadline_at=deadline,
+                       remind_at=remind, reminded=keep_reminder, draw_offered_by=None,
+                       status=status, result=result, reason=reason)
+
+    async def undo(self, match_id: int, user_id: int, *,
+                   expected_version: int | None = None) -> Match:
+        """Take back the user's last action-point action of the current AP phase (R5.5).
+
+        Appends an undo record; the stored state becomes the replay without that
+        action. Clears a standing draw offer.
+
+        Raises:
+            NotFoundError, NotAPlayerError, MatchFinishedError, StaleError (the position
+            changed meanwhile).
+            InvalidRequestError: nothing to undo (not the user's AP phase, or no action of
+                this AP phase yet).
+        """
+        m, timeout = await self.ctx.match(match_id)
+        state = m.state
+        side = m.side_of(user_id)
+        if side is not None and state.phase is Phase.AP and m.players[state.ap.side] == user_id:
+            side = state.ap.side
+        side = m.acting_side(user_id, side)
+        if expected_version is not None and expected_version != m.version:
+            raise StaleError("Already done: this position has changed since.")
+        nothing = InvalidRequestError("There is nothing to undo: you can only take back your "
+                                      "own action-point moves of the current turn.")
+        if state.phase is not Phase.AP or state.ap.side is not side:
+            raise nothing
+        effective = effective_log(await self.ctx.matches.log(match_id))
+        if not effective or effective[-1].side is not side:
+            raise nothing
+        last = effective[-1]
+        before = engine.replay(m.seed, m.options, [(e.side, e.action) for e in effective[:-1]])
+        if (before.phase is not Phase.AP or before.ap.side is not side
+                or before.round != state.round):
+            raise nothing
+        now = self.ctx.clock()
+        deadline, remind = deadlines.timing(state, before, m.ai, now, timeout, m.deadline_at,
+                                            m.remind_at)
+        return await self._save_step(m, side, LogKind.UNDO, last.action, before, now,
+                                     deadline, remind)
+
+    # ------------------------------------------------------------------ AI
+    def _chooser(self) -> Callable[..., Action]:
+        if self._ai_chooser is None:
+            from bot import ai  # lazy: the AI is heavy and optional for storage users
+
+            self._ai_chooser = ai.choose_action
+        return self._ai_chooser
+
+    async def matches_waiting_for_ai(self) -> list[int]:
+        """Ids of active matches where an AI side must act now (call :meth:`play_ai` on each
+        after a restart)."""
+        return [m.id for m in await self.ctx.matches.active_with_ai()
+                if any(m.ai[s] is not None for s in engine.to_act(m.state))]
+
+    async def play_ai(self, match_id: int, *, max_steps: int | None = None
+                      ) -> list[ActResult]:
+        """Let the AI act while an AI-controlled side must decide (at most ``max_steps``
+        actions if given); returns what it did (empty if no AI side is to act).
+
+        The AI decides from its own :func:`engine.view` only (in the simultaneous pick it never
+        sees the human's pick), in a worker thread, with a seed derived one-way from the match
+        seed and the log length. Calls for one match take turns.
+
+        Raises:
+            NotFoundError; whatever the AI raises.
+        """
+        lock = self._ai_locks.get(match_id)
+        if lock is None:
+            lock = self._ai_locks[match_id] = asyncio.Lock()
+        results: list[ActResult] = []
+        limit = MAX_AI_STEPS if max_steps is None else max_steps
+        async with lock:
+            for _ in range(MAX_AI_STEPS):
+                if len(results) >= limit:
+                    break
+                m, _ = await self.ctx.match(match_id)
+                if not m.active:
+                    break
+                sides = [s for s in SIDES if s in engine.to_act(m.state) and m.ai[s] is not None]
+                if not sides:
+                    break
+                side = sides[0]
+                choose = self._chooser()
+                action = await asyncio.to_thread(
+                    choose, engine.view(m.state, side), level=m.ai[side],
+                    seed=ai_seed(m.seed, m.log_length, side), time_budget=self.ai_time_budget)
+                try:
+                    res = await self.act(match_id, m.players[side], action,
+                                         expected_version=m.version, side=side)
+                except (StaleError, MatchFinishedError):
+                    continue  # the match changed while the AI thought: look again
+                results.append(res)
+        return results
+
+    # ------------------------------------------------------------------ log
+    async def raw_log(self, match_id: int) -> list[LogEntry]:
+        """Every log record, undo records included, in order.
+
+        Raises:
+            NotFoundError: no such match.
+        """
+        await self.ctx.match(match_id)
+        return await self.ctx.matches.log(match_id)
+
+    async def action_log(self, match_id: int) -> list[tuple[int, Side, Action]]:
+        """The effective actions ``(seq, side, action)`` in order: undone actions left out.
+
+        Raises:
+            NotFoundError: no such match.
+        """
+        return [(e.seq, e.side, e.action) for e in effective_log(await self.raw_log(match_id))]
+
+    async def replayed_state(self, match_id: int) -> GameState:
+        """The state rebuilt by :func:`engine.replay` from the seed and the effective log; it
+        equals the stored ``Match.state``.
+
+        Raises:
+            NotFoundError; engine.RaptorError or RuntimeError for a corrupt log.
+        """
+        m, _ = await self.ctx.match(match_id)
+        effective = effective_log(await self.ctx.matches.log(match_id))
+        return engine.replay(m.seed, m.options, [(e.side, e.action) for e in effective])

@@ -1,0 +1,280 @@
+"""The match service: one façade over the match layer, for the Discord layer, the offline
+modes and the tests.
+
+It speaks in plain ids (guild, channel and user ids are ``int``) and imports nothing from
+discord. Every call reloads what it needs from the :class:`~bot.db.Database`: nothing about
+a match lives only in memory, so a restarted process resumes every match and timer.
+
+The work is done by services with one job each, which this class only puts together:
+
+=============================  ============================================================
+:mod:`bot.match.challenges`    create, accept, decline, cancel, rematch
+:mod:`bot.match.starting`      practice and AI matches; storing a new match
+:mod:`bot.match.play`          act, undo, the AI's turns, the action log and its replay
+:mod:`bot.match.endings`       resign, draws, a moderator's end (results: ``results``)
+:mod:`bot.match.timers`        reminders, forfeits, challenge expiry, server timeouts
+:mod:`bot.match.stats`         ratings, leaderboard, history
+=============================  ============================================================
+
+The SQL is in the stores (``*_store.py``), the values in :mod:`bot.match.models`.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+from engine import Action, GameState, Side
+
+from ..db import Database
+from .challenges import ChallengeService
+from .context import MatchContext
+from .endings import EndingService
+from .models import ActResult, Challenge, LogEntry, Match, PlayerStats, TimerEvent
+from .play import PlayService
+from .starting import MatchStarter
+from .stats import StatsService
+from .timers import TimerService
+
+
+class MatchService:
+    """Challenges, matches, timers and ratings over one :class:`~bot.db.Database`.
+
+    Args:
+        db: an open database.
+        turn_timeout: seconds a human player has for a decision, unless the server set its own
+            (:meth:`set_guild_timeout`); > 0.
+        challenge_timeout: seconds a challenge stays open; > 0.
+        clock: returns the current Unix time in seconds (tests pass a fake clock).
+        ai_time_budget: seconds of thinking per AI decision, passed to the AI.
+        ai_chooser: the AI's ``choose_action(view, *, level, seed, time_budget) -> Action``;
+            by default ``bot.ai.choose_action``, imported on first use.
+        seed_source: returns a new match seed; by default ``secrets.randbits(63)``. Only tests
+            should pass another one (a predictable seed reveals every deck order).
+
+    Raises:
+        ValueError: a timeout that is not a positive finite number.
+    """
+
+    def __init__(self, db: Database, *, turn_timeout: float = 86400.0,
+                 challenge_timeout: float = 600.0, clock: Callable[[], float] = time.time,
+                 ai_time_budget: float = 2.0,
+                 ai_chooser: Callable[..., Action] | None = None,
+                 seed_source: Callable[[], int] | None = None) -> None:
+        self.ctx = MatchContext(db, turn_timeout, challenge_timeout, clock)
+        self.starter = MatchStarter(self.ctx, seed_source)
+        self.challenges = ChallengeService(self.ctx, self.starter)
+        self.play = PlayService(self.ctx, ai_time_budget=ai_time_budget, ai_chooser=ai_chooser)
+        self.endings = EndingService(self.ctx)
+        self.timers = TimerService(self.ctx, self.endings)
+        self.records = StatsService(self.ctx)
+
+    @property
+    def db(self) -> Database:
+        return self.ctx.db
+
+    @property
+    def clock(self) -> Callable[[], float]:
+        return self.ctx.clock
+
+    @property
+    def turn_timeout(self) -> float:
+        """The default turn timeout in seconds."""
+        return self.ctx.turn_timeout
+
+    @property
+    def challenge_timeout(self) -> float:
+        return self.ctx.challenge_timeout
+
+    # ------------------------------------------------------------------ challenges
+    async def create_challenge(self, guild_id: int, channel_id: int, challenger_id: int,
+                               challenged_id: int, *, side: str = "random",
+                               environment: str = "jungle", setup: str = "quick",
+                               rematch_of: int | None = None) -> Challenge:
+        """:meth:`ChallengeService.create_challenge`."""
+        return await self.challenges.create_challenge(
+            guild_id, channel_id, challenger_id, challenged_id, side=side,
+            environment=environment, setup=setup, rematch_of=rematch_of)
+
+    async def get_challenge(self, challenge_id: int) -> Challenge:
+        """:meth:`ChallengeService.get_challenge`."""
+        return await self.challenges.get_challenge(challenge_id)
+
+    async def accept_challenge(self, challenge_id: int, user_id: int) -> Match:
+        """:meth:`ChallengeService.accept_challenge`."""
+        return await self.challenges.accept_challenge(challenge_id, user_id)
+
+    async def decline_challenge(self, challenge_id: int, user_id: int) -> Challenge:
+        """:meth:`ChallengeService.decline_challenge`."""
+        return await self.challenges.decline_challenge(challenge_id, user_id)
+
+    async def cancel_challenge(self, challenge_id: int, user_id: int) -> Challenge:
+        """:meth:`ChallengeService.cancel_challenge`."""
+        return await self.challenges.cancel_challenge(challenge_id, user_id)
+
+    async def set_challenge_message(self, challenge_id: int, message_id: int) -> None:
+        """:meth:`ChallengeService.set_challenge_message`."""
+        await self.challenges.set_challenge_message(challenge_id, message_id)
+
+    async def pending_challenges(self, channel_id: int) -> list[Challenge]:
+        """:meth:`ChallengeService.pending_challenges`."""
+        return await self.challenges.pending_challenges(channel_id)
+
+    async def withdraw_unposted(self, *, created_before: float | None = None
+                                ) -> list[Challenge]:
+        """:meth:`ChallengeService.withdraw_unposted`."""
+        return await self.challenges.withdraw_unposted(created_before=created_before)
+
+    async def rematch(self, match_id: int, user_id: int, *, side: str | None = None
+                      ) -> Challenge:
+        """:meth:`ChallengeService.rematch`."""
+        return await self.challenges.rematch(match_id, user_id, side=side)
+
+    async def rematch_practice(self, match_id: int, user_id: int, *, ai_user_id: int
+                               ) -> Match:
+        """:meth:`ChallengeService.rematch_practice`."""
+        return await self.challenges.rematch_practice(match_id, user_id,
+                                                      ai_user_id=ai_user_id)
+
+    # ------------------------------------------------------------------ matches
+    async def start_practice(self, guild_id: int, channel_id: int, user_id: int, *,
+                             side: str = "random", level: str = "easy",
+                             environment: str = "jungle", setup: str = "quick",
+                             ai_user_id: int, seed: int | None = None) -> Match:
+        """:meth:`MatchStarter.start_practice`; call :meth:`play_ai` afterwards."""
+        return await self.starter.start_practice(
+            guild_id, channel_id, user_id, side=side, level=level, environment=environment,
+            setup=setup, ai_user_id=ai_user_id, seed=seed)
+
+    async def start_ai_match(self, guild_id: int, channel_id: int, *,
+                             levels: dict[Side, str], ai_user_ids: dict[Side, int],
+                             environment: str = "jungle", setup: str = "quick",
+                             seed: int | None = None) -> Match:
+        """:meth:`MatchStarter.start_ai_match`; drive it with :meth:`play_ai`."""
+        return await self.starter.start_ai_match(
+            guild_id, channel_id, levels=levels, ai_user_ids=ai_user_ids,
+            environment=environment, setup=setup, seed=seed)
+
+    async def get_match(self, match_id: int) -> Match:
+        """The match with that id.
+
+        Raises:
+            NotFoundError: no such match.
+        """
+        return (await self.ctx.match(match_id))[0]
+
+    async def active_match(self, channel_id: int) -> Match | None:
+        """The channel's active match, or None."""
+        return await self.ctx.matches.active_in_channel(channel_id)
+
+    async def active_matches(self, guild_id: int | None = None) -> list[Match]:
+        """Every active match, or those of one server, oldest first (for a server's
+        moderators)."""
+        return await self.ctx.matches.active(guild_id)
+
+    # ------------------------------------------------------------------ play
+    async def act(self, match_id: int, user_id: int, action: Action | str, *,
+                  expected_version: int | None = None,
+                  side: Side | str | None = None) -> ActResult:
+        """:meth:`PlayService.act`."""
+        return await self.play.act(match_id, user_id, action,
+                                   expected_version=expected_version, side=side)
+
+    async def undo(self, match_id: int, user_id: int, *,
+                   expected_version: int | None = None) -> Match:
+        """:meth:`PlayService.undo`."""
+        return await self.play.undo(match_id, user_id, expected_version=expected_version)
+
+    async def play_ai(self, match_id: int, *, max_steps: int | None = None
+                      ) -> list[ActResult]:
+        """:meth:`PlayService.play_ai`."""
+        return await self.play.play_ai(match_id, max_steps=max_steps)
+
+    async def matches_waiting_for_ai(self) -> list[int]:
+        """:meth:`PlayService.matches_waiting_for_ai`."""
+        return await self.play.matches_waiting_for_ai()
+
+    async def raw_log(self, match_id: int) -> list[LogEntry]:
+        """:meth:`PlayService.raw_log`."""
+        return await self.play.raw_log(match_id)
+
+    async def action_log(self, match_id: int) -> list[tuple[int, Side, Action]]:
+        """:meth:`PlayService.action_log`."""
+        return await self.play.action_log(match_id)
+
+    async def replayed_state(self, match_id: int) -> GameState:
+        """:meth:`PlayService.replayed_state`."""
+        return await self.play.replayed_state(match_id)
+
+    # ------------------------------------------------------------------ endings
+    async def resign(self, match_id: int, user_id: int) -> Match:
+        """:meth:`EndingService.resign`."""
+        return await self.endings.resign(match_id, user_id)
+
+    async def end_by_moderator(self, match_id: int) -> Match:
+        """:meth:`EndingService.end_by_moderator`."""
+        return await self.endings.end_by_moderator(match_id)
+
+    async def offer_draw(self, match_id: int, user_id: int) -> Match:
+        """:meth:`EndingService.offer_draw`."""
+        return await self.endings.offer_draw(match_id, user_id)
+
+    async def accept_draw(self, match_id: int, user_id: int) -> Match:
+        """:meth:`EndingService.accept_draw`."""
+        return await self.endings.accept_draw(match_id, user_id)
+
+    async def decline_draw(self, match_id: int, user_id: int) -> Match:
+        """:meth:`EndingService.decline_draw`."""
+        return await self.endings.decline_draw(match_id, user_id)
+
+    # ------------------------------------------------------------------ timers
+    async def process_timers(self, now: float | None = None) -> list[TimerEvent]:
+        """:meth:`TimerService.process_timers`."""
+        return await self.timers.process_timers(now)
+
+    async def next_timer_at(self) -> float | None:
+        """:meth:`TimerService.next_timer_at`."""
+        return await self.timers.next_timer_at()
+
+    async def set_guild_timeout(self, guild_id: int, seconds: float) -> None:
+        """:meth:`TimerService.set_guild_timeout`."""
+        await self.timers.set_guild_timeout(guild_id, seconds)
+
+    async def reset_guild_timeout(self, guild_id: int) -> None:
+        """:meth:`TimerService.reset_guild_timeout`."""
+        await self.timers.reset_guild_timeout(guild_id)
+
+    async def has_guild_timeout(self, guild_id: int) -> bool:
+        """:meth:`TimerService.has_guild_timeout`."""
+        return await self.timers.has_guild_timeout(guild_id)
+
+    async def guild_timeout(self, guild_id: int) -> float:
+        """:meth:`TimerService.guild_timeout`."""
+        return await self.timers.guild_timeout(guild_id)
+
+    # ------------------------------------------------------------------ records
+    async def stats(self, guild_id: int, user_id: int) -> PlayerStats:
+        """:meth:`StatsService.stats`."""
+        return await self.records.stats(guild_id, user_id)
+
+    async def leaderboard(self, guild_id: int, limit: int = 10) -> list[PlayerStats]:
+        """:meth:`StatsService.leaderboard`."""
+        return await self.records.leaderboard(guild_id, limit)
+
+    async def last_finished(self, channel_id: int) -> Match | None:
+        """:meth:`StatsService.last_finished`."""
+        return await self.records.last_finished(channel_id)
+
+    async def history(self, guild_id: int, user_id: int, limit: int = 10) -> list[Match]:
+        """:meth:`StatsService.history`."""
+        return await self.records.history(guild_id, user_id, limit)
+
+    # ------------------------------------------------------------------ user settings
+    async def get_user_setting(self, user_id: int, key: str, default: Any = None) -> Any:
+        """A user's setting (any JSON value), or ``default``."""
+        return await self.ctx.settings.user_setting(user_id, key, default)
+
+    async def set_user_setting(self, user_id: int, key: str, value: Any) -> None:
+        """Store a user's setting (a JSON-serialisable value)."""
+        await self.ctx.settings.set_user_setting(user_id, key, value, self.ctx.clock())

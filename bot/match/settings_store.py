@@ -1,0 +1,49 @@
+"""The SQL of server and user settings (tables ``guild_settings`` and ``user_settings`` of
+:mod:`bot.db`). Queries only.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from ..db import Database
+
+
+class SettingsStore:
+    """A server's own turn timeout and users' settings in one :class:`~bot.db.Database`."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
+    async def guild_timeout(self, guild_id: int) -> float | None:
+        """The server's own turn timeout in seconds, or None when it set none."""
+        row = await self.db.fetchone("SELECT turn_timeout FROM guild_settings WHERE "
+                                     "guild_id = ?", (guild_id,))
+        return None if row is None or row["turn_timeout"] is None else float(row["turn_timeout"])
+
+    async def set_guild_timeout(self, guild_id: int, seconds: float) -> None:
+        """Store the server's own turn timeout (seconds)."""
+        async with self.db.transaction() as tx:
+            await tx.execute("INSERT INTO guild_settings (guild_id, turn_timeout) VALUES (?, ?) "
+                             "ON CONFLICT (guild_id) DO UPDATE SET turn_timeout = excluded."
+                             "turn_timeout", (guild_id, float(seconds)))
+
+    async def reset_guild_timeout(self, guild_id: int) -> None:
+        """Forget the server's own turn timeout."""
+        async with self.db.transaction() as tx:
+            await tx.execute("DELETE FROM guild_settings WHERE guild_id = ?", (guild_id,))
+
+    async def user_setting(self, user_id: int, key: str, default: Any = None) -> Any:
+        """A user's setting (any JSON value), or ``default``."""
+        row = await self.db.fetchone("SELECT value FROM user_settings WHERE user_id = ? AND "
+                                     "key = ?", (user_id, key))
+        return default if row is None else json.loads(row["value"])
+
+    async def set_user_setting(self, user_id: int, key: str, value: Any, now: float) -> None:
+        """Store a user's setting (a JSON-serialisable value)."""
+        async with self.db.transaction() as tx:
+            await tx.execute("INSERT INTO user_settings (user_id, key, value, updated_at) "
+                             "VALUES (?, ?, ?, ?) ON CONFLICT (user_id, key) DO UPDATE SET "
+                             "value = excluded.value, updated_at = excluded.updated_at",
+                             (user_id, key, json.dumps(value), now))

@@ -1,0 +1,101 @@
+"""Timers: challenges that expire, turns that time out, half-time reminders, and each
+server's turn timeout (see :mod:`bot.match.deadlines` for when a deadline falls).
+
+At the deadline the idle player forfeits (reason :attr:`EndReason.TIMEOUT`, rated like any
+result); if BOTH players are idle in a simultaneous pick, nobody is more to blame, so the
+match ends as :attr:`EndReason.ABANDONED` with no result and no rating change. A reminder is
+due at half time, once per turn.
+"""
+
+from __future__ import annotations
+
+import math
+
+from .context import MatchContext
+from .endings import EndingService
+from .models import (
+    ChallengeStatus,
+    EndReason,
+    InvalidRequestError,
+    MatchFinishedError,
+    StaleError,
+    TimerEvent,
+    TimerKind,
+)
+
+
+class TimerService:
+    """Fires due timers from the database; ends timed-out matches through ``endings``."""
+
+    def __init__(self, ctx: MatchContext, endings: EndingService) -> None:
+        self.ctx = ctx
+        self.endings = endings
+
+    async def process_timers(self, now: float | None = None) -> list[TimerEvent]:
+        """Fire every timer that is due at ``now`` (default: the clock), from the database:
+        expire challenges, forfeit matches past their deadline, send half-time reminders.
+        Idempotent: a timer fires once, even if called again or from two processes.
+        """
+        ctx = self.ctx
+        now = ctx.clock() if now is None else now
+        events: list[TimerEvent] = []
+        for cid in await ctx.challenges.ids_expired(now):
+            if await ctx.challenges.set_status(cid, ChallengeStatus.EXPIRED, expired_at=now):
+                ch = await ctx.challenge(cid)
+                events.append(TimerEvent(TimerKind.CHALLENGE_EXPIRED, ch.channel_id,
+                                         (ch.challenger_id, ch.challenged_id),
+                                         challenge_id=ch.id, challenge=ch))
+        for mid in await ctx.matches.ids_past_deadline(now):
+            m, _ = await ctx.match(mid)
+            idle = m.idle_humans()
+            if not idle:
+                continue
+            if len(idle) == 1:
+                result, reason = idle[0].other.value, EndReason.TIMEOUT
+            else:
+                result, reason = None, EndReason.ABANDONED
+            try:
+                after = await self.endings.finish(m, result, reason,
+                                                  where=" AND version = ? AND deadline_at <= ?",
+                                                  params=(m.version, now))
+            except (StaleError, MatchFinishedError):
+                continue
+            events.append(TimerEvent(TimerKind.FORFEIT, m.channel_id,
+                                     tuple(m.players[s] for s in idle), match_id=m.id,
+                                     match=after))
+        for mid in await ctx.matches.ids_to_remind(now):
+            m, _ = await ctx.match(mid)
+            flagged = await ctx.matches.mark_reminded(m.id, m.version)
+            idle = m.idle_humans()
+            if flagged and idle:
+                events.append(TimerEvent(TimerKind.REMINDER, m.channel_id,
+                                         tuple(m.players[s] for s in idle), match_id=m.id,
+                                         match=(await ctx.match(m.id))[0]))
+        return events
+
+    async def next_timer_at(self) -> float | None:
+        """When the next timer is due (Unix seconds), or None if none is pending."""
+        return await self.ctx.matches.next_timer_at()
+
+    async def set_guild_timeout(self, guild_id: int, seconds: float) -> None:
+        """Set the server's turn timeout; it applies from each match's next change.
+
+        Raises:
+            InvalidRequestError: not a positive finite number of seconds.
+        """
+        if not (isinstance(seconds, int | float) and math.isfinite(seconds) and seconds > 0):
+            raise InvalidRequestError("The turn timeout must be a positive number of seconds.")
+        await self.ctx.settings.set_guild_timeout(guild_id, seconds)
+
+    async def reset_guild_timeout(self, guild_id: int) -> None:
+        """Forget the server's own turn timeout: the bot's default applies again, from each
+        match's next change."""
+        await self.ctx.settings.reset_guild_timeout(guild_id)
+
+    async def has_guild_timeout(self, guild_id: int) -> bool:
+        """Whether the server set its own turn timeout."""
+        return await self.ctx.settings.guild_timeout(guild_id) is not None
+
+    async def guild_timeout(self, guild_id: int) -> float:
+        """The server's turn timeout in seconds."""
+        return await self.ctx.guild_timeout(guild_id)

@@ -1,0 +1,312 @@
+"""The offline demo: a full AI-vs-AI match through the real stack, no Discord token needed.
+
+``python -m bot demo [--seed S] [--level easy|hard] [--out DIR] [--environment E]``
+
+The match runs through the same :class:`~bot.match.MatchService`, SQLite storage (a file in
+DIR) and renderer the bot uses. It writes ``DIR/start.png`` (the starting position),
+``DIR/after-round-NNN.png`` after every round (the public board image, as the bot posts it:
+"After round N", with that round's highlights), ``DIR/final.png``, a text log
+``DIR/demo.log`` (every action in notation, per round, written as the match goes; at the end
+the final position with hands and deck order, as the game is over), the match record
+``DIR/match.txt`` (``docs/RECORD.md``; ``python -m engine replay`` checks it), its
+animation ``DIR/replay.gif`` (a frame per round, :func:`render.replay.render_replay`) and
+the database ``DIR/demo.sqlite3``; it prints one line per round and the result. Nothing here
+is hidden from anybody: both sides are the AI.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import fcntl
+import math
+import os
+import signal
+import sqlite3
+import sys
+import time
+from collections.abc import Callable, Coroutine, Iterator
+from pathlib import Path
+from typing import Any
+
+import engine
+from engine import Reason, Side
+from engine.__main__ import seed_arg  # seeds 0..2**63-1, the same for every command
+from engine.predicates import ap_total, scientists_on_board
+
+from ..db import Database
+from ..match import ActResult, MatchService
+from ..settings import MAX_AI_TIME_BUDGET
+
+DEMO_GUILD = 1
+DEMO_CHANNEL = 1
+AI_USERS = {Side.RAPTOR: 101, Side.SCIENTIST: 102}
+REASONS = {
+    Reason.BABIES_ESCAPED: "three babies escaped",
+    Reason.NO_SCIENTISTS: "no scientist is left on the board",
+    Reason.MOTHER_ASLEEP: "the mother holds five sleep tokens",
+    Reason.BABIES_CAPTURED: "three babies were captured",
+}
+
+
+def seconds_arg(text: str) -> float:
+    """argparse type: a finite number of seconds > 0, at most the bot's own limit
+    (``RAPTOR_AI_TIME_BUDGET``, :data:`bot.settings.MAX_AI_TIME_BUDGET`)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not (math.isfinite(value) and 0 < value <= MAX_AI_TIME_BUDGET):
+        raise argparse.ArgumentTypeError(
+            f"the budget must be more than 0 and at most {MAX_AI_TIME_BUDGET:g} s")
+    return value
+
+
+def out_arg(text: str) -> Path:
+    """argparse type: an output folder path (not empty, not an existing file)."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("give a folder name, e.g. raptor-demo")
+    path = Path(text)
+    if path.exists() and not path.is_dir():
+        raise argparse.ArgumentTypeError(f"{text} exists and is not a folder")
+    return path
+
+
+@contextlib.contextmanager
+def folder_lock(out: Path) -> Iterator[None]:
+    """Hold ``out/.lock`` so two runs never write into one folder at once.
+
+    Raises:
+        BlockingIOError: another run holds the folder.
+    """
+    out.mkdir(parents=True, exist_ok=True)
+    fd = os.open(out / ".lock", os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        yield
+    finally:
+        os.close(fd)
+
+
+def _status(state: engine.GameState) -> str:
+    return (f"escaped {state.escaped}/3 · captured {state.captured}/3 · "
+            f"sleep {state.sleep_tokens}/5 · scientists on board "
+            f"{scientists_on_board(state.board)}")
+
+
+def round_line(number: int, steps: list[ActResult]) -> str:
+    """One line for a finished round: the revealed cards, who resolved what, the AP spent."""
+    state = steps[-1].match.state
+    revealed = next((e for r in steps for e in r.events if e.kind == "revealed"), None)
+    if revealed is None:  # setup
+        return f"Setup: {len(steps)} placements · {_status(state)}"
+    rv, sv = revealed.value, revealed.value2
+    return (f"Round {number:3d}: raptor {rv} vs scientist {sv}: {resolution(rv, sv)} · "
+            f"{_status(state)}")
+
+
+def resolution(raptor_card: int, scientist_card: int) -> str:
+    """What two revealed cards lead to (R5.3), e.g. ``'raptor resolves Fear ×2, scientist
+    gets 3 AP'`` or ``'tie, nothing happens'``."""
+    rv, sv = raptor_card, scientist_card
+    if rv == sv:
+        return "tie, nothing happens"
+    low = Side.RAPTOR if rv < sv else Side.SCIENTIST
+    return (f"{low.value} resolves {engine.card_name(low, min(rv, sv))}, "
+            f"{low.other.value} gets {ap_total((rv, sv))} AP")
+
+
+async def play_demo(out: Path, *, seed: int = 1, level: str = "easy",
+                    environment: str = "jungle", time_budget: float = 2.0,
+                    echo: Callable[[str], None] = print) -> dict:
+    """Play one AI-vs-AI match into ``out`` (created if needed) and return a summary dict:
+    ``match_id``, ``rounds``, ``winner``, ``reason``, ``pngs`` (paths), ``log`` (path),
+    ``record`` (path of match.txt), ``gif`` (path of replay.gif), ``animation``
+    (:class:`render.replay.Animation`), ``db`` (path), ``seconds``.
+
+    Raises:
+        OSError: ``out`` cannot be written.
+        BlockingIOError: another run is writing into ``out``.
+    """
+    from render import render_board
+
+    with folder_lock(out):
+        return await _play_demo(out, render_board, seed=seed, level=level,
+                                environment=environment, time_budget=time_budget, echo=echo)
+
+
+async def _play_demo(out: Path, render_board: Callable, *, seed: int, level: str,
+                     environment: str, time_budget: float, echo: Callable[[str], None]) -> dict:
+    db_path = out / "demo.sqlite3"
+    for stale in [db_path, out / "final.png", out / "start.png", out / "demo.log",
+                  out / "match.txt", out / "replay.gif",
+                  *out.glob("round-*.png"), *out.glob("after-round-*.png")]:
+        stale.unlink(missing_ok=True)
+    for suffix in ("-wal", "-shm"):
+        Path(str(db_path) + suffix).unlink(missing_ok=True)
+    t0 = time.perf_counter()
+    db = await Database.open(db_path)
+    pngs: list[Path] = []
+    stack = contextlib.ExitStack()
+    try:
+        service = MatchService(db, ai_time_budget=time_budget)
+        match = await service.start_ai_match(
+            DEMO_GUILD, DEMO_CHANNEL, levels={Side.RAPTOR: level, Side.SCIENTIST: level},
+            ai_user_ids=AI_USERS, environment=environment, setup="quick", seed=seed)
+        log_path = out / "demo.log"
+        log = stack.enter_context(log_path.open("w", encoding="utf-8"))
+
+        def write_log(*lines: str) -> None:
+            log.write("".join(line + "\n" for line in lines))
+
+        write_log(f"Raptor offline demo: seed {seed}, level {level}, {environment}",
+                  f"match {match.id}, database {db_path.name}", "")
+        log.flush()
+        echo(f"Raptor demo: AI ({level}) vs AI ({level}), {environment}, seed {seed}")
+        (out / "start.png").write_bytes(render_board(engine.view(match.state, None)))
+        round_steps: list[ActResult] = []
+        number = match.state.round
+        while True:
+            results = await service.play_ai(match.id, max_steps=1)
+            if not results:
+                break
+            for res in results:
+                round_steps.append(res)
+                notation = engine.format_action(res.action)
+                write_log(f"[round {number}] {res.side.value}: {notation}")
+                if res.round_ended or res.game_over:
+                    state = res.match.state
+                    line = round_line(number, round_steps)
+                    write_log(line, "")
+                    log.flush()  # an interrupted demo keeps the log of the rounds played
+                    echo(line)
+                    png = out / f"after-round-{number:03d}.png"
+                    png.write_bytes(render_board(engine.view(state, None)))
+                    pngs.append(png)
+                    round_steps = []
+                    number = state.round
+        final = await service.get_match(match.id)
+        state = final.state
+        (out / "final.png").write_bytes(render_board(engine.view(state, None)))
+        if final.result in ("raptor", "scientist"):
+            verdict = (f"The {final.result} player wins in round {state.round}: "
+                       f"{REASONS.get(final.reason or '', final.reason)}.")
+        else:
+            verdict = f"The match ended without a winner ({final.reason})."
+        echo(verdict)
+        write_log(verdict, "", "Final position, hands and decks shown: the game is over.",
+                  engine.to_diagram(state))
+        log.close()
+        record_path, gif_path, animation = await _write_replay(service, final, out, level)
+        seconds = time.perf_counter() - t0
+        names = (f"{pngs[0].name} … {pngs[-1].name}" if len(pngs) > 1
+                 else ", ".join(p.name for p in pngs))
+        echo(f"Wrote start.png, {len(pngs)} board images after each round ({names}), "
+             f"final.png, {log_path.name}, {record_path.name} (the match record), "
+             f"{gif_path.name} ({animation.frames} frames) and {db_path.name} to "
+             f"{os.path.join(out, '')} in {seconds:.1f} s.")
+        return {"match_id": final.id, "rounds": state.round, "winner": final.result,
+                "reason": final.reason, "pngs": pngs, "log": log_path, "db": db_path,
+                "record": record_path, "gif": gif_path, "animation": animation,
+                "seconds": seconds}
+    finally:
+        stack.close()
+        await db.close()
+
+
+async def _write_replay(service: MatchService, match, out: Path, level: str
+                        ) -> tuple[Path, Path, Any]:
+    """Write the finished ``match``'s record ``out/match.txt`` and animation
+    ``out/replay.gif``; returns both paths and the :class:`render.replay.Animation`."""
+    from render.replay import render_replay
+
+    actions = [(side, action) for _, side, action in await service.action_log(match.id)]
+    text = engine.write_record(
+        match.seed, match.options, actions, result=match.result, reason=match.reason,
+        event=f"Raptor offline demo, match #{match.id}", server="offline",
+        date=time.strftime("%Y-%m-%d", time.gmtime(match.created_at)),
+        raptor=f"AI ({level})", scientist=f"AI ({level})")
+    record_path = out / "match.txt"
+    record_path.write_text(text, encoding="utf-8")
+    record = engine.read_record(text)
+    animation = render_replay([engine.view(s, None) for s in record.round_states()])
+    gif_path = out / "replay.gif"
+    gif_path.write_bytes(animation.data)
+    return record_path, gif_path, animation
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m bot demo``: see the module docstring. Returns the exit status."""
+    parser = argparse.ArgumentParser(prog="python -m bot demo",
+                                     description="Play a full AI-vs-AI match offline.")
+    parser.add_argument("--seed", type=seed_arg, default=1, help="game seed (default 1)")
+    parser.add_argument("--level", choices=("easy", "hard"), default="easy",
+                        help="AI level for both sides (default easy)")
+    parser.add_argument("--out", type=out_arg, default=Path("raptor-demo"),
+                        help="output folder (default ./raptor-demo)")
+    parser.add_argument("--environment", choices=("jungle", "savannah"), default="jungle",
+                        help="board environment (default jungle)")
+    parser.add_argument("--budget", type=seconds_arg, default=0.5,
+                        help="seconds per decision for the hard level (default 0.5)")
+    args = parser.parse_args(argv)
+    return run_offline(
+        play_demo(args.out, seed=args.seed, level=args.level, environment=args.environment,
+                  time_budget=args.budget),
+        command="demo", out=args.out,
+        busy="another demo is writing to {out} right now: wait for it or choose another --out "
+             "folder")
+
+
+def run_offline(main: Coroutine[Any, Any, Any], *, command: str, out: Path, busy: str) -> int:
+    """Run an offline command's coroutine (the demo, the terminal mode) to its end.
+
+    Ctrl-C, a reader gone from the pipe, a folder in use by another run (``busy``, with
+    ``{out}`` for the folder), files that cannot be written (a full disk included) and a file
+    that is not a database each end with one line on stderr prefixed by ``command``, never a
+    traceback.
+
+    Returns:
+        The exit status: 0 done, 1 a failure above, 130 after Ctrl-C.
+    """
+    interrupts = 0
+
+    async def interruptible() -> Any:
+        # Ctrl-C through the loop's own signal handling: the signal wakes the loop even when
+        # it lands on another thread (the terminal's input thread, the database's), which
+        # asyncio.run's plain handler would only notice at the loop's next event
+        task = asyncio.current_task()
+        assert task is not None
+
+        def on_sigint() -> None:
+            nonlocal interrupts
+            interrupts += 1
+            if interrupts > 1:
+                raise KeyboardInterrupt  # a second Ctrl-C: stop without the clean-up
+            task.cancel()
+
+        with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+            asyncio.get_running_loop().add_signal_handler(signal.SIGINT, on_sigint)
+        return await main
+
+    try:
+        asyncio.run(interruptible())
+    except (KeyboardInterrupt, asyncio.CancelledError) as exc:
+        if isinstance(exc, asyncio.CancelledError) and not interrupts:
+            raise
+        print("\nStopped.", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        with contextlib.suppress(OSError):  # the reader went away (e.g. `| head`): stop quietly
+            sys.stdout = open(os.devnull, "w")  # noqa: SIM115
+        return 1
+    except BlockingIOError:
+        print(f"{command}: {busy.format(out=out)}", file=sys.stderr)
+        return 1
+    except (OSError, sqlite3.OperationalError) as exc:  # e.g. "database or disk is full"
+        print(f"{command}: cannot write to {out}: {exc}", file=sys.stderr)
+        return 1
+    except sqlite3.DatabaseError as exc:  # e.g. "file is not a database"
+        print(f"{command}: cannot use the database in {out}: {exc}", file=sys.stderr)
+        return 1
+    return 0

@@ -1,0 +1,677 @@
+"""Terminal mode: play one side against the AI by typing action notation.
+
+``python -m bot play [--side raptor|scientist|random] [--level easy|hard] [--seed S]
+[--environment jungle|savannah] [--setup quick|manual] [--out DIR] [--budget S]``
+
+The match runs through the same match service, SQLite storage (``DIR/play.sqlite3``) and
+renderer as the bot. After every round the path of the latest board PNG is printed. Type
+``?`` for your legal actions, ``board`` (``b``) to see the board again, ``rules`` and
+``cards`` for the rules in short and the card texts, ``resign`` (or ``quit``, ``q``,
+``exit``) to resign and stop, after a confirmation; the end of input (Ctrl-D, or the end of
+piped input) resigns without asking, and says so. On a terminal the line is edited with the
+standard library's :mod:`readline` where the platform has it (the arrows recall earlier
+entries, Tab completes the legal actions); without it, plain lines are read.
+
+The screen is kept to what changed: after your own action, one line; the board with the
+counters beside it when the opponent has played, and on request; the AI's actions of a turn
+in one line; every automatic end of a turn with its reason (the engine's ``ap_lost``
+event). Text is wrapped at word boundaries to the terminal's width (``COLUMNS``).
+
+The AI's card stays hidden until both cards are revealed, as on Discord. A ``--seed`` you
+give is shown at the start; a fresh seed is shown only when the match ends or you stop (it
+fixes every hand and deck order), with the command that deals the same game again. Ctrl-C
+stops at once (exit status 130), printing the seed and the board image's path too.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import shutil
+import sys
+import textwrap
+import threading
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+import engine
+from engine import Side
+from engine.diagram import CHARS, HEADER
+from engine.geometry import COLS, ROWS, sq
+
+from .. import texts
+from ..db import Database
+from ..match import ActResult, MatchService, ServiceError
+from .demo import REASONS, folder_lock, out_arg, resolution, run_offline, seconds_arg, seed_arg
+
+HUMAN_ID = 1
+AI_ID = 2
+GUILD, CHANNEL = 1, 1
+HELP = ("Type an action in notation (e.g. 'G2-G5', 'kill F3', 'play 5', 'end'; Tab completes "
+        "it, the arrows recall earlier entries), '?' for your legal actions, 'board' (or 'b') "
+        "for the board, 'rules' for the rules in short, 'cards' for what every card does, "
+        "'undo' to take back your last action-point move, 'resign' (or 'quit', 'q') to resign "
+        "and stop.")
+LEGEND = ("legend: M mother · B baby · b sleeping baby (z: put to sleep this round) · "
+          "S scientist (A: made its aggressive action this round) · s frightened scientist "
+          "(f: frightened this round) · * fire · # rock · o exit")
+RESIGN_WORDS = ("resign", "quit", "exit", "q")
+CONFIRM_RESIGN = "Really resign? Your opponent wins. Resign (y/N)? "
+HELP_WORDS = ("?", "help", "list", "moves")
+BOARD_WORDS = ("board", "b")
+#: The words the prompt understands besides notation, for Tab completion.
+COMMAND_WORDS = ("board", "cards", "help", "resign", "rules", "undo", "quit")
+
+
+def _plain(text: str) -> str:
+    """Discord's markdown (``**bold**``, ``*italic*``, ```code```) as plain terminal text."""
+    return text.replace("**", "").replace("*", "").replace("`", "'")
+
+
+def rules_text() -> str:
+    """The rules in short and how to play here, as ``/raptor rules`` gives them on Discord."""
+    summary = _plain(texts.RULES_SUMMARY)
+    summary = summary[:summary.index("Playing here")].rstrip()
+    return summary + "\n\n" + HELP
+
+
+def cards_text() -> str:
+    """Both sides' nine cards with their effects (R9, R10)."""
+    return "\n\n".join(_plain(texts.card_reference(side)) for side in (Side.RAPTOR,
+                                                                          Side.SCIENTIST))
+
+
+def effect_lines(events: Sequence[engine.Event], state: engine.GameState | None = None
+                 ) -> list[str]:
+    """A line for a card effect that found nothing to act on (an ``effect`` event followed
+    by the AP phase, with at most card 1's shuffle between), which would otherwise pass in
+    silence (R5.4). Reinforcements (R10.2) with an empty reserve in ``state`` (the state
+    after ``events``) says that the reserve is empty."""
+    out = []
+    kinds = [e.kind for e in events]
+    for i, e in enumerate(events):
+        if e.kind != "effect":
+            continue
+        after = [k for k in kinds[i + 1:] if k != "shuffled"]
+        if after and after[0] == "ap":
+            name = engine.card_name(e.side, e.value)
+            if (state is not None and state.reserve == 0
+                    and engine.EFFECTS[(e.side, e.value)][0] == "reinforce"):
+                out.append(f"The {e.side.value}'s {name} finds the reserve empty: no "
+                           "scientist can arrive.")
+            else:
+                out.append(f"The {e.side.value}'s {name} finds nothing on the board to act "
+                           "on.")
+    return out
+
+
+def ap_lost_lines(events: Sequence[engine.Event], me: Side) -> list[str]:
+    """A line for every AP phase that ended by itself (the engine's ``ap_lost`` event: AP
+    left that no action can use, and why; R5.5)."""
+    out = []
+    for e in events:
+        if e.kind == "ap_lost":
+            whose = "Your" if e.side is me else f"The {e.side.value}'s"
+            out.append(f"{whose} turn ends: no action is possible with {e.value} AP: "
+                       f"{e.text}.")
+    return out
+
+
+def _beside(left: list[str], right: list[str], width: int) -> list[str]:
+    """``right``'s lines to the right of ``left``'s when both fit in ``width`` columns, else
+    ``right`` under ``left``."""
+    wide = max(map(len, left), default=0)
+    if wide + 2 + max(map(len, right), default=0) > width:
+        return left + right
+    rows = max(len(left), len(right))
+    left = left + [""] * (rows - len(left))
+    right = right + [""] * (rows - len(right))
+    return [f"{a:<{wide}}  {b}".rstrip() for a, b in zip(left, right, strict=True)]
+
+
+def terminal_width() -> int:
+    """The terminal's width in columns (``COLUMNS`` first, 80 when unknown)."""
+    return shutil.get_terminal_size((80, 24)).columns
+
+
+def view_text(v: engine.View, width: int | None = None) -> str:
+    """A text picture of a view: the grid (legend :data:`LEGEND`) with the public counters
+    beside it when ``width`` (default: the terminal's) allows, else under it, then in a
+    player's view that player's own hand. Nothing hidden from ``v``."""
+    grid = [HEADER]
+    for r in range(ROWS):
+        grid.append(f"{r + 1}   " + " ".join(CHARS[v.board[sq(r, c)]] for c in range(COLS)))
+    width = terminal_width() if width is None else width
+    waiting = ", ".join(sorted(s.value for s in v.to_act))
+    head = [f"round {v.round} · {v.phase.value.replace('_', ' ')}"]
+    if waiting:  # beside the round when it fits next to the grid, else on a line of its own
+        head.append(f"waiting for {waiting}")
+        if len(" · ".join(head)) <= width - len(grid[-1]) - 2:
+            head = [" · ".join(head)]
+    status = [*head,
+              f"sleep tokens {v.sleep_tokens}/5 · escaped {v.escaped}/3 · captured "
+              f"{v.captured}/3",
+              f"reserve {v.reserve} · fire supply {v.fire_supply}"]
+    if v.mother_off:
+        status.append("the mother has disappeared")
+    for side in (Side.RAPTOR, Side.SCIENTIST):
+        pile = " ".join(map(str, v.discards[side])) or "-"
+        status.append(f"{side.value} discard: {pile} · deck {v.deck_sizes[side]} · hand "
+                      f"{v.hand_sizes[side]}")
+    if v.revealed:
+        status.append(f"revealed: raptor {v.revealed[0]}, scientist {v.revealed[1]}")
+    if v.ap is not None:
+        status.append(f"{v.ap.side.value} has {v.ap.remaining} AP left")
+    if v.effect is not None:
+        status.append(f"{v.effect.side.value} resolves "
+                      f"{engine.card_name(v.effect.side, v.effect.card)}")
+    lines = _beside(grid, status, width)
+    if v.viewer is not None and v.hand is not None:
+        # no-break spaces keep each card whole (value and name) when the line is wrapped
+        cards = ", ".join(f"{c} {engine.card_name(v.viewer, c)}".replace(" ", "\u00a0")
+                          for c in v.hand)
+        lines.append(f"your hand: {cards}")
+        if v.my_pick is not None and v.phase is not engine.Phase.OVER:
+            lines.append(f"your pick: {v.my_pick}")
+        if v.shown_pick is not None and v.viewer is Side.RAPTOR:
+            lines.append(f"observation: the scientist picked {v.shown_pick}")
+        elif (v.observation and v.viewer is Side.SCIENTIST and v.phase is engine.Phase.PICK
+              and v.my_pick is None):
+            lines.append("observation: you pick first, and the raptor sees your card "
+                         "before picking")
+    return "\n".join(lines)
+
+
+def legal_text(legal: Sequence[engine.Action], state: engine.GameState, side: Side,
+               size: os.terminal_size | None = None) -> str:
+    """``side``'s legal actions for ``?``: one a line with its description when they fit in
+    the terminal's height (``size``, default the terminal's), else their notation in columns
+    (every line starts with two spaces, then the first action's notation)."""
+    size = size or shutil.get_terminal_size((80, 24))
+    written = [engine.format_action(a) for a in legal]
+    if len(written) <= max(8, size.lines - 4):
+        return "\n".join(f"  {w:<14} {engine.describe_action(a, state, side)}"
+                         for w, a in zip(written, legal, strict=True))
+    column = max(map(len, written)) + 2
+    per_line = max(1, (size.columns - 2) // column)
+    lines = ["  " + "".join(f"{w:<{column}}" for w in written[i:i + per_line]).rstrip()
+             for i in range(0, len(written), per_line)]
+    return "\n".join(lines + [f"({len(written)} legal actions; Tab completes them)"])
+
+
+def decision_line(match, side: Side) -> str:
+    """What ``side`` decides now, e.g. ``"Your move: spend your action points: 2 AP left."``
+    (the Discord turn message's words, :func:`bot.texts.decision_text`)."""
+    if match.state.phase is engine.Phase.PICK:
+        return "Your move: pick a card with 'play N'."
+    return f"Your move: {_plain(texts.decision_text(match, side))}"
+
+
+def replay_line(seed: int, me: Side, level: str, environment: str, setup: str = "quick"
+                ) -> str:
+    """How to play the same deal again. Shown only once the match has ended or the player
+    stops: the seed fixes every hand and deck order (R11 keeps it hidden while the match
+    runs)."""
+    manual = " --setup manual" if setup == "manual" else ""
+    return (f"Seed {seed}: python -m bot play --seed {seed} --side {me.value} --level {level} "
+            f"--environment {environment}{manual} deals this game again.")
+
+
+def game_over_line(result: str | None, reason: str | None, me: Side) -> str:
+    """The end of the match in words, e.g. ``'Game over: the scientist (AI) wins: three
+    babies were captured.'`` (the wording of the demo's verdict)."""
+    why = REASONS.get(reason or "", (reason or "").replace("_", " "))
+    if result not in ("raptor", "scientist"):
+        return f"Game over: no winner ({why})."
+    who = "you win" if result == me.value else f"the {result} (AI) wins"
+    return f"Game over: {who}: {why}."
+
+
+def revealed_line(raptor_card: int, scientist_card: int) -> str:
+    """The reveal and what it leads to, as in the demo's round line (R5.3)."""
+    return (f"Revealed: raptor {raptor_card}, scientist {scientist_card}: "
+            f"{resolution(raptor_card, scientist_card)}.")
+
+
+ECHO_LIMIT = 40
+
+
+def _short(text: str) -> str:
+    return text if len(text) <= ECHO_LIMIT else text[:ECHO_LIMIT] + "…"
+
+
+def refusal(text: str, exc: Exception, state: engine.GameState, side: Side) -> str:
+    """Why ``text`` was not played, for the terminal: the engine's or service's message (the
+    engine already calls an entry that fits no notation form, e.g. ``'play 5 5 5'``,
+    malformed, quotes long entries cut short and lists suggestions in their canonical
+    notation, ``H1-E1``, ``M@B1``), with any other full quote of a long entry shortened to
+    :data:`ECHO_LIMIT` characters; malformed entries get a pointer to ``?``."""
+    message = getattr(exc, "message", None) or str(exc)
+    if len(text) > ECHO_LIMIT:
+        message = message.replace(repr(text), repr(_short(text)))
+    if isinstance(exc, engine.NotationError):
+        message += " ('?' lists your legal actions)"
+    return message
+
+
+def describe_opponent(res: ActResult) -> str:
+    """The opponent's step as the human may see it: a pick is only 'picked a card'."""
+    if isinstance(res.action, engine.Pick):
+        return f"The {res.side.value} (AI) has picked a card."
+    return f"The {res.side.value} (AI): {engine.format_action(res.action)}"
+
+
+def wrapped(text: str, width: int) -> str:
+    """``text`` with each line longer than ``width`` wrapped at word boundaries (never inside
+    a word, so notation and paths stay whole); a wrapped line's continuation is indented two
+    spaces past its own indentation."""
+    out: list[str] = []
+    for line in text.split("\n"):
+        if len(line) <= width:
+            out.append(line)
+            continue
+        indent = line[:len(line) - len(line.lstrip(" "))]
+        out.extend(textwrap.wrap(line, width, subsequent_indent=indent + "  ",
+                                 break_long_words=False, break_on_hyphens=False))
+    return "\n".join(out)
+
+
+def terminal_echo(text: str) -> None:
+    """Print ``text`` wrapped to the terminal's width (:func:`wrapped`)."""
+    print(wrapped(text, terminal_width()), flush=True)
+
+
+class _RawLines:
+    """Lines from a file descriptor read with :func:`os.read`, never through ``sys.stdin``.
+
+    The input thread may still be blocked in a read when the program ends (Ctrl-C); reading
+    the raw descriptor means it holds no lock of ``sys.stdin``'s buffered reader then, which
+    would abort the interpreter at shutdown ("could not acquire lock for <stdin>").
+    Text is decoded as UTF-8 (undecodable bytes replaced)."""
+
+    def __init__(self, fd: int) -> None:
+        self.fd = fd
+        self.pending = b""
+        self.ended = False
+
+    def readline(self) -> str:
+        """The next line without its line break.
+
+        Raises:
+            EOFError: end of input and nothing pending.
+        """
+        while b"\n" not in self.pending and not self.ended:
+            chunk = os.read(self.fd, 65536)
+            if chunk:
+                self.pending += chunk
+            else:
+                self.ended = True
+        if b"\n" in self.pending:
+            line, self.pending = self.pending.split(b"\n", 1)
+        elif self.pending:
+            line, self.pending = self.pending, b""
+        else:
+            raise EOFError
+        return line.decode("utf-8", "replace").rstrip("\r")
+
+
+_stdin_lines: _RawLines | None = None
+
+
+class LineEditor:
+    """Line editing, history and Tab completion for :func:`input` on a terminal, through the
+    standard library's :mod:`readline` (GNU readline or libedit) when the platform has it;
+    without it, :attr:`available` is False and input is read as plain lines.
+
+    Tab completes from :data:`completions` (the notation of the legal actions now and the
+    prompt's own words), taking the whole line typed so far (``kill f`` → ``kill F3``),
+    case-insensitively."""
+
+    def __init__(self) -> None:
+        self._matches: list[str] = []
+        try:
+            import readline
+        except ImportError:  # e.g. Windows without pyreadline: plain lines
+            self.readline = None
+            return
+        self.readline = readline
+        readline.set_completer_delims("")  # complete the whole line, spaces included
+        readline.set_completer(self.complete)
+        if "libedit" in (readline.__doc__ or ""):
+            readline.parse_and_bind("bind ^I rl_complete")
+        else:
+            readline.parse_and_bind("tab: complete")
+
+    @property
+    def available(self) -> bool:
+        return self.readline is not None
+
+    def complete(self, text: str, state: int) -> str | None:
+        """readline's completer: the ``state``-th word of :data:`completions` that starts
+        with ``text`` (case-insensitively), then None."""
+        if state == 0:
+            typed = text.lower()
+            self._matches = [w for w in completions if w.lower().startswith(typed)]
+        return self._matches[state] if state < len(self._matches) else None
+
+    def forget_last(self) -> None:
+        """Drop the last history entry (an answer to a confirmation is not worth recalling)."""
+        if self.readline is not None:
+            n = self.readline.get_current_history_length()
+            if n:
+                self.readline.remove_history_item(n - 1)
+
+
+_editor: LineEditor | None = None
+#: What Tab completes at the prompt now (set by the match loop before each read).
+completions: list[str] = []
+
+
+def editor() -> LineEditor:
+    """The process's one :class:`LineEditor`, made (and :mod:`readline` loaded) at first use."""
+    global _editor
+    if _editor is None:
+        _editor = LineEditor()
+    return _editor
+
+
+def stdin_read(prompt: str) -> str:
+    """The default ``read`` of :func:`play`: on a terminal :func:`input` with the line editor
+    (:class:`LineEditor`); otherwise (piped input) the prompt is written to stdout and the
+    line read from file descriptor 0 directly (see :class:`_RawLines`).
+
+    Raises:
+        EOFError: end of input.
+    """
+    global _stdin_lines
+    if sys.stdin is not None and sys.stdin.isatty():
+        editor()
+        return input(prompt)
+    sys.stdout.write(prompt)
+    sys.stdout.flush()
+    if _stdin_lines is None:
+        _stdin_lines = _RawLines(0)
+    return _stdin_lines.readline()
+
+
+async def _read_line(read: Callable[[str], str], prompt: str) -> str:
+    """Call ``read(prompt)`` on a daemon thread, so Ctrl-C stops the program at once instead
+    of waiting for the line (a worker of the default executor would be waited for).
+
+    Raises:
+        EOFError: end of input.
+    """
+    loop = asyncio.get_running_loop()
+    future: asyncio.Future[str] = loop.create_future()
+
+    def work() -> None:
+        try:
+            line = read(prompt)
+        except BaseException as exc:  # noqa: BLE001 - handed to the waiting coroutine
+            loop.call_soon_threadsafe(_settle, future, None, exc)
+        else:
+            loop.call_soon_threadsafe(_settle, future, line, None)
+
+    threading.Thread(target=work, name="terminal-input", daemon=True).start()
+    return await future
+
+
+def _settle(future: asyncio.Future, value: object, exc: BaseException | None) -> None:
+    if future.done():
+        return
+    if exc is not None:
+        future.set_exception(exc)
+    else:
+        future.set_result(value)
+
+
+def _shown_path(path: Path) -> str:
+    """``path`` as the player may type it: relative to the working folder when inside it."""
+    try:
+        return str(path.relative_to(Path.cwd()))
+    except ValueError:
+        return str(path)
+
+
+async def play(out: Path, *, side: str = "raptor", level: str = "easy", seed: int | None = None,
+               environment: str = "jungle", setup: str = "quick",
+               read: Callable[[str], str] = stdin_read,
+               echo: Callable[[str], None] = terminal_echo, time_budget: float = 1.0) -> dict:
+    """Run a terminal match; returns ``{"match_id", "result", "reason", "rounds"}``.
+    ``read``/``echo`` are the input and output functions (tests pass their own); ``setup``
+    ``"manual"`` has the player type their own placements (``M@G2``, ``B@D2``, ``S@B2``)."""
+    from render import render_board
+
+    with folder_lock(out):
+        return await _play(out, render_board, side=side, level=level, seed=seed,
+                           environment=environment, setup=setup, read=read, echo=echo,
+                           time_budget=time_budget)
+
+
+async def _play(out: Path, render_board: Callable, *, side: str, level: str, seed: int | None,
+                environment: str, setup: str, read: Callable[[str], str],
+                echo: Callable[[str], None], time_budget: float) -> dict:
+    def write_board(state: engine.GameState, verdict: str | None = None) -> str:
+        """The public board image of ``state`` to ``out/board.png`` (with ``verdict`` as its
+        banner, for a resignation); its path as shown (:func:`_shown_path`)."""
+        png = out / "board.png"
+        view = engine.view(state, None)
+        png.write_bytes(render_board(view, verdict=verdict, winner=me.other) if verdict
+                        else render_board(view))
+        return _shown_path(png.resolve())
+
+    db = await Database.open(out / "play.sqlite3")
+    m = None
+    try:
+        service = MatchService(db, ai_time_budget=time_budget)
+        old = await service.active_match(CHANNEL)
+        if old is not None:
+            await service.resign(old.id, old.players[Side.RAPTOR] if old.ai[Side.RAPTOR] is None
+                                 else old.players[Side.SCIENTIST])
+        m = await service.start_practice(GUILD, CHANNEL, HUMAN_ID, side=side, level=level,
+                                         environment=environment, setup=setup,
+                                         ai_user_id=AI_ID, seed=seed)
+        me = m.side_of(HUMAN_ID)
+        echo(f"You play the {me.value}; the AI ({level}) plays the {me.other.value}. {HELP}")
+        echo(f"Seed {seed}." if seed is not None else
+             "Seed: shown when the match ends (it would give away the AI's cards now).")
+        echo(LEGEND)
+        shown_round = -1
+        show_board = True  # the board comes before a decision unless only the player acted
+
+        def round_over(state: engine.GameState) -> None:
+            """Once per round: the end of the last one, and the board image."""
+            nonlocal shown_round
+            if state.round != shown_round and state.last_round_events:
+                if shown_round != -1 or state.round > 1:
+                    echo(f"Round {state.round - 1} is over: escaped {state.escaped}/3 · "
+                         f"captured {state.captured}/3 · sleep tokens {state.sleep_tokens}/5.")
+                echo(f"Board image: {write_board(state)}")
+                shown_round = state.round
+
+        def tell(res: ActResult) -> None:
+            """What a step's events tell besides its action: the reveal, an effect with
+            nothing to act on, a turn that ended by itself."""
+            for e in res.events:
+                if e.kind == "revealed":
+                    echo(revealed_line(e.value, e.value2))
+            for line in effect_lines(res.events, res.match.state):
+                echo(line)
+            for line in ap_lost_lines(res.events, me):
+                echo(line)
+
+        moves: list[str] = []  # the AI's actions in a row, told in one line
+
+        def flush() -> None:
+            if moves:
+                echo(f"The {me.other.value} (AI): {', '.join(moves)}")
+                moves.clear()
+
+        try:
+            while True:
+                results = await service.play_ai(m.id)
+                for res in results:
+                    show_board = True
+                    if isinstance(res.action, engine.Pick):
+                        flush()
+                        if not res.round_ended:
+                            round_over(res.match.state)  # the AI's pick opens the next round
+                        echo(describe_opponent(res))
+                    elif not isinstance(res.action, engine.End):
+                        moves.append(engine.format_action(res.action))
+                    if any(e.kind in ("revealed", "effect", "ap_lost") for e in res.events):
+                        flush()
+                    tell(res)
+                flush()
+                m = await service.get_match(m.id)
+                state = m.state
+                round_over(state)
+                if not m.active:
+                    echo(view_text(engine.view(state, me)))
+                    echo(f"Final board image: {write_board(state)}")
+                    echo(game_over_line(m.result, m.reason, me))
+                    echo(replay_line(m.seed, me, level, environment, setup))
+                    return {"match_id": m.id, "result": m.result, "reason": m.reason,
+                            "rounds": state.round}
+                v = engine.view(state, me)
+                if me not in v.to_act:
+                    continue
+                legal = engine.legal_actions(state, me)
+                completions[:] = [engine.format_action(a) for a in legal] + list(COMMAND_WORDS)
+                if show_board:
+                    echo(view_text(v))
+                    echo(decision_line(m, me))
+                    show_board = False
+                ap = f" {state.ap.remaining} AP" if state.ap is not None else ""
+                prompt = f"{me.value}{ap}> "
+                while True:
+                    try:
+                        text = " ".join((await _read_line(read, prompt)).split())
+                    except EOFError:
+                        echo("End of input: you resign.")
+                        text = "resign!"
+                    word = text.lower()
+                    if word in RESIGN_WORDS:
+                        try:
+                            answer = (await _read_line(read, CONFIRM_RESIGN)).strip().lower()
+                        except EOFError:
+                            echo("End of input: you resign.")
+                            answer = "y"
+                        if _editor is not None and answer:
+                            _editor.forget_last()
+                        if answer not in ("y", "yes"):
+                            echo("Not resigned: play on.")
+                            continue
+                        word = "resign!"
+                    if word == "resign!":
+                        await service.resign(m.id, HUMAN_ID)
+                        verdict = f"{me.other.value.capitalize()} wins: the {me.value} resigned"
+                        echo(f"Final board image (the position you resigned in): "
+                             f"{write_board(state, verdict)}")
+                        echo("You resigned. Bye.")
+                        echo(replay_line(m.seed, me, level, environment, setup))
+                        return {"match_id": m.id, "result": me.other.value,
+                                "reason": "resigned", "rounds": state.round}
+                    if word in HELP_WORDS:
+                        echo(legal_text(legal, state, me))
+                        continue
+                    if word in BOARD_WORDS:
+                        echo(view_text(v))
+                        echo(LEGEND)
+                        continue
+                    if word == "undo":
+                        try:
+                            await service.undo(m.id, HUMAN_ID)
+                        except ServiceError as exc:
+                            echo(f"Not done. {exc.message}")
+                            continue
+                        echo("Taken back: your last action.")
+                        show_board = True
+                        break
+                    if word == "rules":
+                        echo(rules_text())
+                        continue
+                    if word == "cards":
+                        echo(cards_text())
+                        continue
+                    try:
+                        res = await service.act(m.id, HUMAN_ID, text)
+                    except (engine.RaptorError, ServiceError) as exc:
+                        echo(f"Not played: {refusal(text, exc, state, me)}")
+                        continue
+                    if isinstance(res.action, engine.Pick):
+                        echo(f"You picked {res.action.card} · "
+                             f"{engine.card_name(me, res.action.card)}.")
+                    else:
+                        echo(f"Played: {engine.format_action(res.action)} — "
+                             f"{engine.describe_action(res.action, state, me)}")
+                    tell(res)
+                    after = res.match.state
+                    # the board again only when more than the player's own step changed
+                    show_board = (after.phase is not state.phase or after.round != state.round
+                                  or me not in engine.to_act(after))
+                    break
+        except asyncio.CancelledError:  # Ctrl-C: the seed and the image, as quit tells them
+            if m is not None:
+                echo(f"Board image: {write_board(m.state)}")
+                echo(replay_line(m.seed, me, level, environment, setup))
+            raise
+    finally:
+        await db.close()
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m bot play``: see the module docstring. Returns the exit status."""
+    parser = argparse.ArgumentParser(prog="python -m bot play",
+                                     description="Play Raptor against the AI in the terminal.")
+    parser.add_argument("--side", choices=("raptor", "scientist", "random"), default="raptor",
+                        help="the side you play (default raptor)")
+    parser.add_argument("--level", choices=("easy", "hard"), default="easy",
+                        help="the AI's level (default easy)")
+    parser.add_argument("--seed", type=seed_arg, default=None,
+                        help="game seed (default: a fresh random one)")
+    parser.add_argument("--environment", choices=("jungle", "savannah"), default="jungle",
+                        help="the tiles' face (default jungle)")
+    parser.add_argument("--setup", choices=("quick", "manual"), default="quick",
+                        help="quick: the figurines are placed for you (at random, from the "
+                             "seed); manual: you type your placements (M@G2, B@D2, S@B2) "
+                             "(default quick)")
+    parser.add_argument("--out", type=out_arg, default=Path("raptor-play"),
+                        help="folder for the board image and the database (default ./raptor-play)")
+    parser.add_argument("--budget", type=seconds_arg, default=1.0,
+                        help="seconds the hard AI may think per decision (default 1.0)")
+    args = parser.parse_args(argv)
+    saved = _terminal_mode()
+    try:
+        return run_offline(
+            play(args.out, side=args.side, level=args.level, seed=args.seed,
+                 environment=args.environment, setup=args.setup, read=stdin_read,
+                 time_budget=args.budget),
+            command="play", out=args.out,
+            busy="another match is using {out} right now: choose another --out folder")
+    finally:
+        _restore_terminal(saved)
+
+
+def _terminal_mode() -> list | None:
+    """The terminal's settings (termios), to restore at the end: a line editor stopped by
+    Ctrl-C in the middle of a line would leave the terminal without echo. None when stdin is
+    not a terminal."""
+    try:
+        import termios
+
+        return termios.tcgetattr(0) if os.isatty(0) else None
+    except (ImportError, OSError):
+        return None
+
+
+def _restore_terminal(saved: list | None) -> None:
+    if saved is None:
+        return
+    import termios
+
+    try:
+        termios.tcsetattr(0, termios.TCSADRAIN, saved)
+    except OSError:
+        pass

@@ -1,0 +1,57 @@
+"""The bot object: command sync (development guild or global), intents, logging without
+hidden information."""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+import pytest
+
+from bot import texts
+from bot.db import Database
+from bot.discord.app import build_service, configure_logging, create_bot
+from engine import Side
+from tests.discord.conftest import World, make_settings
+from tests.discord.helpers import pick, start_match
+from tests.fakediscord import FakeDiscord
+
+
+async def test_dev_guild_sync_and_default_intents(tmp_path) -> None:
+    db = await Database.open(tmp_path / "raptor.sqlite3")
+    try:
+        async with FakeDiscord() as fake:
+            settings = make_settings(dev_guild_id=fake.guild_id)
+            bot = await create_bot(settings, db, service=build_service(settings, db))
+            assert bot.intents == discord.Intents.default()
+            assert not (bot.intents.members or bot.intents.presences
+                        or bot.intents.message_content)
+            await fake.start_client(bot)
+            assert sorted(c["name"] for c in fake.synced_commands(guild=True)) == [
+                "raptor", "raptor-admin"]
+            assert fake.synced_commands() == []
+            alice = fake.add_user("alice")
+            out = await alice.slash("raptor rules")
+            assert out.reply.ephemeral
+    finally:
+        await db.close()
+
+
+async def test_no_hidden_information_in_log_lines(world: World,
+                                                 caplog: pytest.LogCaptureFixture) -> None:
+    configure_logging("DEBUG", handler=False)
+    caplog.set_level(logging.DEBUG)
+    alice, bob = world.alice, world.bob
+    await start_match(world)
+    await alice.slash("raptor hand")
+    await pick(alice, Side.RAPTOR, 7)
+    await bob.slash("raptor act", action="play 1")
+    match = await world.match()
+    lines = [r.getMessage() for r in caplog.records]
+    assert any("match 1: the raptor picked a card" in line for line in lines)
+    secrets = [texts.card_label(Side.RAPTOR, c) for c in (2, 6, 7)]
+    secrets += [texts.card_label(Side.SCIENTIST, c) for c in (1, 8, 9)]
+    secrets += ["play 7", "play 1", ":pick:", str(match.seed), "Recovery", "Sleeping Gas"]
+    for line in lines:
+        for secret in secrets:
+            assert secret not in line, line

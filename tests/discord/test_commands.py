@@ -1,0 +1,360 @@
+"""The other ``/raptor`` commands: board, hand, autocomplete, status, rules, settings and DMs,
+permissions, resign, draw, rematch, history, stats, leaderboard."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+import engine
+import render
+from bot import texts
+from bot.match import InvalidRequestError, NotAPlayerError
+from bot.match.challenges import rematch_side
+from engine import Side
+from tests.discord.conftest import World
+from tests.discord.helpers import pick, start_match
+from tests.discord.test_refusals import only_ephemeral_to
+from tests.fakediscord import DM
+
+R, S = Side.RAPTOR, Side.SCIENTIST
+
+
+async def test_commands_are_synced_as_one_group(world: World) -> None:
+    group, _admin = sorted(world.fake.synced_commands(), key=lambda c: c["name"])
+    assert group["name"] == "raptor"
+    subs = {o["name"] for o in group["options"]}
+    assert subs == {"challenge", "practice", "board", "hand", "act", "status", "resign", "draw",
+                    "rematch", "rules", "history", "stats", "leaderboard", "settings"}
+
+
+async def test_board_is_public_and_needs_a_match(world: World) -> None:
+    fake, alice = world.fake, world.alice
+    carol = fake.add_user("carol")
+    out = await carol.slash("raptor board")
+    only_ephemeral_to(out, carol)
+    assert out.content == texts.NO_MATCH_HERE
+    assert fake.public_messages() == []  # the public "thinking" placeholder was removed
+
+    await start_match(world)
+    out = await carol.slash("raptor board")  # anyone in the channel may look
+    board = out.reply
+    assert board.visibility == "public" and "Round 1" in board.content
+    assert board.attachments[0].is_png
+    assert board.attachments[0].image().size == render.BOARD_IMAGE_SIZE
+    match = await world.match()
+    assert board.attachments[0].data == render.render_board(engine.view(match.state, None))
+    assert alice.mention in board.content
+
+
+async def test_hand_is_ephemeral_and_only_for_the_player(world: World) -> None:
+    fake, alice, bob = world.fake, world.alice, world.bob
+    await start_match(world)
+    out = await bob.slash("raptor hand")
+    hand = out.reply
+    only_ephemeral_to(out, bob)
+    assert "1 · Sleeping Gas & Shuffle" in hand.content and "9 · No effect" in hand.content
+    assert hand.labels == ["1 · Sleeping Gas & Shuffle", "8 · Jeep ×4", "9 · No effect"]
+    assert hand.attachments[0].is_png
+    match = await world.match()
+    assert hand.attachments[0].data == render.render_hand(engine.view(match.state, S))
+    assert all("Jeep" not in r.text for r in fake.messages(visible_to=alice))
+
+    await pick(bob, S, 8)
+    out = await bob.slash("raptor hand")  # after the pick: no buttons, the pick face down
+    assert out.reply.buttons == []
+    assert "You picked **8 · Jeep ×4** (face down)" in out.reply.content
+
+
+async def test_act_autocomplete_offers_at_most_25_legal_actions(world: World) -> None:
+    alice, bob = world.alice, world.bob
+    await start_match(world)
+    choices = await alice.autocomplete("raptor act", "action", "")
+    assert [c["value"] for c in choices] == ["play 2", "play 6", "play 7"]
+    assert choices[2]["name"] == "Play 7: Recovery ×3 · play 7"
+    assert await bob.autocomplete("raptor act", "action", "G1") == []  # picks only
+
+    await pick(alice, R, 2)
+    await pick(bob, S, 9)  # 81 scientist actions
+    match = await world.match()
+    legal = {engine.format_action(a) for a in engine.legal_actions(match.state, S)}
+    assert len(legal) == 81
+    choices = await bob.autocomplete("raptor act", "action", "")
+    assert len(choices) == 25 and {c["value"] for c in choices} <= legal
+    choices = await bob.autocomplete("raptor act", "action", "l2 sl")
+    assert [c["value"] for c in choices] == ["L2 sleep K2"]
+    choices = await bob.autocomplete("raptor act", "action", "b6-")
+    assert choices and all(c["value"].startswith("B6-") for c in choices)
+    assert all(len(c["name"]) <= 100 for c in choices)
+    assert await alice.autocomplete("raptor act", "action", "") == []  # not her decision
+
+
+async def test_status_and_rules(world: World) -> None:
+    alice, bob = world.alice, world.bob
+    await start_match(world)
+    await pick(alice, R, 7)
+    out = await bob.slash("raptor status")
+    only_ephemeral_to(out, bob)
+    text = out.content
+    assert "Round 1 · Card pick" in text
+    assert f"Waiting for {bob.mention} (scientist)" in text
+    assert f"Has picked: {alice.mention} (raptor)" in text
+    match = await world.match()
+    assert f"<t:{int(match.deadline_at)}:R>" in text
+    assert "Recovery" not in text  # alice's card stays hidden
+
+    out = await alice.slash("raptor rules")
+    only_ephemeral_to(out, alice)
+    body = out.reply.text
+    assert "How to win" in body and "Observation" in body
+    for side in (R, S):
+        for card in range(1, 10):
+            assert engine.card_text(side, card) in body
+
+
+async def test_hand_by_dm_and_closed_dms_fallback(world: World) -> None:
+    fake, alice, bob = world.fake, world.alice, world.bob
+    out = await alice.slash("raptor settings", dm_hand=True)
+    assert "**on**" in out.content and fake.dms(alice)
+    fake.set_dms_closed(bob)
+    out = await bob.slash("raptor settings", dm_hand=True)
+    only_ephemeral_to(out, bob)
+    assert "DMs are closed" in out.content
+
+    await start_match(world)
+    dm = fake.dms(alice)[-1]  # the round-1 hand, by DM
+    assert "your hand" in dm.content and dm.labels[0] == "2 · Disappearance & Observation"
+    assert fake.dms(bob) == [] and fake.rejections[-1].code == 50007
+
+    out = await bob.click("Pick your card")  # bob's DM failed: ephemeral, with a notice
+    assert out.reply.ephemeral and out.reply.content.startswith(texts.DM_CLOSED)
+    out = await bob.slash("raptor hand")
+    assert out.reply.ephemeral and out.reply.content.startswith(texts.DM_CLOSED)
+    assert "1 · Sleeping Gas & Shuffle" in out.reply.content
+
+    out = await alice.slash("raptor hand")  # DMs open: sent there
+    assert out.content == "I sent your hand to your DMs. 📬"
+    out = await alice.click("7 · Recovery ×3", message=dm.id)  # picking from the DM works
+    assert "You picked **7 · Recovery ×3**" in fake.message(dm.id).content
+    assert any(r.visibility == "public" and "has picked a card" in r.content for r in out)
+    assert (await world.match()).state.picks[R] == 7
+
+
+async def test_missing_permissions_are_explained(world: World) -> None:
+    fake, alice, bob = world.fake, world.alice, world.bob
+    locked = fake.add_channel("locked", bot_can_send=False)
+    out = await alice.slash("raptor challenge", user=bob, in_channel=locked)
+    only_ephemeral_to(out, alice)
+    for name in ("Send Messages", "Attach Files", "Embed Links"):
+        assert name in out.content
+    assert "server admin" in out.content
+    assert await world.service.pending_challenges(locked.id) == []
+    out = await alice.slash("raptor practice", in_channel=locked)
+    assert "Send Messages" in out.content
+
+    await start_match(world)
+    fake.set_bot_can_send(fake.channel, False)
+    out = await alice.click("Pick your card")  # the hand is ephemeral: still fine
+    out = await alice.click("7 · Recovery ×3")
+    only_ephemeral_to(out, alice)
+    assert "Send Messages" in out.content
+    assert (await world.match()).state.picks[R] is None
+
+    # A post that Discord refuses anyway (e.g. a reminder) is logged for the admin.
+    world.clock.advance(13 * 3600)
+    events = await world.bot.flow.timers.run_once()
+    assert [e.kind for e in events] == ["reminder"]
+    assert any("cannot post in channel" in w for w in fake.warnings)
+
+
+async def test_resign_with_confirmation_then_rematch_and_records(world: World) -> None:
+    fake, alice, bob = world.fake, world.alice, world.bob
+    await start_match(world)
+    out = await alice.slash("raptor resign")
+    only_ephemeral_to(out, alice)
+    assert out.reply.labels == ["Resign"]
+    assert (await world.match()).active
+    out = await alice.click("Resign")
+    assert fake.message(out.reply.id).content == "You resigned."
+    result = next(r for r in out if r.visibility == "public" and "Match #1 is over" in r.content)
+    assert f"{bob.mention} (scientist) wins" in result.content
+    assert f"{alice.mention} (raptor) resigned" in result.content
+    assert result.attachments[0].is_png and result.labels == ["Rematch"]
+    assert await world.service.active_match(fake.channel.id) is None
+    ended = await world.service.get_match(1)  # the image's banner tells the resignation
+    assert result.attachments[0].data == render.render_board(
+        engine.view(ended.state, None), verdict="Scientist wins: the raptor resigned",
+        winner=S)
+
+    out = await bob.slash("raptor stats")
+    assert "rating **1516**" in out.content and "1 won" in out.content
+    out = await alice.slash("raptor leaderboard")
+    assert out.reply.visibility == "public"
+    lines = out.content.splitlines()
+    assert bob.mention in lines[1] and alice.mention in lines[2]
+    out = await alice.slash("raptor history")
+    only_ephemeral_to(out, alice)
+    assert "Match #1 · raptor vs" in out.content and "**lost** (you resigned)" in out.content
+
+    out = await bob.click("Rematch")
+    challenge = out.reply
+    assert challenge.visibility == "public" and challenge.labels == ["Accept", "Decline",
+                                                                      "Cancel"]
+    assert challenge.content.startswith(f"{alice.mention}, {bob.mention} challenges you")
+    await alice.click("Accept")
+    match = await world.match()
+    assert match.id == 2 and match.players == {R: bob.id, S: alice.id}  # sides swapped
+
+
+
+async def test_the_rematch_rule_is_one_rule_with_one_wording(world: World) -> None:
+    fake, alice = world.fake, world.alice
+    carol = fake.add_user("carol")
+    match = await start_match(world)
+    with pytest.raises(InvalidRequestError) as playing:
+        rematch_side(match, alice.id)
+    await alice.slash("raptor resign")
+    out = await alice.click("Resign")
+    result = next(r for r in out if r.visibility == "public" and "Match #1 is over" in r.content)
+    ended = await world.service.get_match(match.id)
+    with pytest.raises(NotAPlayerError) as stranger:
+        rematch_side(ended, carol.id)
+    # the button, the command and the service say the same
+    out = await carol.click("Rematch", message=result)
+    only_ephemeral_to(out, carol)
+    assert out.content == stranger.value.message == (
+        "Only the players of this match can ask for a rematch.")
+    with pytest.raises(NotAPlayerError, match=stranger.value.message):
+        await world.service.rematch(match.id, carol.id)
+    assert playing.value.message == ("This match is still being played: finish it (or resign) "
+                                     "before asking for a rematch.")
+    assert await world.service.pending_challenges(fake.channel.id) == []
+
+async def test_draw_offer_and_answers(world: World) -> None:
+    fake, alice, bob = world.fake, world.alice, world.bob
+    carol = fake.add_user("carol")
+    await start_match(world)
+    out = await alice.slash("raptor draw")
+    assert out.reply.ephemeral and out.reply.content == "Draw offered."
+    offer = next(r for r in out if r.visibility == "public")
+    assert "offers a draw" in offer.content and offer.labels == ["Accept draw", "Decline draw"]
+    out = await carol.click("Accept draw")
+    only_ephemeral_to(out, carol)
+    out = await bob.click("Decline draw")
+    assert "declined the draw; play on." in fake.message(offer.id).content
+    assert fake.message(offer.id).buttons == []
+    assert (await world.match()).draw_offered_by is None
+
+    # the offer's author takes it back with the same button
+    out = await alice.slash("raptor draw")
+    offer = next(r for r in out if r.visibility == "public")
+    await alice.click("Decline draw")
+    content = fake.message(offer.id).content
+    assert "withdrew the draw offer; play on." in content and "declined" not in content
+    assert fake.message(offer.id).buttons == []
+    assert (await world.match()).draw_offered_by is None
+
+    await bob.slash("raptor draw")
+    out = await alice.click("Accept draw")
+    result = next(r for r in out if r.visibility == "public" and "Match #1 is over" in r.content)
+    assert "a draw" in result.content
+    assert await world.service.active_match(fake.channel.id) is None
+
+
+async def test_a_draw_offer_loses_its_buttons_when_it_lapses_or_the_match_ends(
+        world: World) -> None:
+    fake, alice, bob = world.fake, world.alice, world.bob
+    await start_match(world)
+    out = await alice.slash("raptor draw")
+    offer = next(r for r in out if r.visibility == "public")
+    await pick(bob, S, 1)  # a move: the offer lapses
+    lapsed = fake.message(offer.id)
+    assert lapsed.buttons == []
+    assert lapsed.content.endswith("\n✔ The offer lapsed: a move was made.")
+    assert (await world.match()).draw_offered_by is None
+
+    out = await bob.slash("raptor draw")
+    declined = next(r for r in out if r.visibility == "public")
+    await alice.click("Decline draw")
+    await pick(alice, R, 7)  # a later move leaves the answered offer as it was
+    assert fake.message(declined.id).content.endswith("declined the draw; play on.")
+
+    out = await bob.slash("raptor draw")
+    offer = next(r for r in out if r.visibility == "public")
+    out = await alice.slash("raptor resign")
+    await alice.click("Resign")
+    ended = fake.message(offer.id)
+    assert ended.buttons == [] and ended.content.endswith("\n✔ The match is over.")
+    assert fake.problems() == []
+
+
+@pytest.mark.parametrize("answer", ["Decline draw", "Accept draw"])
+async def test_a_draw_answer_racing_a_move_leaves_no_live_buttons(world: World,
+                                                                  answer: str) -> None:
+    """bob picks his card and answers alice's offer at the same moment: whichever comes
+    first, the offer's message ends without buttons."""
+    fake, alice, bob = world.fake, world.alice, world.bob
+    await start_match(world)
+    await pick(alice, R, 7)
+    out = await alice.slash("raptor draw")
+    offer = next(r for r in out if r.visibility == "public")
+    await bob.click("Pick your card")
+    await asyncio.gather(bob.click(texts.card_label(S, 1)),
+                         bob.click(answer, message=offer.id))
+    message = fake.message(offer.id)
+    match = await world.match()
+    assert message.buttons == []
+    lapsed = message.content.endswith("\n✔ The offer lapsed: a move was made.")
+    if answer == "Decline draw":  # declined, or refused after the move made it lapse
+        assert match.active
+        assert lapsed or message.content.endswith("declined the draw; play on.")
+    elif match.active:  # the move came first: the acceptance was refused
+        assert lapsed
+    else:  # accepted before the move
+        assert match.result == "draw" and "accepted the draw" in message.content
+    assert fake.problems() == []
+
+
+async def test_decline_and_cancel_challenges(world: World) -> None:
+    fake, alice, bob = world.fake, world.alice, world.bob
+    out = await alice.slash("raptor challenge", user=bob)
+    first = out.reply
+    await bob.click("Decline")
+    assert "declined" in fake.message(first.id).content
+    out = await alice.slash("raptor challenge", user=bob, environment="savannah")
+    second = out.reply
+    assert "savannah" in second.content
+    out = await bob.click("Cancel", message=second.id)
+    only_ephemeral_to(out, bob)
+    await alice.click("Cancel", message=second.id)
+    assert "cancelled" in fake.message(second.id).content
+    assert await world.service.active_match(fake.channel.id) is None
+
+
+async def test_in_direct_messages_only_rules_and_settings_work(world: World) -> None:
+    alice = world.alice
+    out = await alice.slash("raptor rules", in_channel=DM)
+    assert out.reply.user_id == alice.id and "How to win" in out.reply.text
+    out = await alice.slash("raptor settings", in_channel=DM)
+    assert "Hand by DM: **off**" in out.content
+    for command in ("raptor board", "raptor status", "raptor leaderboard", "raptor practice"):
+        out = await alice.slash(command, in_channel=DM)
+        assert len(out.replies) == 1 and "works in a server channel" in out.content
+    assert await alice.autocomplete("raptor act", "action", "", in_channel=DM) == []
+    assert world.fake.public_messages() == []
+
+
+async def test_board_between_matches_shows_the_last_ones_end(world: World) -> None:
+    alice = world.alice
+    await start_match(world)
+    await alice.slash("raptor resign")
+    await alice.click("Resign")
+    out = await world.bob.slash("raptor board")
+    assert out.reply.visibility == "public"
+    assert out.content.startswith("🏆 **Match #1 is over: ")
+    assert "Start a new one with `/raptor challenge`" in out.content
+    ended = await world.service.get_match(1)
+    assert out.reply.attachments[0].data == render.render_board(
+        engine.view(ended.state, None), verdict="Scientist wins: the raptor resigned",
+        winner=S)

@@ -1,0 +1,146 @@
+"""The bot's image cache (bot.discord.images.Images): each board rendered once per match version,
+hands by their content and only for their own player, concurrent requests shared, and a
+superseded turn message never shown."""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+
+import engine
+import render
+from bot.discord.images import Images
+from engine import Side
+from tests.discord.conftest import World
+from tests.discord.helpers import pick, start_match, turn_message
+
+R, S = Side.RAPTOR, Side.SCIENTIST
+
+
+async def test_a_board_is_rendered_once_per_version(world: World) -> None:
+    match = await start_match(world)
+    images = Images()
+    try:
+        first = await images.board(match)
+        assert first == render.render_board(engine.view(match.state, None))
+        assert await images.board(match) is first
+        assert (images.renders, images.hits) == (1, 1)
+        # the same match at its next version is another picture
+        after = await world.service.act(match.id, world.bob.id, "8", side=S)
+        assert after.match.version == match.version + 1
+        second = await images.board(after.match)
+        assert images.renders == 2
+        assert second == render.render_board(engine.view(after.match.state, None))
+    finally:
+        images.close()
+
+
+async def test_concurrent_requests_share_one_render(world: World) -> None:
+    match = await start_match(world)
+    images = Images()
+    try:
+        got = await asyncio.gather(*(images.board(match) for _ in range(6)),
+                                   *(images.hand(match, R) for _ in range(3)))
+        assert images.renders == 2 and images.hits == 7
+        assert len({id(png) for png in got[:6]}) == 1
+        assert len({id(png) for png in got[6:]}) == 1
+    finally:
+        images.close()
+
+
+async def test_hands_are_keyed_by_their_players_content(world: World) -> None:
+    match = await start_match(world)
+    images = Images()
+    try:
+        raptor = await images.hand(match, R)
+        scientist = await images.hand(match, S)
+        assert raptor == render.render_hand(engine.view(match.state, R))
+        assert scientist == render.render_hand(engine.view(match.state, S))
+        assert raptor != scientist
+        # a later version where the hand picture is unchanged: a hit; the other hand is
+        # never served for it
+        moved = dataclasses.replace(match, version=match.version + 5)
+        assert await images.hand(moved, S) is scientist
+        assert await images.hand(moved, R) is raptor
+        assert images.renders == 2
+    finally:
+        images.close()
+
+
+async def test_close_empties_the_caches_and_a_later_request_renders_again(world: World) -> None:
+    match = await start_match(world)
+    images = Images(boards=1)
+    first = await images.board(match)
+    images.close()
+    again = await images.board(match)
+    assert again == first and again is not first and images.renders == 2
+    images.close()
+
+
+async def test_the_board_cache_is_bounded(world: World) -> None:
+    match = await start_match(world)
+    images = Images(boards=2)
+    try:
+        for v in range(4):
+            await images.board(dataclasses.replace(match, version=match.version + v))
+        assert images.renders == 4
+        await images.board(dataclasses.replace(match, version=match.version + 3))
+        assert images.renders == 4  # the newest are kept
+        await images.board(match)
+        assert images.renders == 5  # the oldest was dropped
+    finally:
+        images.close()
+
+
+async def test_a_superseded_turn_message_is_not_posted(world: World) -> None:
+    """Two prompts of the same match at once (e.g. a click and the timer loop): the older
+    decision's turn message, whose controls would only answer "out of date", is dropped."""
+    await start_match(world)
+    await pick(world.alice, R, 7)
+    await pick(world.bob, S, 1)
+    now = await world.match()
+    flow = world.bot.flow
+    posted = turn_message(world)
+    assert f"v:{now.version}:" in str(posted.components)
+    before = len(world.fake.public_messages(world.fake.channel))
+    older = dataclasses.replace(now, version=now.version - 1)
+    await flow.narrator.prompt(older)  # an older decision arrives late: nothing is posted
+    assert len(world.fake.public_messages(world.fake.channel)) == before
+    assert turn_message(world).id == posted.id
+
+
+async def test_renders_run_in_worker_processes_and_survive_a_dead_worker(world: World) -> None:
+    import os
+    import signal
+    from concurrent.futures import ProcessPoolExecutor
+
+    match = await start_match(world)
+    images = Images(workers=1)
+    try:
+        first = await images.board(match)
+        (pool,) = images._executors.values()
+        assert isinstance(pool, ProcessPoolExecutor)
+        for pid in list(pool._processes):  # the worker is another process
+            assert pid != os.getpid()
+            os.kill(pid, signal.SIGKILL)
+        # the pool is broken: the next render falls back to threads and still answers
+        later = dataclasses.replace(match, version=match.version + 1)
+        assert await images.board(later) == first
+        assert images.processes is False
+    finally:
+        images.close()
+
+
+async def test_a_match_always_renders_in_the_same_worker(world: World) -> None:
+    match = await start_match(world)
+    images = Images(workers=2)
+    try:
+        await images.board(match)
+        await images.hand(match, R)
+        await images.board(dataclasses.replace(match, version=match.version + 1))
+        assert list(images._executors) == [match.id % 2]  # one worker started, used for all
+        other = dataclasses.replace(match, id=match.id + 1)
+        await images.board(other)
+        assert sorted(images._executors) == [0, 1]
+    finally:
+        images.close()

@@ -1,0 +1,83 @@
+# ruff: noqa: F811 - the fixtures of tests/match/conftest.py, imported by name
+"""Storage of the bot's posts with controls (challenge, turn and round messages), so that a
+restarted bot can still retire them; on real SQLite."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from bot.discord.post_store import ControlPost, PostStore
+from bot.match.models import NotFoundError
+from tests.match.conftest import (  # noqa: F401 - fixtures
+    CHANNEL,
+    clock,
+    db,
+    db_path,
+    start_match,
+    svc,
+)
+
+
+@pytest.fixture
+def posts(svc):
+    return PostStore(svc.db)
+
+
+async def test_posts_are_taken_once_oldest_first_per_kind(posts, svc):
+    m = await start_match(svc)
+    other = await start_match(svc, channel=CHANNEL + 1)
+    await posts.remember(m.id, "round", CHANNEL, 502, "Round 1 (reminder)")
+    await posts.remember(m.id, "round", CHANNEL, 501, "Round 1")
+    await posts.remember(m.id, "turn", CHANNEL, 503, "Match #1 · Round 1 · Effect")
+    await posts.remember(other.id, "round", CHANNEL + 1, 601, "Round 1 elsewhere")
+    assert await posts.has(m.id, "turn") and await posts.has(m.id, "round")
+
+    assert await posts.take(m.id, "round") == [
+        ControlPost(m.id, "round", CHANNEL, 501, "Round 1"),
+        ControlPost(m.id, "round", CHANNEL, 502, "Round 1 (reminder)")]
+    assert await posts.take(m.id, "round") == []  # each post goes to one caller
+    assert not await posts.has(m.id, "round")
+    assert await posts.has(m.id, "turn")  # other kinds and matches are kept
+    assert await posts.take(other.id, "round") == [
+        ControlPost(other.id, "round", CHANNEL + 1, 601, "Round 1 elsewhere")]
+
+
+async def test_forget_post_says_whether_the_post_was_still_recorded(posts, svc):
+    m = await start_match(svc)
+    await posts.remember(m.id, "turn", CHANNEL, 700, "Match #1 · Round 2 · Action points")
+    assert await posts.forget(700) is True
+    assert await posts.forget(700) is False
+    assert await posts.take(m.id, "turn") == []
+
+
+async def test_concurrent_takes_share_out_the_posts(posts, svc):
+    m = await start_match(svc)
+    await posts.remember(m.id, "turn", CHANNEL, 800, "head")
+    results = await asyncio.gather(*(posts.take(m.id, "turn") for _ in range(5)))
+    assert sorted(len(r) for r in results) == [0, 0, 0, 0, 1]
+
+
+async def test_posts_survive_a_new_connection(posts, db_path, svc, clock):
+    from bot.db import Database
+
+    m = await start_match(svc)
+    await posts.remember(m.id, "turn", CHANNEL, 900, "head")
+    db2 = await Database.open(db_path)
+    try:
+        assert await PostStore(db2).take(m.id, "turn") == [
+            ControlPost(m.id, "turn", CHANNEL, 900, "head")]
+    finally:
+        await db2.close()
+    assert await posts.take(m.id, "turn") == []
+
+
+async def test_bad_posts_are_refused(posts, svc):
+    m = await start_match(svc)
+    with pytest.raises(ValueError, match="'turn', 'round' or 'draw'"):
+        await posts.remember(m.id, "result", CHANNEL, 1, "x")
+    with pytest.raises(NotFoundError, match="no match #999"):
+        await posts.remember(999, "turn", CHANNEL, 1, "x")
+    assert not await posts.has(m.id, "turn")
+

@@ -1,0 +1,220 @@
+"""Practice against the AI, match timers (reminders, forfeits, challenge expiry) and a bot
+restart in the middle of a match."""
+
+from __future__ import annotations
+
+import asyncio
+
+import engine
+from bot.discord.app import create_bot
+from engine import Phase, Side
+from tests.discord.conftest import World
+from tests.discord.helpers import has_controls, option_values, pick, start_match, turn_message
+
+R, S = Side.RAPTOR, Side.SCIENTIST
+
+
+def waiting_for_alice(world: World, match) -> None:
+    """The match waits for alice, and the channel shows her how to decide."""
+    assert match.active
+    assert engine.to_act(match.state) == {match.side_of(world.alice.id)}
+    public = world.fake.public_messages(world.fake.channel)
+    if match.state.phase is Phase.PICK:
+        wanted = f"raptor:m:{match.id}:r:{match.state.round}:hand"
+        assert any(r.button(custom_id=wanted) for r in public)
+    else:
+        assert has_controls(public[-1]) and world.alice.mention in public[-1].content
+
+
+async def test_practice_progresses_to_the_humans_next_decision(world: World) -> None:
+    fake, alice = world.fake, world.alice
+    bot_id = fake.bot_user.id
+    out = await alice.slash("raptor practice", side="raptor", level="easy")
+    start = out.reply
+    assert start.visibility == "public" and start.content.startswith("**Match #1**")
+    assert f"<@{bot_id}> (scientist, AI easy)" in start.content
+    match = await world.match()
+    assert match.ai == {R: None, S: "easy"} and match.players[S] == bot_id
+    # The AI committed its pick before alice's (it only sees its own view).
+    assert match.state.picks[S] is not None and match.state.picks[R] is None
+    assert any(r.content == f"<@{bot_id}> (scientist, AI easy) has picked a card." for r in out)
+    assert any(r.path.endswith(f"/channels/{fake.channel.id}/typing") for r in fake.requests)
+
+    rounds = 0
+    while rounds < 3 and match.active:
+        if match.state.phase is Phase.PICK:
+            await pick(alice, R, match.state.hands[R][-1])
+            rounds += 1
+        else:
+            await alice.slash("raptor act", action="end" if any(
+                type(a) is engine.End for a in engine.legal_actions(match.state, R))
+                else engine.format_action(engine.legal_actions(match.state, R)[0]))
+        match = await world.match()
+        if match.active:
+            waiting_for_alice(world, match)
+    assert rounds == 3 or not match.active
+    assert any("Round 1 summary" in r.content for r in fake.public_messages())
+    assert fake.problems() == []
+
+
+async def test_challenging_the_bot_starts_a_practice_game(world: World) -> None:
+    fake, alice = world.fake, world.alice
+    out = await alice.slash("raptor challenge", user=fake.bot_user, side="scientist",
+                            setup="manual")
+    assert out.reply.visibility == "public" and "practice game" in out.reply.content
+    match = await world.match()
+    assert match.ai == {R: "easy", S: None}
+    # The AI (raptor) placed its mother and babies; alice places the scientists.
+    assert match.state.phase is Phase.SETUP_SCIENTISTS
+    turn = turn_message(world)
+    assert alice.mention in turn.content and "place a scientist" in turn.content
+    for _ in range(4):
+        place = option_values(turn_message(world))[0]
+        assert place.startswith("S@")
+        await alice.select("Choose an action", values=[place])
+    match = await world.match()
+    assert match.state.round == 1 and match.state.phase is Phase.PICK
+    assert match.state.picks[R] is not None  # the AI picked at once
+    assert any("setup done" in r.content and r.attachments for r in fake.public_messages())
+
+
+async def test_reminder_forfeit_and_challenge_expiry(world: World) -> None:
+    fake, alice, bob = world.fake, world.alice, world.bob
+    flow = world.bot.flow
+    carol = fake.add_user("carol")
+    busy = fake.add_channel("elsewhere")
+    await carol.slash("raptor challenge", user=alice, in_channel=busy)
+    [challenge] = fake.public_messages(busy)
+    assert challenge.labels == ["Accept", "Decline", "Cancel"]
+    await start_match(world)
+    await pick(alice, R, 7)
+
+    world.clock.advance(11 * 60)  # the challenge in #elsewhere expires after 10 minutes
+    events = await flow.timers.run_once()
+    assert [e.kind for e in events] == ["challenge_expired"]
+    [expired] = fake.public_messages(busy)  # the challenge's own message, without buttons
+    assert expired.id == challenge.id and expired.labels == []
+    assert "expired" in expired.content and carol.mention in expired.content
+
+    world.clock.advance(12 * 3600)  # half of the 24 h turn timeout: bob is reminded
+    events = await flow.timers.run_once()
+    assert [e.kind for e in events] == ["reminder"]
+    reminder = fake.public_messages(fake.channel)[-1]
+    assert reminder.content.startswith(f"⏰ {bob.mention}, Match #1 is waiting")
+    assert alice.mention not in reminder.content
+
+    world.clock.advance(12 * 3600)
+    events = await flow.timers.run_once()
+    assert [e.kind for e in events] == ["forfeit"]
+    result = fake.public_messages(fake.channel)[-1]
+    assert f"{alice.mention} (raptor) wins" in result.content
+    assert f"{bob.mention} (scientist) ran out of time" in result.content
+    assert result.labels == ["Rematch"] and result.attachments[0].is_png
+    assert await flow.timers.run_once() == []  # each timer fires once
+
+
+async def test_an_expired_challenge_whose_message_was_deleted_gets_a_new_message(
+        world: World) -> None:
+    fake, alice, bob = world.fake, world.alice, world.bob
+    await alice.slash("raptor challenge", user=bob)
+    [challenge] = fake.public_messages(fake.channel)
+    fake.server.delete_message(fake.message(challenge.id))
+    world.clock.advance(11 * 60)
+    events = await world.bot.flow.timers.run_once()
+    assert [e.kind for e in events] == ["challenge_expired"]
+    [notice] = fake.public_messages(fake.channel)
+    assert notice.id != challenge.id and notice.labels == []
+    assert notice.content == (f"~~Challenge~~ from {alice.mention} to {bob.mention}: "
+                              "expired.")
+
+
+async def test_the_timer_loop_wakes_up_by_itself(world: World) -> None:
+    fake, alice, bob = world.fake, world.alice, world.bob
+    await alice.slash("raptor challenge", user=bob)
+    world.clock.advance(11 * 60)
+    world.bot.flow.poke()
+    for _ in range(200):
+        await asyncio.sleep(0.02)
+        if "expired" in (fake.public_messages()[-1].content or ""):
+            break
+    assert "expired" in fake.public_messages()[-1].content
+
+
+async def test_controls_survive_a_restart(world: World) -> None:
+    fake, alice, bob = world.fake, world.alice, world.bob
+    await start_match(world)
+    await pick(alice, R, 7)
+    out = await bob.click("Pick your card")
+    hand = out.reply
+    await fake.stop_client()
+    restarted = await create_bot(world.bot.settings, world.db, service=world.service)
+    await fake.start_client(restarted)
+    world.bot = restarted
+    out = await bob.click("1 · Sleeping Gas & Shuffle", message=hand.id)
+    assert any("· reveal**" in r.content for r in out)
+    turn = turn_message(world)
+    await bob.select("Choose an action", values=["gas D3"], message=turn.id)
+    match = await world.match()
+    assert match.state.phase is Phase.AP and match.state.ap.side is R
+    assert fake.problems() == []
+
+
+async def restart(world: World) -> None:
+    """Stop the bot and start a new one on the same database."""
+    await world.fake.stop_client()
+    restarted = await create_bot(world.bot.settings, world.db, service=world.service)
+    await world.fake.start_client(restarted)
+    world.bot = restarted
+
+
+async def test_a_restarted_bot_retires_the_controls_posted_before_it(world: World) -> None:
+    fake, alice, bob = world.fake, world.alice, world.bob
+    await start_match(world)
+    round_msg = next(r for r in fake.public_messages(fake.channel)
+                     if "Pick your card" in r.labels)
+    await pick(alice, R, 7)
+    await restart(world)
+    await pick(bob, S, 1)  # the reveal retires the round message posted before the restart
+    round_msg = fake.message(round_msg.id)
+    assert round_msg.labels == [] and not has_controls(round_msg)
+    assert round_msg.content.endswith("✔ Both cards are in: see the reveal below.")
+
+    turn = turn_message(world)  # bob's sleeping gas
+    assert option_values(turn) and bob.mention in turn.content
+    await restart(world)
+    await bob.slash("raptor act", action="gas D3")  # typed: the turn message is retired too
+    turn = fake.message(turn.id)
+    assert not has_controls(turn) and turn.selects == [] and turn.attachments == []
+    assert turn.content.startswith("✔ Match #1 · Round 1 · ") and "gas D3" in turn.content
+    assert (await world.match()).state.phase is Phase.AP
+    assert fake.problems() == []
+
+
+async def test_stopping_right_after_a_poke_ends_the_timer_loop(world: World) -> None:
+    """A move pokes the timer loop; a shutdown just then must still stop it (on Python
+    3.11, asyncio.wait_for dropped that cancellation and the loop ran on)."""
+    await asyncio.sleep(0.3)  # the loop is asleep, waiting for a poke or its timeout
+    flow = world.bot.flow
+    timer_loop = flow.timers._task
+    assert timer_loop is not None and not timer_loop.done()
+    flow.poke()
+    await asyncio.sleep(0)  # the wake-up is under way
+    stopping = asyncio.ensure_future(flow.stop())
+    done, _ = await asyncio.wait({stopping}, timeout=5)
+    assert done, "Flow.stop() was still waiting for the timer loop after 5 s"
+    assert timer_loop.done()
+
+
+async def test_the_narrator_forgets_a_match_once_it_is_over(world: World) -> None:
+    alice = world.alice
+    narrator = world.bot.flow.narrator
+    await alice.slash("raptor practice", side="raptor", level="easy")
+    match = await world.match()
+    while match.state.phase is Phase.PICK:  # until a turn message is posted for alice
+        await pick(alice, R, match.state.hands[R][-1])
+        match = await world.match()
+    assert match.active and narrator._prompted.get(match.id) == match.version
+    await alice.slash("raptor resign")
+    await alice.click("Resign")
+    assert not (await world.service.get_match(match.id)).active
+    assert match.id not in narrator._prompted

@@ -1,0 +1,265 @@
+"""Challenges: create, accept, decline, cancel, expiry, and the one-active-match-per-channel
+rule (enforced by the database)."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from collections import Counter
+
+import pytest
+
+import engine
+from bot.match import (
+    ChallengeExpiredError,
+    ChallengeStatus,
+    ChannelBusyError,
+    InvalidRequestError,
+    NotAPlayerError,
+    NotFoundError,
+    StaleError,
+)
+from bot.match import service as service_module
+from bot.match import starting as starting_module
+from bot.match.challenges import UNPOSTED_GRACE
+from tests.match.conftest import ALICE, BOB, CAROL, CHANNEL, GUILD, start_match
+
+
+async def test_challenge_accepted_creates_an_active_match(svc, clock):
+    ch = await svc.create_challenge(GUILD, CHANNEL, ALICE, BOB, side="scientist",
+                                    environment="savannah", setup="manual")
+    assert (ch.status, ch.side, ch.environment, ch.setup) == ("pending", "scientist",
+                                                               "savannah", "manual")
+    assert ch.expires_at == clock.now + 600
+    m = await svc.accept_challenge(ch.id, BOB)
+    assert m.players == {engine.Side.SCIENTIST: ALICE, engine.Side.RAPTOR: BOB}
+    assert m.ai == {engine.Side.RAPTOR: None, engine.Side.SCIENTIST: None}
+    assert m.status == "active" and m.version == 0 and m.log_length == 0
+    assert m.options == engine.Options("savannah", "random", "manual")
+    assert m.state == engine.new_game(m.seed, environment="savannah", setup="manual")
+    assert m.state.phase is engine.Phase.SETUP_MOTHER
+    assert 0 <= m.seed < 2**63
+    assert (await svc.get_challenge(ch.id)).status == "accepted"
+    assert (await svc.get_challenge(ch.id)).match_id == m.id
+    assert (await svc.active_match(CHANNEL)).id == m.id
+    assert "seed" not in repr(m) and str(m.seed) not in repr(m)
+
+
+async def test_random_side_is_drawn_at_acceptance(svc):
+    seen = Counter()
+    for channel in range(20, 60):
+        ch = await svc.create_challenge(GUILD, channel, ALICE, BOB)
+        assert ch.side == "random"
+        m = await svc.accept_challenge(ch.id, BOB)
+        seen[m.side_of(ALICE)] += 1
+        assert m.side_of(BOB) is m.side_of(ALICE).other
+    assert set(seen) == {engine.Side.RAPTOR, engine.Side.SCIENTIST}  # 2 * 0.5**40 to fail
+
+
+async def test_random_side_uses_the_system_rng(svc, monkeypatch):
+    calls = []
+
+    def choice(options):
+        calls.append(options)
+        return "scientist"
+
+    monkeypatch.setattr(starting_module._random, "choice", choice)
+    ch = await svc.create_challenge(GUILD, CHANNEL, ALICE, BOB)
+    m = await svc.accept_challenge(ch.id, BOB)
+    assert calls == [("raptor", "scientist")]
+    assert m.players[engine.Side.SCIENTIST] == ALICE
+
+
+async def test_only_the_challenged_user_answers_and_only_the_challenger_cancels(svc):
+    ch = await svc.create_challenge(GUILD, CHANNEL, ALICE, BOB)
+    with pytest.raises(NotAPlayerError, match="Only the challenged player"):
+        await svc.accept_challenge(ch.id, CAROL)
+    with pytest.raises(NotAPlayerError, match="Only the challenged player"):
+        await svc.accept_challenge(ch.id, ALICE)
+    with pytest.raises(NotAPlayerError, match="Only the challenged player"):
+        await svc.decline_challenge(ch.id, ALICE)
+    with pytest.raises(NotAPlayerError, match="Only the player who sent"):
+        await svc.cancel_challenge(ch.id, BOB)
+    assert (await svc.get_challenge(ch.id)).status == "pending"
+    assert await svc.active_match(CHANNEL) is None
+
+    assert (await svc.decline_challenge(ch.id, BOB)).status == "declined"
+    with pytest.raises(StaleError, match="already declined"):
+        await svc.accept_challenge(ch.id, BOB)
+    assert await svc.active_match(CHANNEL) is None
+
+    ch2 = await svc.create_challenge(GUILD, CHANNEL, ALICE, BOB)
+    assert (await svc.cancel_challenge(ch2.id, ALICE)).status == "cancelled"
+    with pytest.raises(StaleError, match="already cancelled"):
+        await svc.accept_challenge(ch2.id, BOB)
+
+
+async def test_self_challenge_and_bad_options_are_refused(svc, db):
+    with pytest.raises(InvalidRequestError, match="can't challenge yourself"):
+        await svc.create_challenge(GUILD, CHANNEL, ALICE, ALICE)
+    with pytest.raises(InvalidRequestError, match="Unknown side"):
+        await svc.create_challenge(GUILD, CHANNEL, ALICE, BOB, side="mother")
+    with pytest.raises(InvalidRequestError, match="Unknown environment"):
+        await svc.create_challenge(GUILD, CHANNEL, ALICE, BOB, environment="desert")
+    with pytest.raises(InvalidRequestError, match="Unknown setup"):
+        await svc.create_challenge(GUILD, CHANNEL, ALICE, BOB, setup="slow")
+    assert (await db.fetchone("SELECT COUNT(*) FROM challenges"))[0] == 0
+
+
+async def test_unknown_challenge(svc):
+    with pytest.raises(NotFoundError):
+        await svc.get_challenge(12345)
+    with pytest.raises(NotFoundError):
+        await svc.accept_challenge(12345, BOB)
+
+
+async def test_expired_challenge_cannot_be_accepted(svc, clock, db):
+    ch = await svc.create_challenge(GUILD, CHANNEL, ALICE, BOB)
+    clock.advance(600)
+    with pytest.raises(ChallengeExpiredError, match="expired"):
+        await svc.accept_challenge(ch.id, BOB)
+    assert (await svc.get_challenge(ch.id)).status == "expired"
+    assert (await db.fetchone("SELECT COUNT(*) FROM matches"))[0] == 0
+    with pytest.raises(ChallengeExpiredError):
+        await svc.decline_challenge(ch.id, BOB)
+
+
+async def test_challenge_expiry_timer(svc, clock):
+    ch = await svc.create_challenge(GUILD, CHANNEL, ALICE, BOB)
+    assert await svc.next_timer_at() == ch.expires_at
+    assert await svc.process_timers(clock.now + 599) == []
+    events = await svc.process_timers(clock.now + 600)
+    assert [(e.kind, e.challenge_id, e.channel_id, e.user_ids) for e in events] == [
+        ("challenge_expired", ch.id, CHANNEL, (ALICE, BOB))]
+    assert events[0].challenge.status == "expired"
+    assert await svc.process_timers(clock.now + 700) == []  # fires once
+    assert await svc.next_timer_at() is None
+
+
+async def test_one_pending_challenge_per_challenger_per_channel(svc, clock):
+    await svc.create_challenge(GUILD, CHANNEL, ALICE, BOB)
+    with pytest.raises(InvalidRequestError, match="already have a pending challenge"):
+        await svc.create_challenge(GUILD, CHANNEL, ALICE, CAROL)
+    await svc.create_challenge(GUILD, CHANNEL + 1, ALICE, CAROL)  # another channel is fine
+    await svc.create_challenge(GUILD, CHANNEL, CAROL, BOB)  # another challenger is fine
+    clock.advance(600)  # once the first one has expired, a new one may be sent
+    ch = await svc.create_challenge(GUILD, CHANNEL, ALICE, CAROL)
+    assert ch.status == "pending"
+
+
+async def test_no_challenge_in_a_busy_channel(svc):
+    await start_match(svc)
+    with pytest.raises(ChannelBusyError, match="already has a match"):
+        await svc.create_challenge(GUILD, CHANNEL, CAROL, ALICE)
+
+
+async def test_two_challenges_accepted_at_once_make_exactly_one_match(svc, db):
+    ch1 = await svc.create_challenge(GUILD, CHANNEL, ALICE, BOB)
+    ch2 = await svc.create_challenge(GUILD, CHANNEL, CAROL, ALICE)
+    results = await asyncio.gather(svc.accept_challenge(ch1.id, BOB),
+                                   svc.accept_challenge(ch2.id, ALICE),
+                                   return_exceptions=True)
+    errors = [r for r in results if isinstance(r, Exception)]
+    matches = [r for r in results if not isinstance(r, Exception)]
+    assert len(matches) == 1 and len(errors) == 1
+    assert isinstance(errors[0], ChannelBusyError)
+    assert (await db.fetchone("SELECT COUNT(*) FROM matches"))[0] == 1
+    statuses = sorted([(await svc.get_challenge(ch1.id)).status,
+                       (await svc.get_challenge(ch2.id)).status])
+    assert statuses == ["accepted", "pending"]  # the loser stays pending, nothing half-done
+
+
+async def test_database_refuses_a_second_active_match_inserted_directly(svc, db):
+    m = await start_match(svc)
+    row = await db.fetchone("SELECT * FROM matches WHERE id = ?", (m.id,))
+    cols = [k for k in row.keys() if k != "id"]
+    with pytest.raises(sqlite3.IntegrityError, match="matches.channel_id"):
+        async with db.transaction() as tx:
+            await tx.execute(f"INSERT INTO matches ({', '.join(cols)}) VALUES "
+                             f"({', '.join('?' * len(cols))})", [row[k] for k in cols])
+    assert (await db.fetchone("SELECT COUNT(*) FROM matches"))[0] == 1
+    # A finished match does not count: the same row as 'finished' is accepted.
+    async with db.transaction() as tx:
+        values = [("finished" if k == "status" else row[k]) for k in cols]
+        await tx.execute(f"INSERT INTO matches ({', '.join(cols)}) VALUES "
+                         f"({', '.join('?' * len(cols))})", values)
+    assert (await db.fetchone("SELECT COUNT(*) FROM matches"))[0] == 2
+
+
+async def test_accepting_in_a_busy_channel_keeps_the_challenge_pending(svc, db):
+    ch = await svc.create_challenge(GUILD, CHANNEL, CAROL, BOB)
+    await start_match(svc, channel=CHANNEL + 5)
+    # Make the channel busy behind the service's back (e.g. another process).
+    async with db.transaction() as tx:
+        await tx.execute("UPDATE matches SET channel_id = ?", (CHANNEL,))
+    with pytest.raises(ChannelBusyError):
+        await svc.accept_challenge(ch.id, BOB)
+    assert (await svc.get_challenge(ch.id)).status == "pending"
+    assert (await db.fetchone("SELECT COUNT(*) FROM matches"))[0] == 1
+
+
+async def test_default_match_seed_comes_from_secrets(db, clock, monkeypatch):
+    calls = []
+
+    def randbits(k):
+        calls.append(k)
+        return 123456789
+
+    monkeypatch.setattr(starting_module.secrets, "randbits", randbits)
+    plain = service_module.MatchService(db, clock=clock)
+    ch = await plain.create_challenge(GUILD, CHANNEL, ALICE, BOB)
+    m = await plain.accept_challenge(ch.id, BOB)
+    assert calls == [63] and m.seed == 123456789
+
+
+async def test_a_challenge_records_its_message(svc):
+    ch = await svc.create_challenge(GUILD, CHANNEL, ALICE, BOB)
+    assert ch.message_id is None
+    await svc.set_challenge_message(ch.id, 4242)
+    assert (await svc.get_challenge(ch.id)).message_id == 4242
+    with pytest.raises(NotFoundError):
+        await svc.set_challenge_message(ch.id + 1, 4243)
+
+
+async def test_a_challenge_never_posted_gives_way_to_a_new_one_after_the_grace(svc, clock):
+    unposted = await svc.create_challenge(GUILD, CHANNEL, ALICE, BOB)  # saved, never posted
+    posted = await svc.create_challenge(GUILD, CHANNEL, CAROL, BOB)
+    await svc.set_challenge_message(posted.id, 4242)
+    clock.advance(UNPOSTED_GRACE - 1)  # its message may still be on its way: refused
+    with pytest.raises(InvalidRequestError, match="already have a pending challenge"):
+        await svc.create_challenge(GUILD, CHANNEL, ALICE, CAROL)
+    clock.advance(2)
+    new = await svc.create_challenge(GUILD, CHANNEL, ALICE, CAROL)
+    assert new.status == ChallengeStatus.PENDING
+    assert (await svc.get_challenge(unposted.id)).status == ChallengeStatus.CANCELLED
+    with pytest.raises(InvalidRequestError, match="already have a pending challenge"):
+        await svc.create_challenge(GUILD, CHANNEL, CAROL, ALICE)  # a posted one still counts
+    assert [c.id for c in await svc.pending_challenges(CHANNEL)] == [posted.id, new.id]
+
+
+async def test_withdraw_unposted_cancels_only_unposted_challenges_saved_before(svc, clock):
+    unposted = await svc.create_challenge(GUILD, CHANNEL, ALICE, BOB)
+    posted = await svc.create_challenge(GUILD, CHANNEL, CAROL, BOB)
+    await svc.set_challenge_message(posted.id, 4242)
+    started = clock.now + 1
+    clock.advance(2)
+    later = await svc.create_challenge(GUILD, CHANNEL + 1, ALICE, BOB)  # after the start
+    withdrawn = await svc.withdraw_unposted(created_before=started)
+    assert [c.id for c in withdrawn] == [unposted.id]
+    assert (await svc.get_challenge(unposted.id)).status == ChallengeStatus.CANCELLED
+    assert (await svc.get_challenge(posted.id)).status == ChallengeStatus.PENDING
+    assert (await svc.get_challenge(later.id)).status == ChallengeStatus.PENDING
+    assert await svc.withdraw_unposted(created_before=started) == []
+
+
+async def test_a_busy_channel_is_told_by_the_one_active_match_not_by_an_error_text(svc):
+    m = await start_match(svc)
+    players = {engine.Side.RAPTOR: CAROL, engine.Side.SCIENTIST: BOB}
+    no_ai = {engine.Side.RAPTOR: None, engine.Side.SCIENTIST: None}
+    with pytest.raises(ChannelBusyError, match="already has a match in progress"):
+        await svc.starter.create(GUILD, CHANNEL, players, no_ai, "jungle", "quick")
+    # another integrity error (a rematch of a match that does not exist) stays what it is
+    with pytest.raises(sqlite3.IntegrityError):
+        await svc.starter.create(GUILD, CHANNEL + 1, players, no_ai, "jungle", "quick",
+                                 rematch_of=m.id + 99)
+    assert await svc.active_match(CHANNEL + 1) is None

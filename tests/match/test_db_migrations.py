@@ -1,0 +1,124 @@
+"""Storage: PRAGMAs, ordered migrations, an old file migrated, a newer file refused."""
+
+from __future__ import annotations
+
+import sqlite3
+
+import aiosqlite
+import pytest
+
+from bot.db import MIGRATIONS, SCHEMA_VERSION, Database, DatabaseTooNewError
+
+
+async def test_new_file_gets_every_migration_and_the_pragmas(db_path):
+    db = await Database.open(db_path)
+    try:
+        assert SCHEMA_VERSION == 3 == MIGRATIONS[-1].version
+        assert [m.version for m in MIGRATIONS] == [1, 2, 3]
+        assert all(m.description for m in MIGRATIONS)
+        assert await db.schema_version() == 3
+        assert (await db.fetchone("PRAGMA journal_mode"))[0] == "wal"
+        assert (await db.fetchone("PRAGMA foreign_keys"))[0] == 1
+        assert (await db.fetchone("PRAGMA busy_timeout"))[0] == 5000
+        async with db.transaction() as tx:
+            assert (await tx.fetchone("PRAGMA synchronous"))[0] == 1  # NORMAL
+            assert (await tx.fetchone("PRAGMA foreign_keys"))[0] == 1
+        tables = {r[0] for r in await db.fetchall(
+            "SELECT name FROM sqlite_master WHERE type = 'table'")}
+        assert {"matches", "match_log", "challenges", "ratings", "results", "guild_settings",
+                "user_settings", "control_posts"} <= tables
+    finally:
+        await db.close()
+
+
+async def test_v1_file_is_migrated_and_its_data_survive(db_path):
+    db = await Database.open(db_path, upto=1)
+    assert await db.schema_version() == 1
+    assert await db.fetchone("SELECT name FROM sqlite_master WHERE name = 'user_settings'") \
+        is None
+    async with db.transaction() as tx:
+        await tx.execute("INSERT INTO guild_settings (guild_id, turn_timeout) VALUES (7, 60)")
+        await tx.execute("INSERT INTO ratings (guild_id, user_id, rating, raptor_wins, "
+                         "updated_at) VALUES (7, 42, 1532.5, 3, 0)")
+    await db.close()
+
+    db = await Database.open(db_path)
+    try:
+        assert await db.schema_version() == 3
+        row = await db.fetchone("SELECT rating, raptor_wins FROM ratings WHERE user_id = 42")
+        assert tuple(row) == (1532.5, 3)
+        assert (await db.fetchone("SELECT turn_timeout FROM guild_settings"))[0] == 60
+        async with db.transaction() as tx:  # the new table works
+            await tx.execute("INSERT INTO user_settings (user_id, key, value, updated_at) "
+                             "VALUES (42, 'dm_hand', 'true', 0)")
+        assert (await db.fetchone("SELECT value FROM user_settings"))[0] == "true"
+    finally:
+        await db.close()
+
+
+async def test_v2_file_gets_the_control_posts_and_its_challenges_survive(db_path):
+    db = await Database.open(db_path, upto=2)
+    async with db.transaction() as tx:
+        await tx.execute("INSERT INTO challenges (guild_id, channel_id, challenger_id, "
+                         "challenged_id, side, environment, setup, created_at, expires_at) "
+                         "VALUES (7, 8, 41, 42, 'raptor', 'jungle', 'quick', 0, 600)")
+    await db.close()
+
+    db = await Database.open(db_path)
+    try:
+        assert await db.schema_version() == 3
+        row = await db.fetchone("SELECT challenger_id, status, message_id FROM challenges")
+        assert tuple(row) == (41, "pending", None)  # the old challenge has no message yet
+        await db.write("UPDATE challenges SET message_id = 99")
+        assert (await db.fetchone("SELECT message_id FROM challenges"))[0] == 99
+        assert await db.fetchall("SELECT * FROM control_posts") == []
+    finally:
+        await db.close()
+
+
+async def test_newer_file_is_refused_with_a_clear_message(db_path):
+    db = await Database.open(db_path)
+    await db.close()
+    async with aiosqlite.connect(db_path) as conn:
+        await conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+        await conn.commit()
+    with pytest.raises(DatabaseTooNewError) as info:
+        await Database.open(db_path)
+    assert info.value.found == SCHEMA_VERSION + 1
+    assert info.value.supported == SCHEMA_VERSION
+    assert "upgrade the bot" in str(info.value)
+    async with aiosqlite.connect(db_path) as conn:  # the file was left alone
+        async with conn.execute("PRAGMA user_version") as cur:
+            assert (await cur.fetchone())[0] == SCHEMA_VERSION + 1
+
+
+async def test_a_failing_migration_is_rolled_back_whole(db_path, monkeypatch):
+    import bot.db as dbmod
+
+    bad = dbmod.Migration(4, "broken step", ("CREATE TABLE extra (x INTEGER)",
+                                             "CREATE TABLE extra (x INTEGER)"))
+    monkeypatch.setattr(dbmod, "MIGRATIONS", (*MIGRATIONS, bad))
+    monkeypatch.setattr(dbmod, "SCHEMA_VERSION", 4)
+    with pytest.raises(sqlite3.OperationalError, match="already exists"):
+        await Database.open(db_path)
+    monkeypatch.undo()
+    db = await Database.open(db_path)
+    try:
+        assert await db.schema_version() == 3  # steps 1-3 kept, step 4 left no trace
+        assert await db.fetchone("SELECT name FROM sqlite_master WHERE name = 'extra'") is None
+    finally:
+        await db.close()
+
+
+async def test_match_log_is_append_only(svc, db):
+    from tests.match.conftest import ALICE, start_match
+
+    m = await start_match(svc)
+    await svc.act(m.id, ALICE, "pick " + str(m.state.hands[m.side_of(ALICE)][0]))
+    with pytest.raises(sqlite3.IntegrityError, match="append-only"):
+        async with db.transaction() as tx:
+            await tx.execute("DELETE FROM match_log")
+    with pytest.raises(sqlite3.IntegrityError, match="append-only"):
+        async with db.transaction() as tx:
+            await tx.execute("UPDATE match_log SET side = 'scientist'")
+    assert len(await svc.raw_log(m.id)) == 1
