@@ -229,6 +229,13 @@ def _encode(frames: Sequence[Image.Image], picked: Sequence[int], scale: float,
     return buf.getvalue()
 
 
+def frame_png(v: View, *, total: int | None = None, final: bool = False,
+              verdict: str | None = None, winner: Side | None = None) -> bytes:
+    """One frame of :func:`replay_frame` as PNG bytes (the step-through viewer's picture)."""
+    return encode_png(replay_frame(v, total=total, final=final, verdict=verdict,
+                                   winner=winner))
+
+
 def frame_pngs(views: Sequence[View], *, verdict: str | None = None,
                winner: Side | None = None) -> list[bytes]:
     """The frames of :func:`render_replay` as PNG bytes, one per view (for the images after
@@ -242,6 +249,6 @@ def frame_pngs(views: Sequence[View], *, verdict: str | None = None,
 
 __all__ = [
     "DEFAULT_BYTE_LIMIT", "FINAL_MS", "FRAME_MS", "SCALES", "Animation", "ReplayError",
-    "final_verdict", "frame_caption", "frame_pngs", "render_replay", "replay_frame",
+    "final_verdict", "frame_caption", "frame_png", "frame_pngs", "render_replay", "replay_frame",
     "replay_frames",
 ]

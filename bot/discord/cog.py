@@ -29,6 +29,7 @@ ephemeral where the answer is private); refusals are ephemeral. The match logic 
 
 from __future__ import annotations
 
+import io
 import logging
 from typing import Literal
 
@@ -45,6 +46,7 @@ from ..match import Match, MatchService, ServiceError, replays
 from . import components
 from .flow import Flow
 from .permissions import check_permissions
+from .replay_viewer import viewer_page
 from .replies import command_error, defer, fail, say
 
 log = logging.getLogger(__name__)
@@ -382,6 +384,11 @@ class RaptorCog(commands.GroupCog, group_name="raptor",
             text += f"\n{anim.note}"
         await say(interaction, text, ephemeral=False, png=anim.data,
                   filename=f"raptor-match-{m.id}.gif")
+        # the step-through viewer, for the one who asked (its buttons survive a restart)
+        page, png, buttons, _ = await viewer_page(self.bot, m, 0)
+        await interaction.followup.send(page, ephemeral=True, view=buttons,
+                                        file=discord.File(io.BytesIO(png), filename="round.png"),
+                                        allowed_mentions=discord.AllowedMentions.none())
 
     @app_commands.command(description="The text record of a finished match (docs/RECORD.md)")
     @app_commands.describe(match="A match number from /raptor history (default: this "

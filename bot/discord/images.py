@@ -88,6 +88,15 @@ class Images:
                                  verdict=verdict, winner=winner)
         return await self._render(draw, views, match.id)
 
+    async def replay_frame(self, match: Match, view: engine.View, *, total: int,
+                           final: bool = False, verdict: str | None = None,
+                           winner: Side | None = None) -> bytes:
+        """One frame of the animation of ``match`` as PNG bytes (the step-through viewer's
+        picture, :func:`render.replay.frame_png`), drawn in the match's worker process."""
+        draw = functools.partial(render_replay_module.frame_png, total=total, final=final,
+                                 verdict=verdict, winner=winner)
+        return await self._render(draw, view, match.id)
+
     async def _get(self, kind: str, key: Hashable, fn: Callable[[Any], bytes],
                    arg: Callable[[], Any], *, slot: int) -> bytes:
         cache = self._caches[kind]

@@ -120,3 +120,32 @@ async def test_an_animation_over_the_upload_limit_is_scaled_and_said_so(world: W
     out = await bob.slash("raptor replay")
     only_ephemeral_to(out, bob)
     assert out.content.startswith("No replay of Match #1: the animation does not fit")
+
+
+async def test_the_step_through_viewer_works_across_a_restart(world: World) -> None:
+    from tests.discord.test_practice_and_timers import restart
+
+    fake, bob = world.fake, world.bob
+    ended = await finished_after(world, 3)
+    out = await bob.slash("raptor replay")
+    viewer = next(r for r in out if r.visibility == "ephemeral" and r.attachments)
+    assert viewer.user_id == bob.id
+    assert viewer.content.startswith("**Match #1 · round 1 (1/3)**")
+    ids = [c["custom_id"] for c in viewer.walk() if c.get("custom_id")]
+    assert ids == ["raptor:replay:1:0:first", "raptor:replay:1:0:prev",
+                   "raptor:replay:1:1:next", "raptor:replay:1:2:last"]
+    views, verdict, winner = await replays.replay_views(world.service, ended)
+    from render.replay import frame_png
+
+    assert viewer.attachments[0].data == frame_png(views[0], total=3)
+    await restart(world)
+    await bob.click(custom_id="raptor:replay:1:1:next", message=viewer.id)
+    page = fake.message(viewer.id)
+    assert page.content.startswith("**Match #1 · round 2 (2/3)**")
+    assert page.attachments[0].data == frame_png(views[1], total=3)
+    await bob.click(custom_id="raptor:replay:1:2:last", message=viewer.id)
+    page = fake.message(viewer.id)
+    assert page.content.startswith("**Match #1 · round 3 (3/3)**")
+    assert page.attachments[0].data == frame_png(views[2], total=3, final=True,
+                                                 verdict=verdict, winner=winner)
+    assert fake.problems() == []
