@@ -131,6 +131,7 @@ def choose_action(view: View, *, level: str = "easy", seed: int = 0,
             level is unknown, or ``time_budget``/``iterations`` are not positive.
         TypeError: ``view`` is not an :class:`engine.View`.
     """
+    started = clock() if iterations is None and level != "easy" else 0.0  # the budget's start
     if not isinstance(view, View):
         raise TypeError(f"choose_action needs an engine.View, got {type(view).__name__}")
     if level not in LEVELS:
@@ -160,7 +161,6 @@ def choose_action(view: View, *, level: str = "easy", seed: int = 0,
     else:
         budget = time_budget * share
         cap = max(1, round(budget * params.PLAYOUTS_PER_SECOND))
-        started = clock()
         work = search.Clock(cap, started + params.DEADLINE_SHARE * budget,
                             started + params.DEADLINE_HARD_SHARE * budget, clock)
     width, top_k = ((params.MEDIUM_BEAM_WIDTH, params.MEDIUM_TOP_K) if level == "medium"
