@@ -106,7 +106,7 @@ def report(pairing: str, results: list[dict], elapsed: float) -> None:
               f"{r['reason'].value if r['reason'] else 'cap'}"
         reasons[key] = reasons.get(key, 0) + 1
     print("  endings: " + ", ".join(f"{k} {v}" for k, v in sorted(reasons.items())))
-    for level in ("easy", "hard"):
+    for level in ("easy", "medium", "hard"):
         ts = [t for r in results for t in r["times"][level]]
         if ts:
             ts.sort()
