@@ -10,6 +10,8 @@ its grid characters (on stderr).
 from __future__ import annotations
 
 import argparse
+import contextlib
+import os
 import random
 import statistics
 import sys
@@ -61,12 +63,17 @@ def seed_arg(text: str) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run the command line; returns the exit status (130 after Ctrl-C)."""
+    """Run the command line; returns the exit status (130 after Ctrl-C, 1 when the reader of
+    stdout went away, e.g. ``| head``: quietly, as ``python -m bot demo`` and ``play`` do)."""
     try:
         return _main(argv)
     except KeyboardInterrupt:
         print("Stopped.", file=sys.stderr)
         return 130
+    except BrokenPipeError:
+        with contextlib.suppress(OSError, ValueError):  # no traceback as the buffer empties
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
 
 
 SHOW_NOTICE = ("This diagram shows hidden information: both hands and both deck orders "

@@ -68,3 +68,18 @@ def test_ctrl_c_stops_with_one_line(monkeypatch, capsys):
     monkeypatch.setattr("engine.__main__.selfplay", interrupted)
     assert main(["selfplay", "--games", "1000"]) == 130
     assert capsys.readouterr().err == "Stopped.\n"
+
+
+@pytest.mark.parametrize("command", [["selfplay", "--games", "2", "--seed", "5"], ["show"]])
+def test_a_reader_gone_from_stdout_ends_quietly(command):
+    import subprocess
+    import sys
+
+    proc = subprocess.Popen([sys.executable, "-m", "engine", *command],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc.stdout.close()  # as `| head` does once it has its lines
+    err = proc.stderr.read()
+    proc.stderr.close()
+    assert proc.wait() == 1
+    assert "Traceback" not in err
+    assert "BrokenPipeError" not in err
