@@ -83,3 +83,23 @@ def test_a_reader_gone_from_stdout_ends_quietly(command):
     assert proc.wait() == 1
     assert "Traceback" not in err
     assert "BrokenPipeError" not in err
+
+
+def test_games_that_are_not_a_number_are_refused_like_a_bad_seed(capsys):
+    with pytest.raises(SystemExit) as stop:
+        main(["selfplay", "--games", "x"])
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert "argument --games: 'x' is not a whole number" in err
+    assert "invalid int value" not in err
+
+
+def test_seeds_past_the_maximum_are_refused_before_any_game(capsys, monkeypatch):
+    monkeypatch.setattr("engine.__main__.selfplay", lambda *a: pytest.fail("games were run"))
+    with pytest.raises(SystemExit) as stop:
+        main(["selfplay", "--seed", "9223372036854775807", "--games", "2"])
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert err.splitlines()[-1] == (
+        "python -m engine selfplay: error: the last game's seed (9223372036854775807 + 2 - 1) "
+        "would be above 9223372036854775807: lower --seed or --games")
