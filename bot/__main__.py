@@ -56,6 +56,12 @@ def _run_bot() -> int:
     if settings.discord_token is None:
         print(NO_TOKEN_MESSAGE, file=sys.stderr)
         return 2
+    from bot.check import database_reason
+
+    reason = database_reason(settings.db_path)
+    if reason is not None:  # the volume, the file: a configuration problem, not worth a restart
+        print(f"python -m bot: {reason}", file=sys.stderr)
+        return 2
     app = _import_part("bot.discord.app")
     if app is None:
         print("The Discord bot (bot.discord.app) is not available yet in this version.",

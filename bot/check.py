@@ -95,15 +95,54 @@ def _size(path: Path) -> str:
     raise AssertionError  # pragma: no cover
 
 
+def not_a_database(path: Path, exc: sqlite3.Error) -> str:
+    """The reason for a file at ``RAPTOR_DB_PATH`` that SQLite cannot read as a database."""
+    return (f"RAPTOR_DB_PATH={path} is not a SQLite database ({exc}): point RAPTOR_DB_PATH at "
+            "the bot's database file, or at a new file name")
+
+
+def open_failure(path: Path, exc: BaseException) -> str:
+    """The one-line reason why :meth:`Database.open` failed on ``path`` (``check`` and
+    ``python -m bot`` both say it this way)."""
+    if isinstance(exc, DatabaseTooNewError):
+        return str(exc)
+    if isinstance(exc, sqlite3.DatabaseError) and not isinstance(exc, sqlite3.OperationalError):
+        return not_a_database(path, exc)
+    return (f"cannot open the database RAPTOR_DB_PATH={path}: {exc}. Set RAPTOR_DB_PATH to a "
+            "writable file path (on a volume that is mounted).")
+
+
+def database_reason(db_path: Path | str) -> str | None:
+    """Why the database at ``db_path`` (``RAPTOR_DB_PATH``) cannot be used, found without
+    writing anything: a folder given as the path, a missing or unwritable folder, a file that
+    is not a database, a schema newer than :data:`SCHEMA_VERSION`. ``None`` when none of
+    these. ``python -m bot`` and ``python -m bot check`` refuse to start with this sentence
+    (exit status 2)."""
+    path = Path(os.path.abspath(db_path))
+    folder = path.parent
+    if path.is_dir():
+        return (f"RAPTOR_DB_PATH={db_path} is a folder, not a file: give a file path, e.g. "
+                f"{path / 'raptor.sqlite3'}")
+    if not folder.is_dir():
+        return (f"the database folder {folder} does not exist (RAPTOR_DB_PATH={db_path}): "
+                "create it, or mount the volume there")
+    try:
+        before = _file_version(path)
+    except sqlite3.DatabaseError as exc:
+        return not_a_database(path, exc)
+    if before is not None and before > SCHEMA_VERSION:
+        return str(DatabaseTooNewError(str(path), before, SCHEMA_VERSION))
+    if before is None and not os.access(folder, os.W_OK | os.X_OK):
+        return (f"the database folder {folder} is not writable by this user, so the database "
+                "cannot be created there")
+    return None
+
+
 async def _open_and_summarize(path: Path) -> Summary:
     try:
         db = await Database.open(path)
-    except DatabaseTooNewError as exc:
-        raise CheckError(str(exc)) from None
-    except (sqlite3.Error, OSError) as exc:
-        raise CheckError(f"cannot open the database RAPTOR_DB_PATH={path}: {exc}. Set "
-                         "RAPTOR_DB_PATH to a writable file path (on a volume that is "
-                         "mounted).") from None
+    except (sqlite3.Error, OSError, DatabaseTooNewError) as exc:
+        raise CheckError(open_failure(path, exc)) from None
     try:
         return await summarize(db)
     except sqlite3.Error as exc:
@@ -124,19 +163,11 @@ def check(settings: Settings) -> list[str]:
     if settings.discord_token is None:
         raise CheckError("DISCORD_TOKEN is not set, so the bot cannot connect to Discord: set "
                          "it in the environment or in a .env file in the working directory")
+    reason = database_reason(settings.db_path)
+    if reason is not None:
+        raise CheckError(reason)
     path = Path(os.path.abspath(settings.db_path))
-    folder = path.parent
-    if not folder.is_dir():
-        raise CheckError(f"the database folder {folder} does not exist (RAPTOR_DB_PATH="
-                         f"{settings.db_path}): create it, or mount the volume there")
-    try:
-        before = _file_version(path)
-    except sqlite3.Error as exc:
-        raise CheckError(f"RAPTOR_DB_PATH={path} is not a database the bot can open: "
-                         f"{exc}") from None
-    if before is None and not os.access(folder, os.W_OK | os.X_OK):
-        raise CheckError(f"the database folder {folder} is not writable by this user, so the "
-                         "database cannot be created there")
+    before = _file_version(path)
     summary = asyncio.run(_open_and_summarize(path))
 
     where = (f"in the development server {settings.dev_guild_id} only"

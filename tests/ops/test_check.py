@@ -143,8 +143,9 @@ def test_a_file_that_is_not_a_database_is_refused(deployment, monkeypatch, capsy
     monkeypatch.setenv("RAPTOR_DB_PATH", str(db_path))
     status, out, err = check(capsys)
     assert (status, out) == (2, [])
-    assert err == [f"python -m bot check: RAPTOR_DB_PATH={db_path} is not a database the bot "
-                   "can open: file is not a database"]
+    assert err == [f"python -m bot check: RAPTOR_DB_PATH={db_path} is not a SQLite database "
+                   "(file is not a database): point RAPTOR_DB_PATH at the bot's database file, "
+                   "or at a new file name"]
 
 
 def test_as_a_process_a_refusal_is_one_line_and_status_2(deployment):
