@@ -113,8 +113,18 @@ async def create_bot(settings: Settings, db: Database, *,
     return RaptorBot(settings, db, service=service)
 
 
+#: The log line without colours: discord.py's own plain format.
+PLAIN_LOG_FORMAT = logging.Formatter("[{asctime}] [{levelname:<8}] {name}: {message}",
+                                     "%Y-%m-%d %H:%M:%S", style="{")
+
+
 def configure_logging(level: str | int, *, handler: bool = True) -> None:
-    """Log through ``discord.utils.setup_logging`` at ``level`` (a name such as ``"INFO"``).
+    """Log through ``discord.utils.setup_logging`` at ``level`` (a name such as ``"INFO"``),
+    to stderr.
+
+    Colours (ANSI codes) only when stderr is a terminal: discord.py would also colour a log
+    redirected to a file or a journal when it thinks it runs in Docker, so without a terminal
+    the lines use :data:`PLAIN_LOG_FORMAT`.
 
     discord.py's own DEBUG lines print HTTP request bodies and gateway payloads, which carry
     players' hands (ephemeral messages) and picks (button ids) — hidden information (R11) — so
@@ -123,7 +133,10 @@ def configure_logging(level: str | int, *, handler: bool = True) -> None:
     """
     numeric = logging.getLevelName(level) if isinstance(level, str) else level
     if handler:
-        discord.utils.setup_logging(level=numeric)
+        stream = sys.stderr
+        plain = {} if stream.isatty() else {"formatter": PLAIN_LOG_FORMAT}
+        discord.utils.setup_logging(level=numeric, handler=logging.StreamHandler(stream),
+                                    **plain)
     logging.getLogger("discord").setLevel(max(numeric, logging.INFO))
 
 
