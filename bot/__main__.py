@@ -44,9 +44,9 @@ def _import_part(module: str):
 
 
 def _run_bot() -> int:
-    from bot.settings import SettingsError, load_settings, unknown_settings
+    from bot.settings import SettingsError, load_settings, setting_warnings
 
-    for warning in unknown_settings():
+    for warning in setting_warnings():
         print(f"Warning: {warning}", file=sys.stderr)
     try:
         settings = load_settings()

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .db import SCHEMA_VERSION, Database, DatabaseTooNewError
-from .settings import Settings, SettingsError, load_settings, unknown_settings
+from .settings import Settings, SettingsError, load_settings, setting_warnings
 
 PROG = "python -m bot check"
 
@@ -46,7 +46,7 @@ def settings_or_reason() -> Settings:
     Raises:
         CheckError: a malformed setting (every bad variable named, on one line).
     """
-    for warning in unknown_settings():
+    for warning in setting_warnings():
         print(f"Warning: {warning}", file=sys.stderr)
     try:
         return load_settings()

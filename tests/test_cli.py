@@ -274,3 +274,19 @@ def test_ctrl_c_while_a_command_loads_exits_130_with_a_short_message(monkeypatch
     assert entry_point.entry(["demo", "--seed", "1"]) == 130
     err = capsys.readouterr().err
     assert err == "\nStopped.\n"
+
+
+def test_a_dotenv_line_that_is_not_name_value_is_warned_about_once_by_name(
+        tmp_path: Path) -> None:
+    # a warning, as for a misspelt name: the line is ignored and the bot still starts
+    (tmp_path / ".env").write_text("DISCORD_TOKEN=x\n# a comment\nthis is not a setting\n",
+                                   encoding="utf-8")
+    result = run_bot(tmp_path, "check", RAPTOR_DB_PATH=str(tmp_path / "raptor.sqlite3"))
+    assert result.returncode == 0
+    assert result.stderr == "Warning: .env line 3 is not NAME=value: ignored\n"
+    assert "Ready: python -m bot can start." in result.stdout
+    (tmp_path / ".env").write_text("this is not a setting\n", encoding="utf-8")
+    result = run_bot(tmp_path)
+    assert result.returncode == 2
+    assert result.stderr.splitlines()[0] == "Warning: .env line 1 is not NAME=value: ignored"
+    assert "could not parse" not in result.stderr
