@@ -44,20 +44,16 @@ def _import_part(module: str):
 
 
 def _run_bot() -> int:
-    from bot.settings import SettingsError, load_settings, setting_warnings
+    from bot.check import CheckError, database_reason, settings_or_reason
 
-    for warning in setting_warnings():
-        print(f"Warning: {warning}", file=sys.stderr)
     try:
-        settings = load_settings()
-    except SettingsError as error:
-        print(f"Configuration error:\n{error}", file=sys.stderr)
+        settings = settings_or_reason()  # warnings on stderr, as check prints them
+    except CheckError as error:  # every bad setting on one line, as check says it
+        print(f"python -m bot: {error}", file=sys.stderr)
         return 2
     if settings.discord_token is None:
         print(NO_TOKEN_MESSAGE, file=sys.stderr)
         return 2
-    from bot.check import database_reason
-
     reason = database_reason(settings.db_path)
     if reason is not None:  # the volume, the file: a configuration problem, not worth a restart
         print(f"python -m bot: {reason}", file=sys.stderr)

@@ -290,3 +290,12 @@ def test_a_dotenv_line_that_is_not_name_value_is_warned_about_once_by_name(
     assert result.returncode == 2
     assert result.stderr.splitlines()[0] == "Warning: .env line 1 is not NAME=value: ignored"
     assert "could not parse" not in result.stderr
+
+
+def test_a_bad_setting_stops_the_bot_with_one_line_as_check_says_it(tmp_path: Path) -> None:
+    bot = run_bot(tmp_path, RAPTOR_LOG_LEVEL="bad", DISCORD_TOKEN="x")
+    checked = run_bot(tmp_path, "check", RAPTOR_LOG_LEVEL="bad", DISCORD_TOKEN="x")
+    assert (bot.returncode, checked.returncode) == (2, 2)
+    assert bot.stderr == ("python -m bot: RAPTOR_LOG_LEVEL must be one of DEBUG, INFO, "
+                          "WARNING, ERROR, got 'BAD'\n")
+    assert checked.stderr == bot.stderr.replace("python -m bot:", "python -m bot check:")
