@@ -1,7 +1,7 @@
 """``python -m bot check``: is this deployment ready to start?
 
 For deploy pipelines and for "is my volume there?": it validates the settings (environment and
-``.env``, as ``python -m bot`` reads them; a token must be set), opens the database
+``.env``, as ``python -m bot`` reads them), opens the database
 ``RAPTOR_DB_PATH`` — creating it, or applying the missing migrations, exactly as the bot does
 at start-up — and prints what it found::
 
@@ -13,9 +13,11 @@ at start-up — and prints what it found::
     Servers with settings: 1
     Ready: python -m bot can start.
 
-Exit status 0 when ready; 2 with one line on stderr saying why not (a malformed or missing
-setting, a database that cannot be opened or written, a database newer than this code). It
-does not connect to Discord (a token Discord refuses is reported by ``python -m bot``).
+Exit status 0 when ready; 2 with one line on stderr saying why not: a malformed setting, a
+database that cannot be opened or written, a database newer than this code, or no
+``DISCORD_TOKEN`` (reported after the database was opened and described, so a volume can be
+checked before the token exists). It does not connect to Discord (a token Discord refuses is
+reported by ``python -m bot``).
 """
 
 from __future__ import annotations
@@ -33,6 +35,10 @@ from .db import SCHEMA_VERSION, Database, DatabaseTooNewError
 from .settings import Settings, SettingsError, load_settings, setting_warnings
 
 PROG = "python -m bot check"
+
+
+NO_TOKEN = ("DISCORD_TOKEN is not set, so the bot cannot connect to Discord: set it in the "
+            "environment or in a .env file in the working directory")
 
 
 class CheckError(Exception):
@@ -152,17 +158,16 @@ async def _open_and_summarize(path: Path) -> Summary:
 
 
 def check(settings: Settings) -> list[str]:
-    """Validate ``settings`` and open (and migrate) their database.
+    """Validate ``settings`` and open (and migrate) their database, with or without a token
+    (so the volume can be checked before the token exists).
 
     Returns:
-        The report's lines (see the module docstring).
+        The report's lines (see the module docstring); without a token, the settings line
+        says so and the "Ready" line is left out.
 
     Raises:
-        CheckError: why the bot cannot start with these settings.
+        CheckError: why the database cannot be used.
     """
-    if settings.discord_token is None:
-        raise CheckError("DISCORD_TOKEN is not set, so the bot cannot connect to Discord: set "
-                         "it in the environment or in a .env file in the working directory")
     reason = database_reason(settings.db_path)
     if reason is not None:
         raise CheckError(reason)
@@ -180,16 +185,16 @@ def check(settings: Settings) -> list[str]:
         migrated = (f"{summary.schema_version} (up to date)"
                     if before == summary.schema_version
                     else f"{summary.schema_version} (migrated now from {before})")
+    token = "DISCORD_TOKEN set" if settings.discord_token is not None else "DISCORD_TOKEN NOT SET"
     return [
-        f"Settings: ok (DISCORD_TOKEN set; commands registered {where}; "
-        f"log level {settings.log_level})",
+        f"Settings: {'ok' if settings.discord_token is not None else 'incomplete'} ({token}; "
+        f"commands registered {where}; log level {settings.log_level})",
         f"Database: {path} ({state})",
         f"Schema version: {migrated}",
         f"Matches in progress: {summary.matches_in_progress}",
         f"Finished matches: {summary.finished_matches}",
         f"Servers with settings: {summary.servers_with_settings}",
-        "Ready: python -m bot can start.",
-    ]
+    ] + (["Ready: python -m bot can start."] if settings.discord_token is not None else [])
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -200,9 +205,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"(2 with the reason when not). The code knows schema versions up to {SCHEMA_VERSION}.")
     parser.parse_args(argv)
     try:
-        lines = check(settings_or_reason())
+        settings = settings_or_reason()
+        lines = check(settings)
     except CheckError as exc:
         print(f"{PROG}: {exc}", file=sys.stderr)
         return 2
     print("\n".join(lines))
+    if settings.discord_token is None:  # reported after the database, which was still checked
+        print(f"{PROG}: {NO_TOKEN}", file=sys.stderr)
+        return 2
     return 0

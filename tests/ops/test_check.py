@@ -78,15 +78,25 @@ def test_an_older_database_is_migrated(deployment, monkeypatch, capsys):
     conn.close()
 
 
-def test_no_token_is_refused_before_the_database_is_touched(deployment, monkeypatch, capsys):
+def test_no_token_is_refused_after_the_database_is_checked(deployment, monkeypatch, capsys):
+    # the volume can be confirmed before a token exists
     db_path = deployment / "raptor.sqlite3"
     monkeypatch.setenv("RAPTOR_DB_PATH", str(db_path))
     status, out, err = check(capsys)
-    assert (status, out) == (2, [])
+    assert status == 2
+    assert out == [
+        "Settings: incomplete (DISCORD_TOKEN NOT SET; commands registered globally; "
+        "log level INFO)",
+        f"Database: {db_path} (a new file, created now)",
+        f"Schema version: {SCHEMA_VERSION} (new database)",
+        "Matches in progress: 0",
+        "Finished matches: 0",
+        "Servers with settings: 0",
+    ]
     assert err == ["python -m bot check: DISCORD_TOKEN is not set, so the bot cannot connect "
                    "to Discord: set it in the environment or in a .env file in the working "
                    "directory"]
-    assert not db_path.exists()
+    assert db_path.exists()
 
 
 def test_the_token_may_come_from_dot_env(deployment, monkeypatch, capsys):
