@@ -502,6 +502,7 @@ async def _play(out: Path, render_board: Callable, *, side: str, level: str, see
                 echo(line)
 
         moves: list[str] = []  # the AI's actions in a row, told in one line
+        at_prompt = False  # a stop while waiting for a line leaves the cursor after the prompt
 
         def flush() -> None:
             if moves:
@@ -547,8 +548,11 @@ async def _play(out: Path, render_board: Callable, *, side: str, level: str, see
                 prompt = f"{me.value}{ap}> "
                 while True:
                     try:
+                        at_prompt = True
                         text = " ".join((await _read_line(read, prompt)).split())
+                        at_prompt = False
                     except EOFError:
+                        at_prompt = False
                         echo("End of input: you resign.")
                         text = "resign!"
                     word = text.lower()
@@ -613,6 +617,8 @@ async def _play(out: Path, render_board: Callable, *, side: str, level: str, see
                                   or me not in engine.to_act(after))
                     break
         except asyncio.CancelledError:  # Ctrl-C: the seed and the image, as quit tells them
+            if at_prompt:
+                echo("")  # the next line starts on its own, not after "raptor> "
             if m is not None:
                 echo(f"Board image: {write_board(m.state)}")
                 echo(replay_line(m.seed, me, level, environment, setup))
