@@ -48,17 +48,24 @@ from .demo import REASONS, folder_lock, out_arg, resolution, run_offline, second
 HUMAN_ID = 1
 AI_ID = 2
 GUILD, CHANNEL = 1, 1
-HELP = ("Type an action in notation (e.g. 'G2-G5', 'kill F3', 'play 5', 'end'; Tab completes "
-        "it, the arrows recall earlier entries), '?' for your legal actions, 'board' (or 'b') "
-        "for the board, 'rules' for the rules in short, 'cards' for what every card does, "
-        "'undo' to take back your last action-point move, 'resign' (or 'quit', 'q') to resign "
-        "and stop.")
 LEGEND = ("legend: M mother · B baby · b sleeping baby (z: put to sleep this round) · "
           "S scientist (A: made its aggressive action this round) · s frightened scientist "
           "(f: frightened this round) · * fire · # rock · o exit")
 RESIGN_WORDS = ("resign", "quit", "exit", "q")
 CONFIRM_RESIGN = "Really resign? Your opponent wins. Resign (y/N)? "
 HELP_WORDS = ("?", "help", "list", "moves")
+
+
+def _words(words: Sequence[str]) -> str:
+    """``'?' (or 'help', 'list')``: a prompt word and its synonyms."""
+    return f"'{words[0]}' (or {', '.join(repr(w) for w in words[1:])})"
+
+
+HELP = ("Type an action in notation (e.g. 'G2-G5', 'kill F3', 'play 5', 'end'; Tab completes "
+        f"it, the arrows recall earlier entries), {_words(HELP_WORDS)} for your legal actions, "
+        "'board' (or 'b') for the board, 'rules' for the rules in short, 'cards' for what every "
+        "card does, 'undo' to take back your last action-point move, "
+        f"{_words(RESIGN_WORDS)} to resign and stop.")
 BOARD_WORDS = ("board", "b")
 #: The words the prompt understands besides notation, for Tab completion.
 COMMAND_WORDS = ("board", "cards", "help", "resign", "rules", "undo", "quit")

@@ -369,3 +369,18 @@ def test_the_board_keeps_its_counters_beside_it_within_80_columns():
     assert lines[3].endswith("  the mother has disappeared")
     assert view_text(engine.view(setup, engine.Side.SCIENTIST), width=80).splitlines()[1] \
         .endswith("  waiting for scientist")
+
+
+def test_the_start_up_help_and_the_readme_name_the_same_prompt_words():
+    import re
+    from pathlib import Path
+
+    from bot.offline.terminal import HELP, HELP_WORDS, RESIGN_WORDS
+
+    readme = Path(__file__).resolve().parents[2].joinpath("README.md").read_text()
+    play = " ".join(readme[readme.index("-m bot play [--side"):].split("\n- ")[0].split())
+    for word in (*HELP_WORDS, *RESIGN_WORDS, "board", "b", "rules", "cards", "undo"):
+        assert f"'{word}'" in HELP, word
+        assert f"`{word}`" in play, word
+    assert re.search(r"'resign' \(or 'quit', 'exit', 'q'\) to resign", HELP)
+    assert "'?' (or 'help', 'list', 'moves') for your legal actions" in HELP
