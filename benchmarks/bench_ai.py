@@ -1,4 +1,4 @@
-"""Benchmark the AI opponent (bot/ai.py): win rates and decision times. Run by hand:
+"""Benchmark the AI opponent (bot/ai/): win rates and decision times. Run by hand:
 
     python benchmarks/bench_ai.py                      # both pairings, 200 games each
     python benchmarks/bench_ai.py --pairing hard-easy --games 200 --budget 0.25

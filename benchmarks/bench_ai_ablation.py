@@ -7,19 +7,8 @@ writes one JSON line per game, so two runs on the same seeds can be compared gam
     python benchmarks/bench_ai_ablation.py --set UNIFORM_MIX=0.1 --out mix.jsonl
     python benchmarks/bench_ai_ablation.py --compare full.jsonl easy-pick.jsonl mix.jsonl
 
-Figures of 2026-11-29 (hard as raptor, 100 games, 20 playouts), before the raptor's
-lookahead (``bot.ai.LOOKAHEAD``): full 36 % on seeds 1000-1198 and 36 % on seeds
-2000-2198; easy-pick 22 %; easy-sequence 18 %; oracle-hand 68 % (73 games). With it, full
-is 48 %, 39 % and 34 % on seeds 1000-1198, 2000-2198 and 5000-5198 (34 % without it there);
-valuing chances of winning (``bot.ai.WIN_CHANCE``) on top: 48-50 %, 41 % and 39 %
-(as committed: 48 %, 43 % and 37 %). Figures of 2026-11-30 on seeds 1000-1198: easy-setup
-36 % against full 48 % (+11 -23 game by game), so the hard setup placements are worth
-about 12 points; but searching the setup harder gained nothing (4 determinizations of 12
-proposals: 46 against 48 wins on 97 games; rollouts of 3 rounds: 34 against 34 on 76).
-The raptor's pick valued by its lookahead (``bot.ai.PICK_LOOKAHEAD``), figures of
-2026-11-30: full 67 % on seeds 1000-1198 (+30 -8 game by game against 45 % without it).
-Single games swing either way with any change (a tweak that leaves the rate
-unchanged still flips ~10 of 100 games each way), so compare rates, not game lists alone.
+Figures, and the runs behind the AI's tuning constants: ``benchmarks/RESULTS.md``.
+Single games swing either way with any change, so compare rates, not game lists alone.
 
 Variants (the hard side's decisions; the other side is always the easy level):
 
@@ -32,7 +21,7 @@ Variants (the hard side's decisions; the other side is always the easy level):
   opponent's real hand (hidden information, R11.2), so it knows the card the easy level
   will pick. It measures what a perfect prediction of the opponent's card would be worth.
 
-``--set NAME=VALUE`` overrides a module constant of ``bot.ai`` (``HARD_STYLE`` weights of
+``--set NAME=VALUE`` overrides a constant of ``bot.ai.params`` (``HARD_STYLE`` weights of
 the hard side as ``W.name=value``). Games use seeds ``first_seed + 2 i`` (+1 when the hard
 level plays the scientist) and ``iterations`` fixed playouts per decision (20 = the cap of a
 0.25 s budget), so a run does the same work on any machine and repeats exactly.
@@ -53,13 +42,15 @@ from bench_ai import wilson  # noqa: E402
 
 import bot.ai as ai  # noqa: E402
 import engine  # noqa: E402
+from bot.ai import easy, params, pick_model, search  # noqa: E402
 from engine import Side  # noqa: E402
+from engine.state import SETUP_PHASES  # noqa: E402
 
 VARIANTS = ("full", "easy-pick", "easy-sequence", "easy-setup", "oracle-hand")
 _TRUE_STATE: list = [None]  # oracle-hand only: the real state of the decision under way
 
 
-_MODEL = ai._opponent_pick_model
+_MODEL = pick_model.opponent_pick_model
 
 
 def _oracle_pick_model(v, me):
@@ -70,48 +61,50 @@ def _oracle_pick_model(v, me):
     if not (v.phase is engine.Phase.PICK and state.phase is engine.Phase.PICK
             and v.round == state.round):
         return _MODEL(v, me)
-    pool, known = ai._opponent_pool(v, me)
+    pool, known = pick_model.opponent_pool(v, me)
     if known is not None:
         return {known: 1.0}
     if v.observation and me is Side.SCIENTIST:
         return None
     hand = list(state.hands[opp]) + ([state.picks[opp]] if state.picks[opp] else [])
-    return {ai._easy_pick(engine.view(state, opp), opp, hand): 1.0}
+    return {easy.pick_card(engine.view(state, opp), opp, hand): 1.0}
 
 
 def configure(variant: str, settings: list[str], hard_side: Side) -> None:
-    """Patch ``bot.ai`` in this process (workers inherit it when forked)."""
+    """Patch the AI (``bot.ai`` and its modules) in this process (forked workers inherit
+    it)."""
     if variant == "easy-pick":
-        ai._decide_hard_pick_matrix = (
-            lambda v, me, hand, rng, styles, clock=None: ai._easy_pick(v, me, hand))
+        search.decide_pick = (
+            lambda v, me, hand, rng, styles, clock=None: easy.pick_card(v, me, hand))
     elif variant == "easy-sequence":
-        ai._decide_hard_sequence = (
-            lambda state, me, legal, rng, clock, styles: ai._greedy(state, me, legal))
+        search.decide_sequence = (
+            lambda state, me, legal, rng, clock, styles: easy.greedy(state, me, legal))
     elif variant == "easy-setup":
-        hard_sequence = ai._decide_hard_sequence
+        hard_sequence = search.decide_sequence
 
         def easy_setup(state, me, legal, rng, clock, styles):
-            if state.phase in ai._SETUP:
-                return ai._greedy(state, me, legal)
+            if state.phase in SETUP_PHASES:
+                return easy.greedy(state, me, legal)
             return hard_sequence(state, me, legal, rng, clock, styles)
 
-        ai._decide_hard_sequence = easy_setup
+        search.decide_sequence = easy_setup
     elif variant == "oracle-hand":
-        ai._opponent_pick_model = _oracle_pick_model
+        search.opponent_pick_model = _oracle_pick_model
     for item in settings:
         name, _, text = item.partition("=")
         try:
             value = float(text)
         except ValueError:
             raise SystemExit(f"--set {item}: the value must be a number") from None
-        if name.startswith("W.") and name[2:] in ai.HARD_STYLE[hard_side]:
-            weights = dict(ai.HARD_STYLE[hard_side])
+        if name.startswith("W.") and name[2:] in params.HARD_STYLE[hard_side]:
+            weights = dict(params.HARD_STYLE[hard_side])
             weights[name[2:]] = value
-            ai.HARD_STYLE[hard_side] = weights
-        elif name.isupper() and isinstance(getattr(ai, name, None), (int, float)):
-            setattr(ai, name, type(getattr(ai, name))(value))
+            params.HARD_STYLE[hard_side] = weights
+        elif name.isupper() and isinstance(getattr(params, name, None), (int, float)):
+            setattr(params, name, type(getattr(params, name))(value))
         else:
-            raise SystemExit(f"--set {item}: bot.ai has no numeric constant or weight {name}")
+            raise SystemExit(
+                f"--set {item}: bot.ai.params has no numeric constant or weight {name}")
 
 
 def play(job: tuple) -> dict:

@@ -1,44 +1,17 @@
-"""Fit the hard raptor's model of the scientist's card pick (``bot.ai.HAND_STICKINESS`` and
-``bot.ai.UNIFORM_MIX``). Run by hand; plays hard raptor vs easy scientist games and, at
-each card pick of the raptor where the scientist's card is still hidden (R5.1; not under
-observation, R5.2), keeps the raptor's view and the card the easy scientist really picks.
-Then, for every pair (kappa, mix) of the grid, it scores ``bot.ai._opponent_pick_model``
-on those views by the mean log-likelihood of the real cards (nats; higher is better):
+"""Fit the hard raptor's model of the scientist's card pick
+(``bot.ai.params.HAND_STICKINESS`` and ``bot.ai.params.UNIFORM_MIX``). Run by hand; plays
+hard raptor vs easy scientist games and, at each card pick of the raptor where the
+scientist's card is still hidden (R5.1; not under observation, R5.2), keeps the raptor's
+view and the card the easy scientist really picks. Then, for every pair (kappa, mix) of the
+grid, it scores ``bot.ai.pick_model.opponent_pick_model`` on those views by the mean
+log-likelihood of the real cards (nats; higher is better):
 
     python benchmarks/fit_pick_model.py --games 60 --first-seed 7001 [--regret]
 
 The real cards are read from the game's state by this script only, to score the model; the
 model itself, as in play, reads nothing but the raptor's view.
 
-Figures of 2026-11-30, with the final AI of that day (the defaults with ``--regret``: 60
-games, seeds 7001-7060, 20 playouts; 1,166 picks, 229 s on 2 cores, then 28 s of pair
-values):
-
-- Likelihood: a uniform pick over the cards outside the discard pile scores -1.772; the
-  model with all hands alike (kappa 0) -1.466 at best; kappa 2 is about the best
-  stickiness at every mix (-1.295 at mix 0.02, -1.403 at the shipped 0.3; kappa 1.5 is
-  within 0.002). So kappa 2, first a guess, is the fitted value. (An earlier run, before
-  the observation fix of the evaluation, gave the same picture on 1,152 picks.)
-- The best mix by likelihood is not the best in play: hard raptor vs easy, 20 playouts,
-  100 games per set (even seeds from 1000 and 2000), mix 0.05 won 43 and 48 against 50
-  and 50 at 0.3 (+12 -21 game by game), and mix 0.45 won 43 against 50 on the first set
-  (+4 -11). 0.3 stays.
-- ``--regret`` scores the decisions themselves, in the pick's own terms: for each view it
-  values every pair (raptor card, scientist card) once, as the hard pick does (one round
-  played out, the chance of winning at its end), and reports the mean regret of the card
-  each model picks against the real card: the value of the best card of the raptor's
-  hand against it, minus that of the picked card. An oracle that knows the card has regret
-  0; a uniform model 0.0130 (a chance of winning, per pick); the shipped model 0.0103, and
-  every cell of the grid lies between 0.0097 and 0.0113. So the prediction recovers about
-  a fifth of what knowing the card is worth in one round, and the cells differ by less
-  than games can measure (in play kappa 2 beat kappa 0: 143 against 128 of 300 games, in
-  HAND_STICKINESS's comment).
-- Over a game it adds up (about 18 picks a game): a hard raptor that reads the real card
-  at its own picks (and nowhere else) won 77 of 100 games against easy (even seeds from
-  1000, 20 playouts), where the shipped model wins 45; with the shipped uniform share of
-  0.3 mixed into the real card, 65. So the uniform share does not hedge errors of the pair
-  values (with the card known it costs 12 games); why the better-calibrated mix plays
-  worse is still open.
+Figures: ``benchmarks/RESULTS.md`` (the pick model's fit).
 """
 
 from __future__ import annotations
@@ -55,6 +28,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 
 import bot.ai as ai  # noqa: E402
 import engine  # noqa: E402
+from bot.ai import easy, params, pick_model, search  # noqa: E402
 from engine import Phase, Side  # noqa: E402
 
 RAPTOR, SCIENTIST = Side.RAPTOR, Side.SCIENTIST
@@ -75,7 +49,7 @@ def play_game(job: tuple[int, int]) -> list[tuple[engine.View, int]]:
             hand = list(state.hands[SCIENTIST])
             if state.picks[SCIENTIST] is not None:
                 hand.append(state.picks[SCIENTIST])
-            real = ai._easy_pick(engine.view(state, SCIENTIST), SCIENTIST, hand)
+            real = easy.pick_card(engine.view(state, SCIENTIST), SCIENTIST, hand)
             samples.append((engine.view(state, RAPTOR), real))
         level = "hard" if side is RAPTOR else "easy"
         action = ai.choose_action(engine.view(state, side), level=level,
@@ -87,32 +61,32 @@ def play_game(job: tuple[int, int]) -> list[tuple[engine.View, int]]:
 
 def mean_log_likelihood(samples: list[tuple[engine.View, int]], kappa: float,
                         mix: float) -> float:
-    """Mean log-probability (nats) that ``bot.ai._opponent_pick_model``, with the raptor's
-    stickiness ``kappa`` and the uniform share ``mix``, gives the real card."""
-    saved = ai.HAND_STICKINESS, ai.UNIFORM_MIX
-    ai.HAND_STICKINESS = {RAPTOR: kappa}
-    ai.UNIFORM_MIX = mix
+    """Mean log-probability (nats) that ``bot.ai.pick_model.opponent_pick_model``, with the
+    raptor's stickiness ``kappa`` and the uniform share ``mix``, gives the real card."""
+    saved = params.HAND_STICKINESS, params.UNIFORM_MIX
+    params.HAND_STICKINESS = {RAPTOR: kappa}
+    params.UNIFORM_MIX = mix
     try:
         total = 0.0
         for view, real in samples:
-            probs = ai._opponent_pick_model(view, RAPTOR)
+            probs = pick_model.opponent_pick_model(view, RAPTOR)
             total += math.log(probs[real])
         return total / len(samples)
     finally:
-        ai.HAND_STICKINESS, ai.UNIFORM_MIX = saved
+        params.HAND_STICKINESS, params.UNIFORM_MIX = saved
 
 
 def pair_values(job: tuple[int, engine.View]) -> dict[tuple[int, int], float]:
     """``{(raptor card, scientist card): value}`` for the view of ``job`` (its index
     seeds the determinizations): every card of the raptor's hand against every card the
-    scientist may pick, valued at the round's end (``bot.ai._pair_values``), as the hard
-    pick valued them before its lookahead (``bot.ai.PICK_LOOKAHEAD``); that lookahead
+    scientist may pick, valued at the round's end (``bot.ai.search._pair_values``), as the hard
+    pick valued them before its lookahead (``bot.ai.params.PICK_LOOKAHEAD``); that lookahead
     costs ten times more, too much for this benchmark's thousands of picks."""
     index, view = job
-    pool, _known = ai._opponent_pool(view, RAPTOR)
-    styles = {RAPTOR: ai.HARD_STYLE[RAPTOR], SCIENTIST: ai.W}
-    return ai._pair_values(view, RAPTOR, sorted(view.hand), pool,
-                           random.Random(index), styles)
+    pool, _known = pick_model.opponent_pool(view, RAPTOR)
+    styles = {RAPTOR: params.HARD_STYLE[RAPTOR], SCIENTIST: params.W}
+    return search._pair_values(view, RAPTOR, sorted(view.hand), pool,
+                               random.Random(index), styles)
 
 
 def mean_regret(samples: list[tuple[engine.View, int]],
@@ -121,21 +95,21 @@ def mean_regret(samples: list[tuple[engine.View, int]],
     """Mean regret (a chance of winning, per pick) of the card the hard pick chooses with
     the model ``(kappa, mix)``: the value of the raptor's best card against the real card,
     minus that of the chosen card (the best expected value over the model, the lower card
-    on a tie, as ``bot.ai._decide_hard_pick_matrix``). ``mix`` 1: a uniform model."""
-    saved = ai.HAND_STICKINESS, ai.UNIFORM_MIX
-    ai.HAND_STICKINESS = {RAPTOR: kappa}
-    ai.UNIFORM_MIX = mix
+    on a tie, as ``bot.ai.search.decide_pick``). ``mix`` 1: a uniform model."""
+    saved = params.HAND_STICKINESS, params.UNIFORM_MIX
+    params.HAND_STICKINESS = {RAPTOR: kappa}
+    params.UNIFORM_MIX = mix
     try:
         total = 0.0
         for (view, real), table in zip(samples, values, strict=True):
-            probs = ai._opponent_pick_model(view, RAPTOR)
+            probs = pick_model.opponent_pick_model(view, RAPTOR)
             hand = sorted(view.hand)
             chosen = max(hand, key=lambda c, probs=probs, table=table: (
-                ai._expected_value(c, table, probs), -c))
+                search._expected_value(c, table, probs), -c))
             total += max(table[c, real] for c in hand) - table[chosen, real]
         return total / len(samples)
     finally:
-        ai.HAND_STICKINESS, ai.UNIFORM_MIX = saved
+        params.HAND_STICKINESS, params.UNIFORM_MIX = saved
 
 
 def _positive(text: str) -> int:
@@ -196,7 +170,7 @@ def main(argv: list[str] | None = None) -> int:
     if not samples:
         print("no pick to score: play more games")
         return 1
-    uniform = sum(math.log(1.0 / len(ai._opponent_pool(v, RAPTOR)[0]))
+    uniform = sum(math.log(1.0 / len(pick_model.opponent_pool(v, RAPTOR)[0]))
                   for v, _real in samples) / len(samples)
     print(f"a uniform pick over the cards outside the discard pile: {uniform:.4f}")
     print("mean log-likelihood of the real card (nats; higher is better), kappa (rows) by mix "
@@ -210,7 +184,7 @@ def main(argv: list[str] | None = None) -> int:
             row.append(ll)
             best = max(best, (ll, kappa, mix))
         print(f"{kappa:5g} " + "".join(f"{ll:9.4f}" for ll in row))
-    kappa, mix = ai.HAND_STICKINESS.get(RAPTOR, 0.0), ai.UNIFORM_MIX
+    kappa, mix = params.HAND_STICKINESS.get(RAPTOR, 0.0), params.UNIFORM_MIX
     print(f"best: kappa {best[1]:g}, mix {best[2]:g} ({best[0]:.4f}); as shipped: "
           f"kappa {kappa:g}, mix {mix:g} ({mean_log_likelihood(samples, kappa, mix):.4f})")
     if args.regret:
@@ -229,7 +203,7 @@ def report_regret(samples: list[tuple[engine.View, int]], args: argparse.Namespa
     # (``_pair_values`` leaves it out) drops that view
     kept, kept_tables = [], []
     for (i, view), table in zip(hands, tables, strict=True):
-        pool_cards, _known = ai._opponent_pool(view, RAPTOR)
+        pool_cards, _known = pick_model.opponent_pool(view, RAPTOR)
         if all((c, o) in table for c in view.hand for o in pool_cards):
             kept.append(samples[i])
             kept_tables.append(table)

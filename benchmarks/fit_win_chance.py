@@ -1,16 +1,12 @@
-"""Fit ``bot.ai.WIN_CHANCE``: how the hard raptor's score (points) predicts its chance of
+"""Fit ``bot.ai.params.WIN_CHANCE``: how the hard raptor's score (points) predicts its chance of
 winning. Run by hand; plays hard raptor vs easy scientist games, takes the score of the
-position at the start of every round (``bot.ai._score`` with the raptor's hard weights)
+position at the start of every round (``bot.ai.evaluation.score`` with the raptor's hard weights)
 and whether the raptor went on to win, and fits ``P(win) = 1 / (1 + exp(-(slope * points
 + offset)))`` by maximum likelihood (Newton's method on the two parameters):
 
     python benchmarks/fit_win_chance.py --games 200 --first-seed 3000 --without-win-chance
 
-The constants on main were fitted this way on 2026-11-29: 200 games (even seeds 3000-3398,
-20 playouts per decision, the hard level as it was before it valued chances, hence
-``--without-win-chance``), 4,056 positions: slope 0.0065 per point, offset 2.41 (a score of
--300 points is a 61 % chance, -600 points 18 %). Log loss 0.552 against 0.672 for the
-constant rate.
+Figures: ``benchmarks/RESULTS.md`` (the chance of winning's fit).
 """
 
 from __future__ import annotations
@@ -26,6 +22,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 
 import bot.ai as ai  # noqa: E402
 import engine  # noqa: E402
+from bot.ai import evaluation, params  # noqa: E402
 from engine import Phase, Side  # noqa: E402
 
 
@@ -33,7 +30,7 @@ def play_game(job: tuple[int, int, bool]) -> tuple[list[float], bool]:
     """One game, hard raptor vs easy scientist: (score at each round's start, raptor won)."""
     seed, iterations, win_chance = job
     if not win_chance:
-        ai.WIN_CHANCE = {}
+        params.WIN_CHANCE = {}
     state = engine.new_game(seed)
     scores: list[float] = []
     seen_round = -1
@@ -46,8 +43,9 @@ def play_game(job: tuple[int, int, bool]) -> tuple[list[float], bool]:
                     and state.picks[Side.RAPTOR] is None
                     and state.picks[Side.SCIENTIST] is None):
                 seen_round = state.round
-                points = ai._score(ai._Pos.of(state), ai.HARD_STYLE[Side.RAPTOR])
-                if abs(points) < ai.WIN:
+                points = evaluation.score(evaluation.Position.of(state),
+                                           params.HARD_STYLE[Side.RAPTOR])
+                if abs(points) < params.WIN:
                     scores.append(points)
             level = "hard" if side is Side.RAPTOR else "easy"
             action = ai.choose_action(engine.view(state, side), level=level,

@@ -1,10 +1,12 @@
-"""Entry point: ``python -m bot [demo|play|check|backup] [args...]``.
+"""Entry point: ``python -m bot [demo|play|check|backup|replay] [args...]``.
 
 * no subcommand: connect to Discord and serve the slash commands (needs ``DISCORD_TOKEN``);
 * ``demo``: an offline AI-vs-AI match through the real stack (``bot.offline.demo``);
 * ``play``: a match in the terminal (``bot.offline.terminal``);
 * ``check``: validate the settings and the database before a deployment (``bot.check``);
-* ``backup FILE``: a consistent copy of the live database (``bot.backup``).
+* ``backup FILE``: a consistent copy of the live database (``bot.backup``);
+* ``replay --db FILE [--match N] --out DIR``: a finished match's record and animation
+  (``bot.offline.replay``).
 
 Arguments after the command go to that command's own parser (``python -m bot demo -h``).
 Exit status: 0 success (the bot: also after a stop by SIGTERM or Ctrl-C), 1 a part that is
@@ -30,6 +32,8 @@ SUBCOMMANDS = {
     "play": ("bot.offline.terminal", "play a match in this terminal"),
     "check": ("bot.check", "check the settings and the database, then exit"),
     "backup": ("bot.backup", "copy the live database to a new file (safe while the bot runs)"),
+    "replay": ("bot.offline.replay", "write a finished match's record and animation from a "
+               "database"),
 }
 
 

@@ -19,6 +19,7 @@ from engine import Event, Phase, Piece, Reason, Side
 from engine.actions import PIECE_LETTERS
 from engine.geometry import CENTRAL_COLUMNS, SQUARE_NAMES
 from engine.predicates import ap_total, mother_move_cost, scientists_on_board
+from engine.record import ending_banner
 from engine.state import SETUP_PHASES
 
 from .match.models import DRAW, ChallengeStatus, EndReason
@@ -435,16 +436,7 @@ def board_verdict(match) -> str | None:
     or when the game itself ended (the image then tells the winner, R6)."""
     if match.active or match.state.phase is Phase.OVER:
         return None
-    reason = match.reason or ""
-    if match.result == DRAW:
-        return "Draw by agreement"
-    if match.result is None:
-        return ("No result: ended by a moderator" if reason == EndReason.ENDED_BY_MODERATOR
-                else "No result: both players ran out of time")
-    winner = Side(match.result)
-    why = {EndReason.RESIGNED: f"the {winner.other.value} resigned",
-           EndReason.TIMEOUT: f"the {winner.other.value} ran out of time"}.get(reason, reason)
-    return f"{winner.value.capitalize()} wins: {why}"
+    return ending_banner(match.result, match.reason or "")
 
 
 def status_text(match) -> str:

@@ -13,6 +13,7 @@ Public API::
     parse_action(text, state, side) -> Action;  format_action(action) -> str
     to_diagram(state) -> str;  from_diagram(text) -> GameState
     replay(seed, options, actions) -> GameState
+    write_record(seed, options, actions, ...) -> str;  read_record(text) -> MatchRecord
     GameState.to_json() / GameState.from_json(text)
     card(side, value) -> Card;  CARD_TABLE;  card_name / card_text / effect_text
 
@@ -74,19 +75,28 @@ from .errors import (
 )
 from .geometry import Layout, square, square_name
 from .notation import describe_action, format_action, parse_action
+from .record import (
+    Ending,
+    MatchRecord,
+    MatchRecordError,
+    UnfinishedMatchError,
+    read_record,
+    write_record,
+)
 from .rules import apply, legal_actions, new_game, replay, to_act
 from .state import SCHEMA_VERSION, Event, GameState, Options, Phase, Piece, Reason, Side
 from .view import View, sample_state, view
 
 __all__ = [
     "ACTION_TYPES", "Action", "AmbiguousActionError", "CARD_TABLE", "CARD_VALUES", "CallBaby",
-    "Capture", "Card", "DiagramError", "EFFECTS", "End", "Event", "Frighten", "GameState", "Gas",
-    "Heal", "IllegalActionError", "Jeep", "Kill", "Layout", "MoveBaby", "MoveMother",
-    "MoveScientist", "NotationError", "OptionError", "Options", "Phase", "Pick", "Piece",
-    "PlaceBaby", "PlaceFire", "PlaceMother", "PlaceScientist", "PutOut", "RaptorError", "Reason",
-    "RecordError", "Reinforce", "SCHEMA_VERSION", "Shoot", "Side", "SleepBaby", "Stand", "Unit",
+    "Capture", "Card", "DiagramError", "EFFECTS", "End", "Ending", "Event", "Frighten",
+    "GameState", "Gas", "Heal", "IllegalActionError", "Jeep", "Kill", "Layout", "MatchRecord",
+    "MatchRecordError", "MoveBaby", "MoveMother", "MoveScientist", "NotationError",
+    "OptionError", "Options", "Phase", "Pick", "Piece", "PlaceBaby", "PlaceFire", "PlaceMother",
+    "PlaceScientist", "PutOut", "RaptorError", "Reason", "RecordError", "Reinforce",
+    "SCHEMA_VERSION", "Shoot", "Side", "SleepBaby", "Stand", "UnfinishedMatchError", "Unit",
     "View", "Wake", "WrongTurnError", "action_from_dict", "apply", "card", "card_name",
     "card_text", "describe_action", "effect_text", "format_action", "from_diagram",
-    "legal_actions", "new_game", "parse_action", "replay", "sample_state", "square", "square_name",
-    "to_act", "to_diagram", "view",
+    "legal_actions", "new_game", "parse_action", "read_record", "replay", "sample_state",
+    "square", "square_name", "to_act", "to_diagram", "view", "write_record",
 ]

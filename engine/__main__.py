@@ -5,6 +5,10 @@ condition, rounds per game, decisions and games per second.
 ``python -m engine show --seed S [--environment E] [--layout L] [--setup quick|manual]``:
 prints a new game's diagram (on stdout, readable by ``engine.from_diagram``) and a legend of
 its grid characters (on stderr).
+``python -m engine replay RECORD``: checks a match record (``docs/RECORD.md``; ``-`` reads
+stdin) by replaying it, and prints one line per round and the ending; a record it refuses
+gets one line naming the line and the reason (exit 1). The engine draws no images (it
+imports nothing of the renderer): ``python -m render replay RECORD --out DIR`` writes them.
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ from collections import Counter
 from . import apply, legal_actions, new_game, to_act, to_diagram
 from .diagram import LEGEND
 from .geometry import ENVIRONMENTS
+from .record import MatchRecord, MatchRecordError, read_record
 from .state import LAYOUTS, SETUPS
 
 
@@ -120,7 +125,17 @@ def _main(argv: list[str] | None) -> int:
     sh.add_argument("--setup", choices=SETUPS, default="quick",
                     help="quick: the figurines placed at random from the seed; manual: an "
                          "empty board waiting for the placements (default quick)")
+    rp = sub.add_parser(
+        "replay", help="check a match record and print its rounds",
+        description="Read a match record (docs/RECORD.md), replay it with the engine and "
+                    "print one line per round and the ending, or the line it refuses and "
+                    "why. The engine draws no images: python -m render replay RECORD --out "
+                    "DIR writes them.")
+    rp.add_argument("record", help="the record file, or - for stdin")
+    rp.add_argument("--out", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    if args.command == "replay":
+        return replay_command(args.record, args.out)
     if args.command == "show":
         sys.stdout.write(to_diagram(new_game(args.seed, environment=args.environment,
                                              layout=args.layout, setup=args.setup)))
@@ -141,6 +156,56 @@ def _main(argv: list[str] | None) -> int:
     print(f"{r['decisions']} decisions in {r['seconds']:.2f} s: "
           f"{r['decisions'] / r['seconds']:,.0f} decisions/s, "
           f"{args.games / r['seconds']:.1f} games/s")
+    return 0
+
+
+def load_record(path: str) -> MatchRecord:
+    """Read and check the record in file ``path`` (``-``: stdin).
+
+    Raises:
+        OSError: the file cannot be read.
+        MatchRecordError: the record is refused (see :func:`engine.read_record`).
+    """
+    if path == "-":
+        text = sys.stdin.read()
+    else:
+        with open(path, encoding="utf-8", errors="replace") as f:
+            text = f.read()
+    return read_record(text)
+
+
+def round_summaries(record: MatchRecord) -> list[str]:
+    """One line per round of a checked record, then its ending."""
+    out = []
+    for s in record.round_states():
+        events = s.round_events if s.is_over or s.round_events else s.last_round_events
+        number = s.round if s.is_over or not s.last_round_events else s.round - 1
+        revealed = next((e for e in events if e.kind == "revealed"), None)
+        cards = (f"raptor {revealed.value} vs scientist {revealed.value2}" if revealed
+                 else "no cards revealed")
+        out.append(f"round {number}: {cards} · escaped {s.escaped}/3 · captured "
+                   f"{s.captured}/3 · sleep {s.sleep_tokens}/5 · killed {s.killed}")
+    out.append(f"{record.result} ({record.reason.value}) after {record.rounds} rounds: "
+               "the record checks")
+    return out
+
+
+def replay_command(path: str, out: str | None) -> int:
+    """``python -m engine replay``: see the module docstring. Returns the exit status."""
+    if out is not None:
+        print("engine replay: the engine draws no images; python -m render replay RECORD "
+              "--out DIR checks the record and writes them", file=sys.stderr)
+        return 2
+    try:
+        record = load_record(path)
+    except OSError as exc:
+        print(f"engine replay: cannot read {path}: {exc.strerror or exc}", file=sys.stderr)
+        return 1
+    except MatchRecordError as exc:
+        print(f"engine replay: {path}: {exc}", file=sys.stderr)
+        return 1
+    for line in round_summaries(record):
+        print(line)
     return 0
 
 

@@ -237,6 +237,32 @@ def call_reaches(board: Board, frm: int, to: int) -> bool:
     return bool(bits.NEIGHBOUR_MASK[frm] & region)
 
 
+def call_path(board: Board, frm: int, to: int) -> tuple[int, ...] | None:
+    """The way the baby on ``frm`` goes to the free space ``to`` when called (R9.1): one
+    shortest orthogonal path over free, fire-free spaces (exits never on it), both ends
+    included, or None when :func:`call_reaches` is false. Of several shortest paths, the
+    one that steps back from ``to`` through the lowest-numbered square each time. For the
+    call's event, so a picture draws the way the baby went rather than a straight line."""
+    if board[to] != EMPTY:
+        return None
+    free = bits.lanes(board, _FREE)
+    layers = [bits.bit(frm)]
+    seen = layers[0]
+    while not seen & bits.bit(to):
+        grow = bits.step(layers[-1], free) & ~seen
+        if not grow:
+            return None
+        seen |= grow
+        layers.append(grow)
+    path = [to]
+    q = to
+    for layer in reversed(layers[1:-1]):
+        q = next(n for n in bits.SORTED_NEIGHBOURS[q] if bits.has(layer, n))
+        path.append(q)
+    path.append(frm)
+    return tuple(reversed(path))
+
+
 # ----------------------------------------------------------------------------- AP
 def ap_total(revealed: tuple[int, int]) -> int:
     """The AP of the higher card: the difference of the two revealed values (R5.5)."""
@@ -277,9 +303,9 @@ def victory(state) -> tuple[Side, Reason] | None:
 
 __all__ = [
     "BABIES_TO_WIN", "JEEP_PASSES", "MOTHER_PASSES", "SHOT_BLOCKERS", "WALK_PASSES",
-    "ap_spent", "ap_total", "baby_setup_tiles", "call_reaches", "clear_shot", "fire_group",
-    "fire_spots", "fire_supply", "gas_targets", "gas_tiles", "jeep_clears", "jeep_stops", "line",
-    "mother_move_cost", "mother_runs", "run_stop", "scientist_setup_tiles",
+    "ap_spent", "ap_total", "baby_setup_tiles", "call_path", "call_reaches", "clear_shot",
+    "fire_group", "fire_spots", "fire_supply", "gas_targets", "gas_tiles", "jeep_clears",
+    "jeep_stops", "line", "mother_move_cost", "mother_runs", "run_stop", "scientist_setup_tiles",
     "scientists_on_board", "shot_blocker",
     "victory", "walk_distance",
 ]

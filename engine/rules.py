@@ -65,6 +65,7 @@ from .predicates import (
     WALK_PASSES,
     ap_total,
     baby_setup_tiles,
+    call_path,
     clear_shot,
     fire_group,
     fire_spots,
@@ -682,10 +683,11 @@ def _do_effect(s: GameState, a: Action) -> None:
     eff = s.effect
     t = type(a)
     if t is CallBaby:
+        path = call_path(b, a.frm, a.to) or (a.frm, a.to)  # the way the baby went (R9.1)
         b[a.frm] = EMPTY
         b[a.to] = BABY
         eff = _new_tuple(EffectState, (eff.side, eff.card, eff.done, eff.called + (a.to,)))
-        _emit(s, "called", side=RAPTOR, at=a.frm, to=a.to, piece=_BABY)
+        _emit(s, "called", side=RAPTOR, at=a.frm, to=a.to, piece=_BABY, cells=path)
     elif t is Frighten:
         b[a.at] = SCIENTIST_FRIGHTENED_NEW
         _emit(s, "frightened", side=RAPTOR, at=a.at)

@@ -1,5 +1,7 @@
 """Pillow pictures of a game: the public board (:func:`render_board`) and a player's private
-hand (:func:`render_hand`). Pure functions of an :class:`engine.View`; PNG bytes out.
+hand (:func:`render_hand`). Pure functions of an :class:`engine.View`; PNG bytes out. The
+animation of a finished match is :func:`render.replay.render_replay` (public views in, GIF
+out); ``python -m render replay RECORD --out DIR`` draws a match record's rounds.
 
 Usage::
 

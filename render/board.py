@@ -25,6 +25,7 @@ from engine.state import (
     BABY,
     BABY_ASLEEP,
     BABY_ASLEEP_NEW,
+    FIGURINE_CODES,
     FIRE,
     MOTHER,
     ROCK,
@@ -63,6 +64,9 @@ _SPRITES = {
     SCIENTIST_FRIGHTENED_NEW: sprites.scientist_frightened,
     FIRE: sprites.fire,
 }
+
+#: Cell codes of figurines (a mother, a baby, a scientist in any state).
+_FIGURINES = frozenset(FIGURINE_CODES)
 
 SIDE_NAMES = {Side.RAPTOR: "Raptor", Side.SCIENTIST: "Scientist"}
 REASON_TEXT = {
@@ -358,13 +362,21 @@ def _arrow(d: ImageDraw.ImageDraw, at: int, to: int, colour: tuple[int, int, int
 
 
 def _walk_arrow(d: ImageDraw.ImageDraw, cells: Sequence[int],
-                colour: tuple[int, int, int], width: int = 6) -> None:
-    """A scientist's walk square by square (R8.1): a line through the centres of its path,
-    the last step an arrow, a dot where it started."""
+                colour: tuple[int, int, int], width: int = 6, *, dashed: bool = False
+                ) -> None:
+    """A walk square by square: a line through the centres of its path, the last step an
+    arrow, a dot where it started; a scientist's walk (R8.1) solid, a called baby's way
+    (R9.1) ``dashed``."""
     pts = [square_centre(q) for q in cells[:-1]]
-    for w, c in ((width + 4, T.HL_EDGE), (width, colour)):
-        d.line(pts, fill=c, width=w, joint="curve")
-    _arrow(d, cells[-2], cells[-1], colour, width=width, dot=False)
+    if dashed:
+        segs = [seg for a, b in zip(pts, pts[1:], strict=False) for seg in _dashes(a, b, 12, 8)]
+        for w, c in ((width + 4, T.HL_EDGE), (width, colour)):
+            for s0, s1 in segs:
+                d.line((s0, s1), fill=c, width=w)
+    else:
+        for w, c in ((width + 4, T.HL_EDGE), (width, colour)):
+            d.line(pts, fill=c, width=w, joint="curve")
+    _arrow(d, cells[-2], cells[-1], colour, width=width, dot=False, dashed=dashed)
     a = pts[0]
     r = 0.11 * T.CELL
     d.ellipse((a[0] - r, a[1] - r, a[0] + r, a[1] + r), fill=colour, outline=T.HL_EDGE,
@@ -419,11 +431,55 @@ def _target(d: ImageDraw.ImageDraw, q: int) -> None:
         d.line((p0, p1), fill=T.HL_SHOT, width=3)
 
 
-def _draw_events(d: ImageDraw.ImageDraw, events: Sequence[Event], *, over: bool) -> None:
+def _put_out_again(events: Sequence[Event]) -> frozenset[int]:
+    """Squares where a fire placed during ``events`` was removed later in them (put out by
+    the mother, R7.5, or driven over by a jeep, R10.3)."""
+    placed: set[int] = set()
+    gone: set[int] = set()
+    for e in events:
+        if e.kind == "fire_placed" and e.at is not None:
+            placed.add(e.at)
+        elif e.kind in ("fire_out", "jeep"):
+            gone.update(q for q in e.cells if q in placed)
+    return frozenset(gone)
+
+
+def _short_lived_fire(im: Image.Image, q: int) -> None:
+    """A fire placed and put out in the same round: a small faded flame where it burned
+    (the smoke ring goes round it)."""
+    size = int(T.CELL * 0.5)
+    flame = sprites.fire(size)
+    alpha = flame.getchannel("A").point(lambda a: a * 3 // 5)
+    x0, y0, x1, y1 = square_box(q)
+    im.paste(flame, ((x0 + x1 - size) // 2, (y0 + y1 - size) // 2), alpha)
+
+
+def _corner_cross(d: ImageDraw.ImageDraw, q: int) -> None:
+    """A kill's or capture's cross, small, in the top-right corner of a square a figurine
+    has stepped onto since (the big cross under it is hidden)."""
+    x0, y0, x1, y1 = square_box(q)
+    cx, cy = x1 - 0.17 * T.CELL, y0 + 0.17 * T.CELL
+    r = 0.09 * T.CELL
+    for fill, w in ((T.CROSS_EDGE, 9), (T.CROSS, 5)):
+        d.line((cx - r, cy - r, cx + r, cy + r), fill=fill, width=w)
+        d.line((cx - r, cy + r, cx + r, cy - r), fill=fill, width=w)
+
+
+def _draw_events(im: Image.Image, d: ImageDraw.ImageDraw, events: Sequence[Event],
+                 board: Sequence[int], *, over: bool) -> None:
     """Highlights in event order: ``over=False`` draws what goes under the pieces (arrows,
     crosses, smoke), ``over=True`` what goes on top (frames around a space, the target of a
-    shot)."""
+    shot, a small cross where a figurine now stands on a kill's or a capture's square)."""
+    short_lived = _put_out_again(events)
+    if not over:
+        for q in short_lived:
+            _short_lived_fire(im, q)
     for e in events:
+        if over and e.kind in ("killed", "captured"):
+            q = e.at if e.kind == "killed" else e.to
+            if q is not None and board[q] in _FIGURINES:
+                _corner_cross(d, q)
+            continue
         if e.kind not in _BOTH_KINDS and (e.kind in _OVER_KINDS) is not over:
             continue
         k = e.kind
@@ -432,6 +488,8 @@ def _draw_events(d: ImageDraw.ImageDraw, events: Sequence[Event], *, over: bool)
             _walk_arrow(d, e.cells, side_colour)
         elif k == "moved" and e.at is not None and e.to is not None:
             _arrow(d, e.at, e.to, side_colour)
+        elif k == "called" and len(e.cells) > 2:  # the way the baby went (R9.1)
+            _walk_arrow(d, e.cells, T.HL_RAPTOR, dashed=True)
         elif k == "called" and e.at is not None and e.to is not None:
             _arrow(d, e.at, e.to, T.HL_RAPTOR, dashed=True)
         elif k == "escaped" and e.at is not None and e.to is not None:
@@ -461,7 +519,7 @@ def _draw_events(d: ImageDraw.ImageDraw, events: Sequence[Event], *, over: bool)
                 _arrow(d, e.at, e.to, T.HL_SHOT, head=False)
             _cross_mark(d, e.to)
         elif k == "fire_placed" and e.at is not None:
-            _frame(d, e.at, T.HL_FIRE)
+            _frame(d, e.at, T.HL_FIRE, dashed=e.at in short_lived)
         elif k == "fire_out":
             for q in e.cells:
                 _smoke(d, q)
@@ -494,6 +552,17 @@ def _exit_glow(d: ImageDraw.ImageDraw, q: int) -> None:
 
 
 # --------------------------------------------------------------------------- header, panel
+def shown_round(v: View) -> int | None:
+    """The round whose highlights a view in a card pick shows by default: the round that
+    just ended (its ``round_end`` event), or None (the first pick, or another phase)."""
+    if v.phase is not Phase.PICK:
+        return None
+    for e in reversed(v.last_round_events):
+        if e.kind == "round_end" and e.value is not None:
+            return e.value
+    return None
+
+
 def _status(v: View) -> tuple[str, str]:
     """(what is happening, who must act) for the status line."""
     def names(sides) -> str:
@@ -517,6 +586,9 @@ def _status(v: View) -> tuple[str, str]:
         return f"Setup: scientists placed {n}/4", who
     head = f"Round {v.round}"
     if ph is Phase.PICK:
+        shown = shown_round(v)
+        if shown is not None:  # the image after a round: that round's highlights
+            head = f"After round {shown}"
         if v.observation:
             return f"{head} · Observation: the scientist picks first", who
         return f"{head} · Both players pick a card", who
@@ -537,9 +609,11 @@ def _fit(text: str, sizes: Sequence[int], width: int, bold: bool = False) -> int
     return sizes[-1]
 
 
-def _header(im: Image.Image, d: ImageDraw.ImageDraw, v: View, verdict: str | None = None
-            ) -> None:
+def _header(im: Image.Image, d: ImageDraw.ImageDraw, v: View, verdict: str | None = None,
+            caption: str | None = None) -> None:
     left, who = (verdict, "") if verdict else _status(v)
+    if caption is not None and not verdict and v.phase is not Phase.OVER:
+        left, who = caption, ""
     y = T.HEADER_H / 2
     if v.phase is Phase.OVER or verdict:
         d.rectangle((0, 0, T.WIDTH, T.HEADER_H - 2), fill=T.WIN_BG)
@@ -706,27 +780,30 @@ def _pairs(im: Image.Image, x: float, y: float, pairs) -> None:
 # --------------------------------------------------------------------------- entry points
 def board_image(v: View, *, highlight: bool = True,
                 events: Sequence[Event] | None = None, verdict: str | None = None,
-                winner: Side | None = None) -> Image.Image:
-    """The board picture of :func:`render_board` as a Pillow RGB image (not encoded)."""
+                winner: Side | None = None, caption: str | None = None) -> Image.Image:
+    """The board picture of :func:`render_board` as a Pillow RGB image (not encoded).
+    ``caption``: a status line of the caller's instead of the phase and who is to act
+    (a replay frame's round and cards); a game's end or a ``verdict`` keeps its banner."""
     board = v.board
     rocks = tuple(q for q in BOARD_SQUARES if board[q] == ROCK)
     im = static_layer(v.layout, rocks).copy()
     d = ImageDraw.Draw(im)
     shown = (default_events(v) if events is None else tuple(events)) if highlight else ()
-    _draw_events(d, shown, over=False)
+    _draw_events(im, d, shown, board, over=False)
     for q in BOARD_SQUARES:
         make = _SPRITES.get(board[q])
         if make is not None:
             sprite = make()
             x0, y0, _, _ = square_box(q)
             im.paste(sprite, (x0, y0), sprite)
-    _draw_events(d, shown, over=True)
+    _draw_events(im, d, shown, board, over=True)
     mother = v.mother
     if mother is not None and v.sleep_tokens:
         badge = sprites.sleep_badge(v.sleep_tokens)
         im.paste(badge, square_box(mother)[:2], badge)
-    _header(im, d, v, verdict)
-    _panel(im, d, v, bool(verdict), winner)
+    _header(im, d, v, verdict, caption)
+    _panel(im, d, v, bool(verdict) or (caption is not None and v.phase is not Phase.OVER),
+           winner)
     return im
 
 

@@ -36,6 +36,7 @@ from .clicks import Clicks
 from .cog import RaptorCog
 from .components import DYNAMIC_ITEMS
 from .flow import Flow
+from .replay_viewer import ReplayStepButton
 from .shutdown import DRAIN_SECONDS, Gate, RaptorTree, serve, stop_signals
 
 log = logging.getLogger(__name__)
@@ -73,7 +74,7 @@ class RaptorBot(commands.Bot):
     async def setup_hook(self) -> None:
         await self.add_cog(RaptorCog(self, self.service, self.flow))
         await self.add_cog(RaptorAdminCog(self.service))
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.add_dynamic_items(*DYNAMIC_ITEMS, ReplayStepButton)
         guild_id = self.settings.dev_guild_id
         if guild_id:
             guild = discord.Object(id=guild_id)

@@ -15,6 +15,8 @@ command                                what it does                             
 ``rematch``                            rematch of my last finished match here        public
 ``rules``                              rules summary and card reference              ephemeral
 ``history``                            my last finished matches in this server       ephemeral
+``replay [match]``                     a finished match's animation (GIF)            public
+``record [match]``                     a finished match's text record                public
 ``stats [user]``                       rating and results                            public
 ``leaderboard``                        the server's best ratings                     public
 ``settings [dm_hand]``                 show / change my settings (hand by DM)        ephemeral
@@ -27,6 +29,7 @@ ephemeral where the answer is private); refusals are ephemeral. The match logic 
 
 from __future__ import annotations
 
+import io
 import logging
 from typing import Literal
 
@@ -36,17 +39,20 @@ from discord.ext import commands
 
 import engine
 from engine import Side
+from render.replay import DEFAULT_BYTE_LIMIT, ReplayError
 
 from .. import texts
-from ..match import Match, MatchService
+from ..match import Match, MatchService, ServiceError, replays
 from . import components
 from .flow import Flow
 from .permissions import check_permissions
+from .replay_viewer import viewer_page
 from .replies import command_error, defer, fail, say
 
 log = logging.getLogger(__name__)
 
 MAX_CHOICES = 25  # Discord: autocomplete choices
+REPLAY_MARGIN = 64 * 1024  # bytes kept under the upload limit for the message itself
 DM_COMMANDS = frozenset({"rules", "settings"})
 
 
@@ -326,6 +332,81 @@ class RaptorCog(commands.GroupCog, group_name="raptor",
             lines.append(f"{texts.match_title(m)} · {side.value if side else '?'} vs {vs} · "
                          f"**{outcome}** ({why}) · {texts.ts(m.updated_at)}")
         await say(interaction, "\n".join(lines)[:2000], ephemeral=True)
+
+    # ------------------------------------------------------------------ replays (issue 23)
+    async def _finished(self, interaction: discord.Interaction, number: int | None
+                        ) -> Match | None:
+        """The finished match a replay or record names, or None after a refusal."""
+        try:
+            return await replays.finished_match(self.service, interaction.guild_id or 0,
+                                                interaction.channel_id or 0, number)
+        except ServiceError as exc:
+            await fail(interaction, exc.message)
+            return None
+
+    async def _name(self, interaction: discord.Interaction, match: Match, side: Side) -> str:
+        """A player's name for a record: the AI's level, a member's display name or the
+        user's name (fetched when not cached), else the user id (a record is a file: no
+        mentions)."""
+        if match.ai.get(side):
+            return f"AI ({match.ai[side]})"
+        user_id = match.players[side]
+        member = interaction.guild.get_member(user_id) if interaction.guild else None
+        user: discord.abc.User | None = member or self.bot.get_user(user_id)
+        if user is None:
+            try:
+                user = await self.bot.fetch_user(user_id)
+            except discord.HTTPException:
+                return f"user {user_id}"
+        return user.display_name
+
+    @app_commands.command(description="Watch a finished match again, a frame per round")
+    @app_commands.describe(match="A match number from /raptor history (default: this "
+                                 "channel's last finished match)")
+    async def replay(self, interaction: discord.Interaction,
+                     match: app_commands.Range[int, 1] | None = None) -> None:
+        _log_command(interaction, "replay")
+        await defer(interaction, ephemeral=False)
+        m = await self._finished(interaction, match)
+        if m is None:
+            return
+        views, verdict, winner = await replays.replay_views(self.service, m)
+        limit = getattr(interaction, "filesize_limit", None) or DEFAULT_BYTE_LIMIT
+        try:
+            anim = await self.flow.images.replay(m, views, byte_limit=limit - REPLAY_MARGIN,
+                                                 verdict=verdict, winner=winner)
+        except ReplayError as exc:
+            await fail(interaction, f"No replay of {texts.match_title(m)}: {exc}.")
+            return
+        text = (f"🎬 **Replay of {texts.match_title(m)}**: {len(views)} rounds, a frame per "
+                "round, ending on the final board.")
+        if anim.note:
+            text += f"\n{anim.note}"
+        await say(interaction, text, ephemeral=False, png=anim.data,
+                  filename=f"raptor-match-{m.id}.gif")
+        # the step-through viewer, for the one who asked (its buttons survive a restart)
+        page, png, buttons, _ = await viewer_page(self.bot, m, 0)
+        await interaction.followup.send(page, ephemeral=True, view=buttons,
+                                        file=discord.File(io.BytesIO(png), filename="round.png"),
+                                        allowed_mentions=discord.AllowedMentions.none())
+
+    @app_commands.command(description="The text record of a finished match (docs/RECORD.md)")
+    @app_commands.describe(match="A match number from /raptor history (default: this "
+                                 "channel's last finished match)")
+    async def record(self, interaction: discord.Interaction,
+                     match: app_commands.Range[int, 1] | None = None) -> None:
+        _log_command(interaction, "record")
+        await defer(interaction, ephemeral=False)
+        m = await self._finished(interaction, match)
+        if m is None:
+            return
+        server = interaction.guild.name if interaction.guild else str(m.guild_id)
+        text = await replays.record_text(
+            self.service, m, server=server, raptor=await self._name(interaction, m, Side.RAPTOR),
+            scientist=await self._name(interaction, m, Side.SCIENTIST))
+        await say(interaction, f"📜 **Record of {texts.match_title(m)}**: every decision, "
+                  "readable back by `python -m engine replay`.", ephemeral=False,
+                  png=text.encode("utf-8"), filename=f"raptor-match-{m.id}.txt")
 
     @app_commands.command(description="A player's rating and results in this server")
     @app_commands.describe(user="Whose stats (default: you)")

@@ -9,6 +9,8 @@ custom_id scheme (all ≤ 100 characters; ``<m>`` match id, ``<c>`` challenge id
 ``<v>`` match version, see :class:`bot.match.Match`)::
 
     raptor:c:<c>:accept | decline | cancel      challenge answers (ChallengeButton)
+    raptor:replay:<m>:<frame>:first|prev|next|last   the replay viewer's ⏮ ◀ ▶ ⏭
+                                                (bot.discord.replay_viewer.ReplayStepButton)
     raptor:m:<m>:r:<r>:hand                     "Pick your card": open my hand (HandButton)
     raptor:m:<m>:r:<r>:pick:<n>                 pick card n this round (PickButton)
     raptor:m:<m>:v:<v>:do[:<i>]                 select: values are action notations (ActionSelect)

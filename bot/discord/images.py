@@ -16,6 +16,7 @@ from typing import Any
 import engine
 import render
 from engine import Side
+from render import replay as render_replay_module
 from render.pool import render_executor
 
 from .. import texts
@@ -76,6 +77,25 @@ class Images:
         content = render.hand_content(engine.view(match.state, side))
         return await self._get("hand", content, render.render_hand, lambda: content,
                                slot=match.id)
+
+    async def replay(self, match: Match, views: list[engine.View], *, byte_limit: int,
+                     verdict: str | None = None, winner: Side | None = None
+                     ) -> render_replay_module.Animation:
+        """The animation of the finished ``match`` from its public ``views``
+        (:func:`render.replay.render_replay`), drawn in the match's worker process like its
+        boards (never on the event loop); not cached (a replay is asked for rarely)."""
+        draw = functools.partial(render_replay_module.render_replay, byte_limit=byte_limit,
+                                 verdict=verdict, winner=winner)
+        return await self._render(draw, views, match.id)
+
+    async def replay_frame(self, match: Match, view: engine.View, *, total: int,
+                           final: bool = False, verdict: str | None = None,
+                           winner: Side | None = None) -> bytes:
+        """One frame of the animation of ``match`` as PNG bytes (the step-through viewer's
+        picture, :func:`render.replay.frame_png`), drawn in the match's worker process."""
+        draw = functools.partial(render_replay_module.frame_png, total=total, final=final,
+                                 verdict=verdict, winner=winner)
+        return await self._render(draw, view, match.id)
 
     async def _get(self, kind: str, key: Hashable, fn: Callable[[Any], bytes],
                    arg: Callable[[], Any], *, slot: int) -> bytes:

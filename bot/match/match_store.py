@@ -135,6 +135,13 @@ class MatchStore:
             "ORDER BY updated_at DESC, id DESC LIMIT 1", (channel_id,))
         return None if row is None else match_from_row(row, self.states)
 
+    async def newest_finished(self) -> Match | None:
+        """The most recently finished match of the whole database, or None."""
+        row = await self.db.fetchone(
+            "SELECT * FROM matches WHERE status = 'finished' "
+            "ORDER BY updated_at DESC, id DESC LIMIT 1")
+        return None if row is None else match_from_row(row, self.states)
+
     async def finished_of(self, guild_id: int, user_id: int, limit: int) -> list[Match]:
         """The user's finished matches in the server, newest first."""
         rows = await self.db.fetchall(

@@ -45,15 +45,10 @@ class ChallengeStatus(StrEnum):
     EXPIRED = "expired"
 
 
-class EndReason(StrEnum):
-    """Why a match ended outside the game; a game that ended by its rules (R6) has an
-    :class:`engine.Reason` instead."""
-
-    RESIGNED = "resigned"  # the loser resigned
-    TIMEOUT = "timeout"  # the loser's turn timed out
-    DRAW_AGREED = "draw_agreed"  # both players agreed to a draw
-    ABANDONED = "abandoned"  # both players' pick timed out: no result
-    ENDED_BY_MODERATOR = "ended_by_moderator"  # a moderator ended it: no result
+#: Why a match ended outside the game (resigned, timeout, draw_agreed, abandoned,
+#: ended_by_moderator); a game that ended by its rules (R6) has an :class:`engine.Reason`
+#: instead. One enum with the match records' ``Reason`` line (:class:`engine.Ending`).
+EndReason = engine.Ending
 
 
 Reason = engine.Reason | EndReason

@@ -266,6 +266,10 @@ class MatchService:
         """:meth:`StatsService.last_finished`."""
         return await self.records.last_finished(channel_id)
 
+    async def newest_finished(self) -> Match | None:
+        """The database's most recently finished match, or None (``python -m bot replay``)."""
+        return await self.ctx.matches.newest_finished()
+
     async def history(self, guild_id: int, user_id: int, limit: int = 10) -> list[Match]:
         """:meth:`StatsService.history`."""
         return await self.records.history(guild_id, user_id, limit)

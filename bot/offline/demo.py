@@ -5,11 +5,13 @@
 The match runs through the same :class:`~bot.match.MatchService`, SQLite storage (a file in
 DIR) and renderer the bot uses. It writes ``DIR/start.png`` (the starting position),
 ``DIR/after-round-NNN.png`` after every round (the public board image, as the bot posts it:
-its panel names the round that comes next), ``DIR/final.png``, a text log ``DIR/demo.log``
-(every action in notation, per round, written as the match goes; at the end the final
-position with hands and deck order, as the game is over) and the database
-``DIR/demo.sqlite3``; it prints one line per round and the result. Nothing here is hidden
-from anybody: both sides are the AI.
+"After round N", with that round's highlights), ``DIR/final.png``, a text log
+``DIR/demo.log`` (every action in notation, per round, written as the match goes; at the end
+the final position with hands and deck order, as the game is over), the match record
+``DIR/match.txt`` (``docs/RECORD.md``; ``python -m engine replay`` checks it), its
+animation ``DIR/replay.gif`` (a frame per round, :func:`render.replay.render_replay`) and
+the database ``DIR/demo.sqlite3``; it prints one line per round and the result. Nothing here
+is hidden from anybody: both sides are the AI.
 """
 
 from __future__ import annotations
@@ -120,7 +122,8 @@ async def play_demo(out: Path, *, seed: int = 1, level: str = "easy",
                     echo: Callable[[str], None] = print) -> dict:
     """Play one AI-vs-AI match into ``out`` (created if needed) and return a summary dict:
     ``match_id``, ``rounds``, ``winner``, ``reason``, ``pngs`` (paths), ``log`` (path),
-    ``db`` (path), ``seconds``.
+    ``record`` (path of match.txt), ``gif`` (path of replay.gif), ``animation``
+    (:class:`render.replay.Animation`), ``db`` (path), ``seconds``.
 
     Raises:
         OSError: ``out`` cannot be written.
@@ -137,6 +140,7 @@ async def _play_demo(out: Path, render_board: Callable, *, seed: int, level: str
                      environment: str, time_budget: float, echo: Callable[[str], None]) -> dict:
     db_path = out / "demo.sqlite3"
     for stale in [db_path, out / "final.png", out / "start.png", out / "demo.log",
+                  out / "match.txt", out / "replay.gif",
                   *out.glob("round-*.png"), *out.glob("after-round-*.png")]:
         stale.unlink(missing_ok=True)
     for suffix in ("-wal", "-shm"):
@@ -194,18 +198,42 @@ async def _play_demo(out: Path, render_board: Callable, *, seed: int, level: str
         write_log(verdict, "", "Final position, hands and decks shown: the game is over.",
                   engine.to_diagram(state))
         log.close()
+        record_path, gif_path, animation = await _write_replay(service, final, out, level)
         seconds = time.perf_counter() - t0
         names = (f"{pngs[0].name} … {pngs[-1].name}" if len(pngs) > 1
                  else ", ".join(p.name for p in pngs))
         echo(f"Wrote start.png, {len(pngs)} board images after each round ({names}), "
-             f"final.png, {log_path.name} and {db_path.name} to {os.path.join(out, '')} "
-             f"in {seconds:.1f} s.")
+             f"final.png, {log_path.name}, {record_path.name} (the match record), "
+             f"{gif_path.name} ({animation.frames} frames) and {db_path.name} to "
+             f"{os.path.join(out, '')} in {seconds:.1f} s.")
         return {"match_id": final.id, "rounds": state.round, "winner": final.result,
                 "reason": final.reason, "pngs": pngs, "log": log_path, "db": db_path,
+                "record": record_path, "gif": gif_path, "animation": animation,
                 "seconds": seconds}
     finally:
         stack.close()
         await db.close()
+
+
+async def _write_replay(service: MatchService, match, out: Path, level: str
+                        ) -> tuple[Path, Path, Any]:
+    """Write the finished ``match``'s record ``out/match.txt`` and animation
+    ``out/replay.gif``; returns both paths and the :class:`render.replay.Animation`."""
+    from render.replay import render_replay
+
+    actions = [(side, action) for _, side, action in await service.action_log(match.id)]
+    text = engine.write_record(
+        match.seed, match.options, actions, result=match.result, reason=match.reason,
+        event=f"Raptor offline demo, match #{match.id}", server="offline",
+        date=time.strftime("%Y-%m-%d", time.gmtime(match.created_at)),
+        raptor=f"AI ({level})", scientist=f"AI ({level})")
+    record_path = out / "match.txt"
+    record_path.write_text(text, encoding="utf-8")
+    record = engine.read_record(text)
+    animation = render_replay([engine.view(s, None) for s in record.round_states()])
+    gif_path = out / "replay.gif"
+    gif_path.write_bytes(animation.data)
+    return record_path, gif_path, animation
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -26,6 +26,7 @@ async def test_commands_are_synced_as_one_group(world: World) -> None:
     assert group["name"] == "raptor"
     subs = {o["name"] for o in group["options"]}
     assert subs == {"challenge", "practice", "board", "hand", "act", "status", "resign", "draw",
+                    "replay", "record",
                     "rematch", "rules", "history", "stats", "leaderboard", "settings"}
 
 

@@ -103,3 +103,43 @@ def test_seeds_past_the_maximum_are_refused_before_any_game(capsys, monkeypatch)
     assert err.splitlines()[-1] == (
         "python -m engine selfplay: error: the last game's seed (9223372036854775807 + 2 - 1) "
         "would be above 9223372036854775807: lower --seed or --games")
+
+
+def _record_file(tmp_path, seed=8):
+    from engine.record import write_record
+
+    from .test_record import random_game
+
+    final, log = random_game(seed)
+    path = tmp_path / "match.txt"
+    path.write_text(write_record(seed, final.options, log, event="cli"), encoding="utf-8")
+    return path, final
+
+
+def test_replay_checks_a_record_and_prints_each_round(tmp_path, capsys):
+    path, final = _record_file(tmp_path)
+    assert main(["replay", str(path)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert len(out) == final.round + 1
+    assert out[0].startswith("round 1: raptor ") and " vs scientist " in out[0]
+    assert out[-1] == (f"{final.winner.value} ({final.reason.value}) after {final.round} "
+                       "rounds: the record checks")
+    assert f"captured {final.captured}/3" in out[-2]
+
+
+def test_replay_refuses_a_bad_record_in_one_line(tmp_path, capsys):
+    path, _ = _record_file(tmp_path)
+    path.write_text(path.read_text().replace("round 2:", "round 5:", 1))
+    assert main(["replay", str(path)]) == 1
+    err = capsys.readouterr().err.strip()
+    assert err.startswith(f"engine replay: {path}: line ") and "this is round 2, not 5" in err
+    assert "\n" not in err
+    assert main(["replay", str(tmp_path / "missing.txt")]) == 1
+    assert "cannot read" in capsys.readouterr().err
+
+
+def test_replay_draws_no_images_and_says_where_they_are(tmp_path, capsys):
+    path, _ = _record_file(tmp_path)
+    assert main(["replay", str(path), "--out", str(tmp_path / "imgs")]) == 2
+    assert "python -m render replay RECORD --out DIR" in capsys.readouterr().err
+    assert not (tmp_path / "imgs").exists()

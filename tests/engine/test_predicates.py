@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from engine import predicates as P
 from engine import square
+from engine.geometry import square_name
 from engine.state import Reason
 
 from .conftest import RAPTOR, SCIENTIST, board, names
@@ -99,6 +100,23 @@ def test_R9_1_a_call_needs_a_free_fire_free_path():
                     "*B*........", ".*...M....."])
     assert P.call_reaches(walled.board, square("C5"), square("F6")) is True  # via C4
     assert P.call_reaches(walled.board, square("C5"), square("C6")) is False  # C6 is fire
+
+
+def test_R9_1_a_call_path_is_a_shortest_free_way_around_rocks_and_fire():
+    walled = board(["...........", "...........", "...........", "...........",
+                    "*B*........", ".*...M....."])
+    path = P.call_path(walled.board, square("C5"), square("F6"))
+    assert path[0] == square("C5") and path[-1] == square("F6") and len(path) == 7
+    for a, b in zip(path, path[1:], strict=False):                # orthogonal steps
+        assert abs(a - b) in (1, 13)
+    assert all(walled.board[q] == 1 for q in path[1:])            # free, fire-free
+    assert P.call_path(walled.board, square("C5"), square("C6")) is None
+    rocks = board(["......M....", "...........", "....#......", ".#..#......",
+                   ".B..#......", "..........."])  # a wall F3-F5 between C5 and G3
+    path = P.call_path(rocks.board, square("C5"), square("G3"))
+    # two shortest ways (round F2 or F6): the one back from G3 through lower squares
+    assert [square_name(q) for q in path] == ["C5", "D5", "D4", "D3", "D2", "E2", "F2",
+                                               "G2", "G3"]
 
 
 def test_R5_5_ap_total_and_spent():

@@ -68,6 +68,9 @@ def test_R9_1_the_call_moves_the_baby_then_shuffles_deck_discard_and_card_1():
     assert after.shuffles == s.shuffles + 1
     assert after.phase is Phase.AP and after.ap.side is SCIENTIST and after.ap.remaining == 4
     assert [e.kind for e in after.events] == ["called", "shuffled", "ap"]
+    called = after.events[0]                                # the way the baby went
+    assert called.cells[0] == square("L4") and called.cells[-1] == square("F1")
+    assert called.cells == engine.predicates.call_path(s.board, square("L4"), square("F1"))
     end = play(after, SCIENTIST, "end")
     assert end.discards == {RAPTOR: (), SCIENTIST: (5,)}    # card 1 is not in the discard
     assert end.hands[RAPTOR] == tuple(sorted((4, 7, after.decks[RAPTOR][0])))

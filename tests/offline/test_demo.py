@@ -59,6 +59,17 @@ async def test_demo_plays_a_full_match_and_leaves_pngs_log_and_a_replayable_data
     finally:
         await db.close()
 
+    # the match record replays to the same final state; the animation has a frame a round
+    record = engine.read_record(summary["record"].read_text(encoding="utf-8"))
+    assert summary["record"].name == "match.txt"
+    assert record.final.key() == match.state.key() and record.rounds == summary["rounds"]
+    assert record.header["Server"] == "offline" and record.header["Raptor"] == "AI (easy)"
+    assert [a for _, _, a in entries] == [a for _, a in record.actions]
+    gif = Image.open(summary["gif"])
+    assert summary["gif"].name == "replay.gif" and gif.format == "GIF"
+    assert gif.n_frames == summary["animation"].frames == summary["rounds"]
+    assert summary["animation"].note is None
+
 
 async def test_demo_is_deterministic_for_a_seed(tmp_path):
     a = await play_demo(tmp_path / "a", seed=11, echo=lambda _: None)
@@ -83,8 +94,11 @@ def test_demo_command_line_runs_and_reports(tmp_path, capsys):
     assert not list(out_dir.glob("round-*.png"))
     afters = sorted(p.name for p in out_dir.glob("after-round-*.png"))
     assert afters == [f"after-round-{i:03d}.png" for i in range(1, len(afters) + 1)]
+    gif = Image.open(out_dir / "replay.gif")
+    assert gif.format == "GIF" and gif.n_frames == len(afters)
     assert (f"Wrote start.png, {len(afters)} board images after each round "
-            f"(after-round-001.png … {afters[-1]}), final.png, demo.log and demo.sqlite3 to "
+            f"(after-round-001.png … {afters[-1]}), final.png, demo.log, match.txt (the match "
+            f"record), replay.gif ({len(afters)} frames) and demo.sqlite3 to "
             f"{out_dir}/") in out
 
 

@@ -7,7 +7,7 @@ from engine import Event, Phase, Side, square
 from render import GRID_BOX, default_events, render_board, square_box
 from render import theme as T
 
-from .helpers import board, count, crop_square, decode, diff_box, position
+from .helpers import board, changed_pixels, count, crop_square, decode, diff_box, position
 
 SMOKE = (210, 210, 205)
 
@@ -167,3 +167,69 @@ def test_a_scientists_walk_is_drawn_square_by_square():
         assert count(crop_square(plain, q), T.HL_SCIENTIST) == 0
     for q in ("C2", "D2", "D3"):  # off the walk: nothing drawn there
         assert count(crop_square(lit, q), T.HL_SCIENTIST) == 0, q
+
+
+def test_a_mothers_call_arrow_follows_the_babys_way_round_the_rocks():
+    """C5 to G3 past the rocks F3-F5: the arrow goes C5 D5 E5 E6 F6 G6 G5 G4 G3 (R9.1),
+    never the diagonal across the rocks."""
+    s = position({"G2": "M", "C5": "B", "F3": "#", "F4": "#", "F5": "#", "B2": "S", "L6": "S"},
+                 "phase: effect\nround: 2\nrevealed: 1 5\neffect: raptor 1\nraptor pick: 1\n"
+                 "scientist pick: 5\n")
+    s = play(s, Side.RAPTOR, "C5-G3")
+    (called,) = [e for e in s.round_events if e.kind == "called"]
+    assert [engine.square_name(q) for q in called.cells] == [
+        "C5", "D5", "E5", "E6", "F6", "G6", "G5", "G4", "G3"]
+    lit, plain = board(s), board(s, highlight=False)
+    for q in ("D5", "E6", "F6", "G5", "G4"):
+        assert count(crop_square(lit, q), T.HL_RAPTOR) > 30, q
+        assert count(crop_square(plain, q), T.HL_RAPTOR) == 0
+    for q in ("D4", "E4", "E3"):  # the straight line C5-G3 would cross these
+        assert count(crop_square(lit, q), T.HL_RAPTOR) == 0, q
+
+
+def test_a_capture_cross_stays_visible_under_a_scientist_who_steps_there():
+    s = position({"E4": "M", "C2": "S", "D2": "z", "B5": "S", "J5": "B"},
+                 "phase: ap\nround: 2\nrevealed: 9 3\nap: scientist 6\nraptor pick: 9\n"
+                 "scientist pick: 3\n")
+    captured = play(s, Side.SCIENTIST, "C2 capture D2")
+    stepped = play(captured, Side.SCIENTIST, "C2-D2")
+    x0, y0, x1, y1 = square_box(square("D2"))
+    corner = (x1 - T.CELL // 3, y0, x1, y0 + T.CELL // 3)     # the small cross, top right
+    assert count(board(stepped).crop(corner), T.CROSS) > 40
+    assert count(board(stepped, highlight=False).crop(corner), T.CROSS) == 0
+    assert count(board(captured).crop(corner), T.CROSS) < count(board(stepped).crop(corner),
+                                                                 T.CROSS)
+
+
+def test_a_fire_placed_and_put_out_in_one_round_reads_as_such():
+    s = position({"E4": "M", "H4": "S", "B2": "S", "J5": "B"},
+                 "phase: effect\nround: 2\nrevealed: 9 5\neffect: scientist 5\n"
+                 "raptor pick: 9\nscientist pick: 5\n")
+    placed = play(s, Side.SCIENTIST, "fire H3", "fire G3")
+    out = play(placed, Side.RAPTOR, "E4-E3", "E3-F3", "out G3")
+    assert out.board[square("G3")] == 1 and out.board[square("H3")] == 1
+    lit, plain = board(out), board(out, highlight=False)
+    for q in ("G3", "H3"):
+        sq = crop_square(lit, q)
+        assert count(sq, SMOKE) > 40, q                       # put out: smoke
+        assert count(sq, T.HL_FIRE) > 30, q                   # placed: its (dashed) frame
+        x0, y0, x1, y1 = square_box(square(q))
+        middle = (x0 + 24, y0 + 24, x1 - 24, y1 - 24)        # inside the smoke ring
+        faded = lit.crop(middle)
+        assert changed_pixels(faded, plain.crop(middle), 40) > 60, q  # a small faded flame
+        assert count(faded, T.FIRE_MID, 60) < count(board(placed).crop(middle), T.FIRE_MID, 60)
+        # dashed, not the solid frame of a fire still burning
+        assert count(sq, T.HL_FIRE) < count(crop_square(board(placed), q), T.HL_FIRE)
+
+
+def test_the_image_after_a_round_says_which_round_it_shows():
+    s = play(raptor_ap(), Side.RAPTOR, "kill F4", "end")
+    assert s.phase is Phase.PICK and s.round == 3
+    from render.board import _status, shown_round
+
+    v = engine.view(s, None)
+    assert shown_round(v) == 2
+    assert _status(v)[0] == "After round 2 · Both players pick a card"
+    first = engine.new_game(1, setup="quick")
+    assert shown_round(engine.view(first, None)) is None
+    assert _status(engine.view(first, None))[0] == "Round 1 · Both players pick a card"

@@ -1,0 +1,94 @@
+"""The easy level: a greedy policy one step ahead of the fast model for every decision
+but the card pick, and a card pick by the card pick model; also the policy of the hard
+level's playouts."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+
+import engine
+from bot.ai import params
+from bot.ai.evaluation import Position, score
+from bot.ai.model import after, ap_cost
+from bot.ai.params import W
+from bot.ai.pick_model import CardModel, opponent_pool
+from engine import Action, End, Phase, Pick, Side, View
+
+RAPTOR = Side.RAPTOR
+SCIENTIST = Side.SCIENTIST
+
+
+def ranked(state, side: Side, legal: Sequence[Action],
+            w: dict[str, float] = W) -> list[tuple[float, int, Action]]:
+    """Every legal non-pick action scored one step ahead for ``side`` (best first)."""
+    sign = 1.0 if side is RAPTOR else -1.0
+    p = Position.of(state)
+    out = []
+    for i, a in enumerate(legal):
+        cost = ap_cost(a, state)
+        q = after(p, a, cost)
+        if type(a) is End and state.phase is Phase.AP:
+            q.ap_left = 0  # R5.5: unspent AP are lost
+        val = sign * score(q, w) - params.COST_EPSILON * cost
+        out.append((val, -i, a))
+    out.sort(key=lambda x: (x[0], x[1]), reverse=True)
+    return out
+
+
+def greedy(state, side: Side, legal: Sequence[Action], w: dict[str, float] = W) -> Action:
+    """Easy policy for every decision but the card pick (weights ``w``)."""
+    return ranked(state, side, legal, w)[0][2]
+
+
+def pick_card(v: View, me: Side, hand: Sequence[int], w: dict[str, float] = W) -> int:
+    """Easy card pick: expected value of each card of the hand against the opponent's
+    possible picks (uniform), or against its shown pick (R5.2)."""
+    model = CardModel(Position.of(v), w)
+    pool, known = opponent_pool(v, me)
+    if known is not None:
+        return max(hand, key=lambda c: (model.outcome(me, c, known), -c))
+    if v.observation and me is SCIENTIST:
+        # the raptor sees our card before picking (R5.2): assume its best reply from a
+        # random hand of its size
+        size = max(1, min(v.hand_sizes[me.other], len(pool)))
+        hands = list(itertools.combinations(pool, size))
+
+        def worst(c: int) -> float:
+            return sum(min(model.outcome(me, c, o) for o in h) for h in hands) / len(hands)
+
+        return max(hand, key=lambda c: (worst(c), -c))
+    return max(hand, key=lambda c: (sum(model.outcome(me, c, o) for o in pool), -c))
+
+
+
+def decide(v: View, state, me: Side, legal: Sequence[Action]) -> Action:
+    if state.phase is Phase.PICK:
+        card = pick_card(v, me, [a.card for a in legal])
+        return Pick(card)
+    return greedy(state, me, legal)
+
+
+def policy(state, side: Side, w: dict[str, float] = W) -> Action:
+    """The easy policy (with weights ``w``) on a (determinized) state, used inside hard
+    playouts: it reads only the public position and ``side``'s own cards, as the easy
+    level does from a view."""
+    legal = engine.legal_actions(state, side)
+    if len(legal) == 1:
+        return legal[0]
+    if state.phase is Phase.PICK:
+        return Pick(pick_card(engine.view(state, side), side, [a.card for a in legal], w))
+    return greedy(state, side, legal, w)
+
+
+def rollout(state, last_round: int, styles: dict[Side, dict[str, float]] | None = None):
+    """Play the easy policy for both sides (weights ``styles[side]``, :data:`W` by
+    default) until round ``last_round`` is over (or the game); in a simultaneous pick the
+    raptor picks first, which changes nothing since neither sees the other's card (R5.1)."""
+    s = state
+    while s.phase is not Phase.OVER and s.round <= last_round:
+        movers = engine.to_act(s)
+        side = RAPTOR if RAPTOR in movers else SCIENTIST
+        s = engine.apply(s, side, policy(s, side, styles[side] if styles else W))
+    return s
+

@@ -1,0 +1,303 @@
+"""Static evaluation of a position from public information (R11.1), in points for the
+raptor: :func:`evaluate` on a view, :func:`score` on the AI's light position
+:class:`Position`."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from bot.ai.params import DECAY, PATH_COST, SHOT_SCALE, SLEEP_PENALTY, WIN, W
+from engine import Phase, Side, View
+from engine.geometry import NEIGHBOURS, RAYS, TILE_SQUARES
+from engine.predicates import (
+    BABIES_TO_WIN,
+    ap_total,
+    clear_shot,
+    mother_runs,
+    scientist_setup_tiles,
+    victory,
+)
+from engine.state import (
+    BABY,
+    BABY_ASLEEP,
+    BABY_ASLEEP_NEW,
+    EMPTY,
+    EXIT,
+    FIRE,
+    MOTHER,
+    ROCK,
+    SCIENTIST_ACTIVE,
+    SCIENTIST_FRIGHTENED,
+    SCIENTIST_FRIGHTENED_NEW,
+    SCIENTIST_USED,
+    SETUP_PHASES,
+)
+
+RAPTOR = Side.RAPTOR
+
+# The evaluation scans the board by code ranges: free/rock/fire < mother < active baby <
+# sleeping babies < active scientists < frightened ones.
+if not (max(EMPTY, ROCK, FIRE) < MOTHER < BABY < BABY_ASLEEP < BABY_ASLEEP_NEW
+        < SCIENTIST_ACTIVE < SCIENTIST_USED < SCIENTIST_FRIGHTENED
+        < SCIENTIST_FRIGHTENED_NEW):  # pragma: no cover - guards an engine renumbering
+    raise ImportError("bot.ai expects the engine's cell codes in their documented order")
+
+
+_STEP_COST = tuple(PATH_COST.get(c, 0) for c in range(16))
+ACTIVE_SCI = (SCIENTIST_ACTIVE, SCIENTIST_USED)
+ANY_SCI = (SCIENTIST_ACTIVE, SCIENTIST_USED, SCIENTIST_FRIGHTENED, SCIENTIST_FRIGHTENED_NEW)
+ASLEEP = (BABY_ASLEEP, BABY_ASLEEP_NEW)
+FAR = 30
+
+
+class Position:
+    """The public part of a position that the evaluation needs, cheap to copy and change.
+
+    Built from a :class:`engine.View` or a determinized state (same attribute names).
+    ``ap_side``/``ap_left`` are the action points still to be spent this round: those of
+    the AP phase in progress, or during an effect those the higher card will bring (R5.5).
+    ``winner``: the side that has won (R6, :func:`engine.predicates.victory`), or None.
+    """
+
+    __slots__ = ("board", "sleep_tokens", "escaped", "captured", "reserve", "mother_off",
+                 "observe_next", "exits", "setup", "winner", "ap_side", "ap_left",
+                 "mother_moved")
+
+    @classmethod
+    def of(cls, src) -> Position:
+        p = cls.__new__(cls)
+        p.board = list(src.board)
+        p.sleep_tokens = src.sleep_tokens
+        p.escaped = src.escaped
+        p.captured = src.captured
+        p.reserve = src.reserve
+        p.mother_off = src.mother_off
+        # the coming round's observation (R5.2), from the round's start until its pick
+        # ends: ``observe_next`` turns into ``observation`` when the round is over
+        p.observe_next = src.observe_next or (src.observation and src.phase is Phase.PICK)
+        p.exits = src.layout.exits
+        p.setup = src.phase in SETUP_PHASES
+        p.winner = src.winner
+        if p.winner is None and not p.setup:  # a position set up by hand may be won (R6)
+            won = victory(src)
+            if won is not None:
+                p.winner = won[0]
+        p.ap_side, p.ap_left, p.mother_moved = None, 0, False
+        if src.phase is Phase.AP and src.ap is not None:
+            p.ap_side, p.ap_left, p.mother_moved = (src.ap.side, src.ap.remaining,
+                                                    src.ap.mother_moved)
+        elif src.phase is Phase.EFFECT and src.effect is not None and src.revealed:
+            p.ap_side = src.effect.side.other
+            p.ap_left = ap_total(src.revealed)
+        return p
+
+    def copy(self) -> Position:
+        p = Position.__new__(Position)
+        p.board = self.board[:]
+        p.sleep_tokens, p.escaped, p.captured, p.reserve = (
+            self.sleep_tokens, self.escaped, self.captured, self.reserve)
+        p.mother_off, p.observe_next, p.exits, p.setup, p.winner = (
+            self.mother_off, self.observe_next, self.exits, self.setup, self.winner)
+        p.ap_side, p.ap_left, p.mother_moved = self.ap_side, self.ap_left, self.mother_moved
+        return p
+
+
+def exit_distances(board: Sequence[int], exits: Sequence[int]) -> list[int]:
+    """Cheapest path cost from every square to an exit for a baby (``PATH_COST``; ``FAR``
+    when none), by Dial's algorithm. Memoized on the pattern of path costs, which moves of
+    babies and of the mother, shots and sleeps leave unchanged."""
+    key = (bytes(board).translate(_COST_CLASS), exits)
+    hit = _DIST_CACHE.get(key)
+    if hit is not None:
+        return hit
+    dist = [FAR] * len(board)
+    buckets: list[list[int]] = [[] for _ in range(FAR)]
+    for e in exits:
+        dist[e] = 0
+        buckets[0].append(e)
+    step_cost = _STEP_COST
+    for d in range(FAR):
+        for u in buckets[d]:
+            if dist[u] != d:
+                continue
+            cu = board[u]
+            nd = d + (1 if cu == EXIT else step_cost[cu])
+            if nd >= FAR:
+                continue
+            for v in NEIGHBOURS[u]:
+                if nd < dist[v] and step_cost[board[v]]:
+                    dist[v] = nd
+                    buckets[nd].append(v)
+    if len(_DIST_CACHE) > 4096:
+        _DIST_CACHE.clear()
+    _DIST_CACHE[key] = dist
+    return dist
+
+
+_DIST_CACHE: dict[tuple, list[int]] = {}
+#: bytes.translate table: cell code -> its path cost (exits kept apart as 99).
+_COST_CLASS = bytes((99 if c == EXIT else _STEP_COST[c]) if c < 16 else 0 for c in range(256))
+
+
+def clear_shots(board: Sequence[int], m: int, scientists: Sequence[int]) -> list[int]:
+    """The squares of ``scientists`` (active ones, used this round or not) with a clear
+    shot at the mother on ``m`` (R8.5, :func:`engine.predicates.clear_shot`), in order."""
+    in_line = _IN_LINE[m]  # only these can shoot: most scientists are skipped at once
+    return [q for q in scientists if q in in_line and clear_shot(board, q, m)]
+
+
+#: The squares in a straight orthogonal line from each square (R2.4).
+_IN_LINE = tuple(frozenset(t for ray in RAYS[q] for t in ray) for q in range(len(RAYS)))
+
+
+def score(p: Position, w: dict[str, float] = W) -> float:
+    """Static evaluation of ``p`` in points for the raptor (see :func:`evaluate`), with
+    the weights ``w`` (:data:`W` by default)."""
+    if p.winner is not None:  # R6: see Position.of and model.after
+        return WIN if p.winner is RAPTOR else -WIN
+    b = p.board
+    babies, asleep, active, frightened = [], [], [], []
+    mother = None
+    cells = bytes(b)
+    for found in _PIECES.finditer(cells):
+        q = found.start()
+        c = b[q]
+        if c == BABY:
+            babies.append(q)
+        elif c == MOTHER:
+            mother = q
+        elif c < SCIENTIST_ACTIVE:
+            asleep.append(q)
+        elif c < SCIENTIST_FRIGHTENED:
+            active.append(q)
+        else:
+            frightened.append(q)
+    n_sci = len(active) + len(frightened)
+    s = (w["escaped"] * p.escaped - w["captured"] * p.captured
+         - w["sleep_scale"] * SLEEP_PENALTY[p.sleep_tokens]
+         - w["scientist"] * n_sci - w["reserve"] * p.reserve
+         + w["frightened"] * len(frightened))
+    if p.observe_next:
+        s += w["observe_next"]
+    if n_sci <= 3 and not p.setup:
+        s += w["few"] * (4 - n_sci) ** 2
+    # babies: distance to the nearest exit; only the (3 - escaped) best count fully;
+    # threats from scientists that could reach them (during setup, from the free squares
+    # of L-tiles still without a scientist, R4.2)
+    if babies or asleep:
+        dist = exit_distances(cells, p.exits)
+        hunters = active
+        if p.setup:
+            hunters = list(active)
+            for t in scientist_setup_tiles(b):
+                hunters.extend(q for q in TILE_SQUARES[t] if b[q] == EMPTY)
+        decay = DECAY
+        far = len(decay)
+        near, step = w["baby_near"], w["baby_step"]
+        values = []
+        for q in babies:
+            values.append(max(0.0, near - step * (dist[q] - 1)))
+            steps = _reach_steps(q, hunters, frightened)
+            if steps < far:
+                s -= w["sleep_threat"] * decay[steps]
+        for q in asleep:
+            values.append(w["asleep_path"] * max(0.0, near - step * (dist[q] - 1)))
+            s -= w["asleep"]
+            steps = _reach_steps(q, hunters, frightened)
+            if steps < far:
+                s -= w["capture_threat"] * decay[steps]
+            if mother is not None and mother in NEIGHBOURS[q]:
+                s += w["guard"]
+        values.sort(reverse=True)
+        need = BABIES_TO_WIN - p.escaped
+        s += sum(values[:need]) + w["spare_baby"] * sum(values[need:])
+    # the mother: lines of fire, kill threats, reach
+    shots = []
+    if mother is not None:
+        shots = clear_shots(b, mother, active)
+        shooters = len(shots)
+        if shooters:
+            s -= w["shot_line"] * SHOT_SCALE[p.sleep_tokens] * (1.0 + 0.5 * (shooters - 1))
+        adjacent = [n for n in NEIGHBOURS[mother] if b[n] >= SCIENTIST_ACTIVE]
+        s += w["kill_threat"] * len(adjacent)
+        reach = set()
+        for t in mother_runs(b, mother):
+            for n in NEIGHBOURS[t]:
+                if b[n] >= SCIENTIST_ACTIVE:
+                    reach.add(n)
+        s += w["kill_reach"] * len(reach.difference(adjacent))
+        if n_sci:
+            row = MANHATTAN[mother]
+            s -= w["mother_scientist"] * min(min(map(row.__getitem__, active), default=99),
+                                             min(map(row.__getitem__, frightened), default=99))
+    if p.ap_left > 0:
+        s += _potential(p, mother, asleep, babies, shots, w)
+    return s
+
+
+#: Squares holding a figurine (codes MOTHER..SCIENTIST_FRIGHTENED_NEW), found at C speed.
+_PIECES = re.compile(b"[%c-%c]" % (MOTHER, SCIENTIST_FRIGHTENED_NEW))
+
+
+def _reach_steps(q: int, active: list[int], frightened: list[int]) -> int:
+    """Steps the nearest scientist needs to stand next to ``q`` (Manhattan distance; a
+    frightened one needs one more, to stand up, R8.2); 99 when there is none."""
+    row = MANHATTAN[q]
+    best = min(map(row.__getitem__, active), default=100) - 1
+    if frightened:
+        best = min(best, min(map(row.__getitem__, frightened)))
+    return best
+
+
+#: Manhattan distance between any two squares.
+MANHATTAN = tuple(tuple(abs(a // 13 - b // 13) + abs(a % 13 - b % 13) for b in range(78))
+                   for a in range(78))
+
+
+def _potential(p: Position, mother: int | None, asleep: list[int], babies: list[int],
+               shots: list[int], w: dict[str, float]) -> float:
+    """What the action points still to be spent this round can surely cash in, in points
+    for the raptor: kills and wakes next to the mother (R7.3, R7.4), or captures, shots
+    (``shots``: the scientists with a clear shot, :func:`clear_shots`) and sleeps by
+    active scientists (R8.3-R8.5)."""
+    b = p.board
+    r = p.ap_left
+    if p.ap_side is RAPTOR:
+        if mother is None:
+            return 0.0
+        kills = sum(1 for n in NEIGHBOURS[mother] if b[n] in ANY_SCI)
+        k = min(r, kills)
+        wakes = sum(1 for n in NEIGHBOURS[mother] if b[n] == BABY_ASLEEP)
+        return w["kill_now"] * k + w["wake_now"] * min(r - k, wakes)
+    used: set[int] = set()
+    gains = []
+    for q in asleep:
+        for n in NEIGHBOURS[q]:
+            if b[n] == SCIENTIST_ACTIVE and n not in used:
+                used.add(n)
+                gains.append(w["capture_now"])
+                break
+    for t in shots:
+        if b[t] == SCIENTIST_ACTIVE and t not in used:
+            used.add(t)
+            gains.append(w["shot_now"])
+    for q in babies:
+        for n in NEIGHBOURS[q]:
+            if b[n] == SCIENTIST_ACTIVE and n not in used:
+                used.add(n)
+                gains.append(w["sleep_now"])
+                break
+    gains.sort(reverse=True)
+    return -sum(gains[:r])
+
+
+def evaluate(v: View) -> float:
+    """Static evaluation of the position in ``v`` in points for the raptor (positive: the
+    raptor is ahead; the scientist's score is the negation). Uses public information only
+    (R11.1): escaped/captured babies, sleep tokens, scientists on the board and in reserve,
+    the babies' path lengths to the exits, sleeping babies, threats next to scientists,
+    lines of fire on the mother and her kill threats. A won game is ``+-10000``.
+    """
+    return score(Position.of(v))
+

@@ -1,0 +1,96 @@
+"""The step-through viewer of a finished match (issue 23): an ephemeral message showing the
+board after one round with that round's story, and ⏮ ◀ ▶ ⏭ buttons.
+
+The buttons are :class:`discord.ui.DynamicItem` s whose ``custom_id`` carries the match and
+the round they lead to (``raptor:replay:<m>:<round>:<key>``, key ``first|prev|next|last``
+keeping the four ids of a message distinct), so they work after a restart: every click
+reloads the match from the database, checks it is a finished match of this server, and
+edits the message to that round. Only public views are drawn (R11.1).
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from typing import Any
+
+import discord
+
+import engine
+
+from .. import texts
+from ..match import Match, ServiceError, replays
+from .replies import defer_update, fail
+
+KEYS = (("first", "⏮"), ("prev", "◀"), ("next", "▶"), ("last", "⏭"))
+
+
+def frame_round(view: engine.View) -> int:
+    """The round a replay frame shows."""
+    if view.phase is engine.Phase.PICK:
+        return view.round - 1
+    return view.round
+
+
+def viewer_buttons(match_id: int, index: int, total: int) -> discord.ui.View:
+    """The four buttons for frame ``index`` (0-based) of ``total``; the ones leading
+    nowhere are disabled."""
+    targets = {"first": 0, "prev": max(0, index - 1), "next": min(total - 1, index + 1),
+               "last": total - 1}
+    view = discord.ui.View(timeout=None)
+    for key, _emoji in KEYS:
+        button = ReplayStepButton(match_id, targets[key], key)
+        button.item.disabled = targets[key] == index
+        view.add_item(button)
+    return view
+
+
+async def viewer_page(client: Any, match: Match, index: int
+                      ) -> tuple[str, bytes, discord.ui.View, int]:
+    """(text, PNG, buttons, index) of frame ``index`` of the finished ``match``: the board
+    after that round (a replay frame) and the round's story."""
+    views, verdict, winner = await replays.replay_views(client.service, match)
+    if not views:
+        raise ServiceError(f"{texts.match_title(match)} ended before its first round: there "
+                           "is nothing to step through.")
+    index = max(0, min(index, len(views) - 1))
+    v = views[index]
+    last = index == len(views) - 1
+    png = await client.flow.images.replay_frame(match, v, total=len(views), final=last,
+                                                verdict=verdict, winner=winner)
+    events = v.last_round_events if v.phase is engine.Phase.PICK else v.round_events
+    story = "\n".join(texts.round_story(events)) or "Nothing happened."
+    text = (f"**{texts.match_title(match)} · round {frame_round(v)} ({index + 1}/{len(views)})**"
+            f"\n{story}\n{texts.score_line(v)}")
+    return text[:2000], png, viewer_buttons(match.id, index, len(views)), index
+
+
+class ReplayStepButton(discord.ui.DynamicItem[discord.ui.Button],
+                       template=r"raptor:replay:(?P<mid>[0-9]+):(?P<to>[0-9]+):"
+                                r"(?P<key>first|prev|next|last)"):
+    """⏮ ◀ ▶ ⏭ of the step-through viewer: shows frame ``to`` of match ``mid``."""
+
+    def __init__(self, match_id: int, to: int, key: str) -> None:
+        emoji = dict(KEYS)[key]
+        super().__init__(discord.ui.Button(emoji=emoji, style=discord.ButtonStyle.secondary,
+                                           custom_id=f"raptor:replay:{match_id}:{to}:{key}"))
+        self.match_id, self.to, self.key = match_id, to, key
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item,
+                             match: re.Match[str]) -> ReplayStepButton:
+        return cls(int(match["mid"]), int(match["to"]), match["key"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await defer_update(interaction)
+        client: Any = interaction.client
+        try:
+            m = await replays.finished_match(client.service, interaction.guild_id or 0,
+                                             interaction.channel_id or 0, self.match_id)
+            text, png, view, _ = await viewer_page(client, m, self.to)
+        except ServiceError as exc:
+            await fail(interaction, exc.message)
+            return
+        await interaction.edit_original_response(
+            content=text, attachments=[discord.File(io.BytesIO(png), filename="round.png")],
+            view=view)

@@ -1,0 +1,94 @@
+"""``python -m bot replay --db FILE [--match N] --out DIR [--limit MIB]``: a finished
+match of a bot's database as ``DIR/match-N.txt`` (its record, ``docs/RECORD.md``) and
+``DIR/match-N.gif`` (its animation, a frame per round; at most ``--limit`` MiB, 10 by
+default, frames scaled down or dropped to fit and said so). ``--match`` defaults to the
+database's most recently finished match. A match in progress is refused (its hands are
+secret); so are a missing database and an unknown match, in one line each (exit 1).
+
+The players are named by their user ids (the database holds no names); the server by its id.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sqlite3
+import sys
+from pathlib import Path
+
+from engine import Side
+from render.replay import DEFAULT_BYTE_LIMIT, ReplayError, render_replay
+
+from ..db import Database
+from ..match import MatchService, ServiceError, replays
+
+
+async def write_match(db_path: Path, out: Path, number: int | None, *,
+                      byte_limit: int = DEFAULT_BYTE_LIMIT) -> tuple[Path, Path, str | None]:
+    """Write match ``number`` (None: the newest finished) of the database ``db_path`` into
+    ``out``; returns the record's and the animation's paths and the animation's note.
+
+    Raises:
+        ServiceError: no finished match, an unknown one, or one in progress.
+        ReplayError: the match ended before its first round, or ``byte_limit`` too small.
+    """
+    db = await Database.open(db_path)
+    try:
+        service = MatchService(db)
+        if number is None:
+            match = await service.newest_finished()
+            if match is None:
+                raise ServiceError(f"{db_path} holds no finished match yet")
+        else:
+            match = await service.get_match(number)
+            match = await replays.finished_match(service, match.guild_id, match.channel_id,
+                                                 number)
+        names = {side: (f"AI ({match.ai[side]})" if match.ai.get(side)
+                        else f"user {match.players[side]}") for side in Side}
+        text = await replays.record_text(service, match, server=f"server {match.guild_id}",
+                                         raptor=names[Side.RAPTOR],
+                                         scientist=names[Side.SCIENTIST])
+        views, verdict, winner = await replays.replay_views(service, match)
+    finally:
+        await db.close()
+    anim = render_replay(views, byte_limit=byte_limit, verdict=verdict, winner=winner)
+    out.mkdir(parents=True, exist_ok=True)
+    record, gif = out / f"match-{match.id}.txt", out / f"match-{match.id}.gif"
+    record.write_text(text, encoding="utf-8")
+    gif.write_bytes(anim.data)
+    return record, gif, anim.note
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m bot replay``: see the module docstring. Returns the exit status."""
+    parser = argparse.ArgumentParser(prog="python -m bot replay",
+                                     description="Write a finished match's record and "
+                                                 "animation from the bot's database.")
+    parser.add_argument("--db", type=Path, required=True, help="the bot's SQLite database")
+    parser.add_argument("--match", type=int, help="match number (default: the newest "
+                                                  "finished match)")
+    parser.add_argument("--out", type=Path, required=True, help="output folder")
+    parser.add_argument("--limit", type=float, default=DEFAULT_BYTE_LIMIT / 2**20,
+                        help="largest animation in MiB (default 10)")
+    args = parser.parse_args(argv)
+    if not args.db.is_file():
+        print(f"replay: {args.db} is not a database file", file=sys.stderr)
+        return 1
+    if args.out.exists() and not args.out.is_dir():
+        parser.error(f"{args.out} exists and is not a folder")
+    try:
+        record, gif, note = asyncio.run(write_match(args.db, args.out, args.match,
+                                                    byte_limit=int(args.limit * 2**20)))
+    except ServiceError as exc:
+        print(f"replay: {exc.message}", file=sys.stderr)
+        return 1
+    except ReplayError as exc:
+        print(f"replay: {exc}", file=sys.stderr)
+        return 1
+    except (OSError, sqlite3.DatabaseError) as exc:
+        print(f"replay: {exc}", file=sys.stderr)
+        return 1
+    print(f"Wrote {record} (the match record) and {gif} (its animation).")
+    if note:
+        print(note)
+    return 0

@@ -1,0 +1,502 @@
+"""Match records: a finished match as plain text, and back (the format is ``docs/RECORD.md``).
+
+A record is to Raptor what PGN is to chess: header lines (``Key: value``) saying who played
+what, where, with which options and seed, and how it ended; then the rounds, one line per
+decision group, every decision in the action notation of :mod:`engine.notation`::
+
+    Raptor match record, format 1
+    Event: Raptor match #12
+    ...
+    Seed: 8812736
+    Result: scientist
+    Reason: babies_captured
+    Rounds: 23
+
+    round 1: raptor 5, scientist 3  # scientist: Jeep ×2, raptor: 2 AP
+      effect scientist: C3-G3, end
+      ap raptor: G2-G5, kill F3
+
+:func:`write_record` turns a seed, options and the action log of a finished match into that
+text; :func:`read_record` reads it back and replays it with :func:`engine.replay`, checking
+every decision against :func:`engine.legal_actions` and the ending against the header. A
+record is only written for a finished match (the seed fixes both hands, R11.2); a pick that
+was never revealed (a match ended outside the game mid-pick) is left out.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from .actions import Action, Pick
+from .cards import card_name
+from .errors import RaptorError
+from .notation import format_action, parse_action
+from .predicates import ap_total
+from .rules import apply, new_game, to_act
+from .state import GameState, Options, Phase, Reason, Side
+
+#: The first line of every record; the number is the format's version.
+FORMAT_LINE = "Raptor match record, format 1"
+
+
+class MatchRecordError(RaptorError):
+    """A record that cannot be read, names an illegal action, or does not reach its stated
+    ending. ``line`` is the 1-based line number (0: the record as a whole), ``text`` that
+    line, ``reason`` what is wrong; the message quotes all three."""
+
+    def __init__(self, line: int, text: str, reason: str) -> None:
+        self.line, self.text, self.reason = line, text, reason
+        where = f"line {line}: " if line else ""
+        quoted = f" ({text.strip()[:80]!r})" if text.strip() else ""
+        super().__init__(f"{where}{reason}{quoted}")
+
+
+class UnfinishedMatchError(RaptorError):
+    """A record was asked of a match still in progress: its seed and hands are secret
+    (R11.2) until it is over."""
+
+
+class Ending(StrEnum):
+    """Ends of a match outside the game (no R6 victory), as a record's ``Reason`` line
+    writes them; the game's own ends are :class:`engine.Reason` values."""
+
+    RESIGNED = "resigned"                      # Result: the winner (the other side resigned)
+    TIMEOUT = "timeout"                        # Result: the winner (the other side's time ran out)
+    DRAW_AGREED = "draw_agreed"                # Result: draw
+    ABANDONED = "abandoned"                    # Result: none (both players idle)
+    ENDED_BY_MODERATOR = "ended_by_moderator"  # Result: none
+
+
+def ending_banner(result: str | None, reason: Ending | str) -> str:
+    """The one-line banner of a match ended outside the game, for its board image and a
+    replay's last frame, e.g. ``"Scientist wins: the raptor resigned"``, ``"Draw by
+    agreement"``. ``result`` is ``"raptor"``, ``"scientist"``, ``"draw"`` or None/``"none"``.
+    """
+    reason = str(reason.value if isinstance(reason, Ending) else reason)
+    if result == "draw":
+        return "Draw by agreement"
+    if result in (None, "none"):
+        return ("No result: ended by a moderator" if reason == Ending.ENDED_BY_MODERATOR
+                else "No result: both players ran out of time")
+    winner = Side(result)
+    why = {Ending.RESIGNED: f"the {winner.other.value} resigned",
+           Ending.TIMEOUT: f"the {winner.other.value} ran out of time"}.get(reason, reason)
+    return f"{winner.value.capitalize()} wins: {why}"
+
+
+#: The results an ending outside the game allows.
+_ENDING_RESULTS = {
+    Ending.RESIGNED: ("raptor", "scientist"), Ending.TIMEOUT: ("raptor", "scientist"),
+    Ending.DRAW_AGREED: ("draw",), Ending.ABANDONED: ("none",),
+    Ending.ENDED_BY_MODERATOR: ("none",),
+}
+RESULTS = ("raptor", "scientist", "draw", "none")
+#: Header keys in the order :func:`write_record` writes them; the descriptive ones (Event to
+#: Scientist) may be missing from a record, the others may not.
+HEADER_KEYS = ("Event", "Server", "Date", "Raptor", "Scientist", "Environment", "Layout",
+               "Setup", "Seed", "Result", "Reason", "Rounds")
+REQUIRED_KEYS = ("Environment", "Layout", "Setup", "Seed", "Result", "Reason")
+
+
+@dataclass(frozen=True)
+class MatchRecord:
+    """A record as read (or about to be written).
+
+    Attributes:
+        header: every header line, key -> value, in order (unknown keys kept).
+        seed: the game's seed; options: its :class:`engine.Options`.
+        result: ``"raptor"``, ``"scientist"``, ``"draw"`` or ``"none"``.
+        reason: an :class:`engine.Reason` (the game ended, R6) or an :class:`Ending`.
+        actions: every decision ``(side, action)`` in the order applied.
+        final: the state :func:`engine.replay` reaches from them.
+    """
+
+    header: dict[str, str]
+    seed: int
+    options: Options
+    result: str
+    reason: Reason | Ending
+    actions: tuple[tuple[Side, Action], ...]
+    final: GameState = field(repr=False, compare=False)
+
+    @property
+    def rounds(self) -> int:
+        """Rounds played (see :func:`rounds_played`)."""
+        return rounds_played(self.final)
+
+    def round_states(self) -> list[GameState]:
+        """The state after each round that ended (a new round's card pick, or the game's
+        end), then the final state if the match ended during a round (outside the game):
+        what a replay shows frame by frame. Empty for a match ended during setup."""
+        return round_states(self.seed, self.options, self.actions)
+
+
+def rounds_played(state: GameState) -> int:
+    """The number of rounds played up to ``state``: its round, or the one before when that
+    round's card pick has not begun (0 during setup)."""
+    if state.phase is Phase.PICK and not any(state.picks.values()):
+        return state.round - 1
+    return state.round
+
+
+def round_states(seed: int, options: Options,
+                 actions: Iterable[tuple[Side, Action]]) -> list[GameState]:
+    """See :meth:`MatchRecord.round_states`.
+
+    Raises:
+        RaptorError: an action that is not legal at its point.
+    """
+    s = new_game(seed, **_options_dict(options))
+    out: list[GameState] = []
+    for side, action in actions:
+        before = s.round
+        s = apply(s, side, action)
+        if (before >= 1 and s.round != before) or s.is_over:
+            out.append(s)
+    if not s.is_over and s.round >= 1 and rounds_played(s) == s.round:
+        out.append(s)  # ended outside the game during a round
+    return out
+
+
+def _options_dict(options: Options) -> dict[str, str]:
+    return {"environment": options.environment, "layout": options.layout,
+            "setup": options.setup}
+
+
+# ----------------------------------------------------------------------------- writing
+def write_record(seed: int, options: Options | Mapping[str, str],
+                 actions: Iterable[tuple[Side | str, Action]], *,
+                 result: str | None = None, reason: Reason | Ending | str | None = None,
+                 event: str = "", server: str = "", date: str = "", raptor: str = "",
+                 scientist: str = "") -> str:
+    """The record of a finished match (format of ``docs/RECORD.md``).
+
+    Args:
+        seed, options, actions: what :func:`engine.replay` takes (the effective action log,
+            undone actions left out).
+        result, reason: how the match ended. A game won under R6 needs neither (they are
+            read from the final state; if given, they must agree); a match ended outside
+            the game needs both: ``reason`` an :class:`Ending`, ``result`` one it allows.
+        event, server, date, raptor, scientist: descriptive header lines (one line each;
+            line breaks become spaces; empty ones are written as ``-``).
+
+    Returns:
+        The text, lines ending in ``\\n``.
+
+    Raises:
+        UnfinishedMatchError: the game is not over and no ending outside it is given.
+        MatchRecordError: ``result``/``reason`` contradict the game or each other.
+        RaptorError: an action in the log that is not legal at its point.
+    """
+    opts = options if isinstance(options, Options) else Options(**dict(options))
+    log = [(Side(sd), a) for sd, a in actions]
+    state = new_game(seed, **_options_dict(opts))
+    for sd, a in log:
+        state = apply(state, sd, a)
+    if state.is_over:
+        result = result or state.winner.value
+        reason = Reason(reason) if reason is not None else state.reason
+        if result != state.winner.value or reason is not state.reason:
+            raise MatchRecordError(0, "", f"the game ended {state.winner.value} "
+                                   f"{state.reason.value}, not {result} {reason}")
+    else:
+        if reason is None:
+            raise UnfinishedMatchError("the match is still in progress: only a finished match "
+                                       "has a record (its seed and hands are still secret)")
+        reason = _ending(reason, 0, "")
+        result = result or "none"
+        _check_ending_result(reason, result, 0, "")
+        # a pick never revealed stays secret (R11.2): leave the unfinished pick out
+        while log and isinstance(log[-1][1], Pick) and state.revealed is None and any(
+                state.picks.values()):
+            log.pop()
+            state = new_game(seed, **_options_dict(opts))
+            for sd, a in log:
+                state = apply(state, sd, a)
+    header = {"Event": event, "Server": server, "Date": date, "Raptor": raptor,
+              "Scientist": scientist, "Environment": opts.environment, "Layout": opts.layout,
+              "Setup": opts.setup, "Seed": str(int(seed)), "Result": result,
+              "Reason": str(reason.value), "Rounds": str(rounds_played(state))}
+    lines = [FORMAT_LINE]
+    for key in HEADER_KEYS:
+        value = " ".join(str(header[key]).split()) or "-"
+        lines.append(f"{key}: {value}")
+    lines.append("")
+    lines.extend(_body(seed, opts, log))
+    return "\n".join(lines) + "\n"
+
+
+def _body(seed: int, opts: Options, log: Sequence[tuple[Side, Action]]) -> list[str]:
+    """The round lines of a log (see docs/RECORD.md)."""
+    s = new_game(seed, **_options_dict(opts))
+    lines: list[str] = []
+    group: tuple[str, Side] | None = None  # (keyword, side) of the line being written
+    items: list[str] = []
+    picks: list[tuple[Side, int]] = []
+    pick_round = 0
+
+    def flush() -> None:
+        nonlocal group, items
+        if group is not None and items:
+            word, side = group
+            indent = "" if word == "setup" else "  "
+            lines.append(f"{indent}{word} {side.value}: {', '.join(items)}")
+        group, items = None, []
+
+    def flush_picks() -> None:
+        nonlocal picks
+        if not picks:
+            return
+        text = ", ".join(f"{sd.value} {card}" for sd, card in picks)
+        note = _round_note(dict(picks)) if len(picks) == 2 else ""
+        lines.append(f"round {pick_round}: {text}" + (f"  # {note}" if note else ""))
+        picks = []
+
+    for side, action in log:
+        if isinstance(action, Pick):
+            flush()
+            if not picks:
+                pick_round = s.round
+            picks.append((side, action.card))
+        else:
+            flush_picks()
+            word = _PHASE_WORDS[s.phase]
+            if group != (word, side):
+                flush()
+                group = (word, side)
+            items.append(format_action(action))
+        s = apply(s, side, action)
+        if s.revealed is not None or s.round != pick_round:
+            flush_picks()
+    flush_picks()
+    flush()
+    return lines
+
+
+def _round_note(picks: Mapping[Side, int]) -> str:
+    """The comment after a round line: what the two cards lead to (R5.3-R5.5)."""
+    rv, sv = picks[Side.RAPTOR], picks[Side.SCIENTIST]
+    if rv == sv:
+        return "tie"
+    low = Side.RAPTOR if rv < sv else Side.SCIENTIST
+    return (f"{low.value}: {card_name(low, min(rv, sv))}, {low.other.value}: "
+            f"{ap_total((rv, sv))} AP")
+
+
+_PHASE_WORDS = {Phase.SETUP_MOTHER: "setup", Phase.SETUP_BABIES: "setup",
+                Phase.SETUP_SCIENTISTS: "setup", Phase.EFFECT: "effect", Phase.AP: "ap",
+                Phase.MOTHER_RETURN: "return"}
+_WORD_PHASES = {
+    "setup": (Phase.SETUP_MOTHER, Phase.SETUP_BABIES, Phase.SETUP_SCIENTISTS),
+    "effect": (Phase.EFFECT,), "ap": (Phase.AP,), "return": (Phase.MOTHER_RETURN,),
+}
+_PHASE_SAYS = {
+    Phase.SETUP_MOTHER: "the raptor places the mother (setup raptor: M@...)",
+    Phase.SETUP_BABIES: "the raptor places the babies (setup raptor: B@...)",
+    Phase.SETUP_SCIENTISTS: "the scientist places the scientists (setup scientist: S@...)",
+    Phase.PICK: "the card pick (round N: raptor C, scientist C)",
+    Phase.EFFECT: "an effect ('effect <side>: ...')",
+    Phase.AP: "an AP phase ('ap <side>: ...')",
+    Phase.MOTHER_RETURN: "the mother's return ('return raptor: M@...')",
+    Phase.OVER: "nothing: the game is over",
+}
+
+
+# ----------------------------------------------------------------------------- reading
+_HEADER = re.compile(r"([A-Za-z][A-Za-z ]*?)\s*:\s*(.*)")
+_ROUND = re.compile(r"round\s+(\d+)\s*:\s*(.*)", re.I)
+_GROUP = re.compile(r"(setup|effect|ap|return)\s+(raptor|scientist)\s*:\s*(.*)", re.I)
+_PICK = re.compile(r"(raptor|scientist)\s+(\d+)", re.I)
+
+
+def read_record(text: str) -> MatchRecord:
+    """Read a record and replay it (:func:`engine.replay`), checking it all.
+
+    ``#`` starts a comment (to the end of the line); blank lines are ignored; keywords and
+    notation are case-insensitive (:func:`engine.parse_action` reads each decision).
+
+    Returns:
+        The :class:`MatchRecord`, its ``final`` state being the replay's.
+
+    Raises:
+        MatchRecordError: the first line that does not parse, names an action that is not legal
+            at its point, or contradicts the game (a round number, a side, a phase); line 0
+            or the ending's line when the replay does not reach the stated ending or round
+            count.
+    """
+    lines = text.splitlines()
+    if not lines or lines[0].strip() != FORMAT_LINE:
+        first = lines[0] if lines else ""
+        raise MatchRecordError(1, first, f"not a Raptor match record: the first line must be "
+                               f"{FORMAT_LINE!r}")
+    header: dict[str, str] = {}
+    where: dict[str, tuple[int, str]] = {}
+    n = 1  # index of the line being read (line number n + 1)
+    while n < len(lines):
+        raw = lines[n]
+        body = raw.split("#", 1)[0].strip()
+        if _ROUND.fullmatch(body) or _GROUP.fullmatch(body) or (not body and header):
+            break
+        n += 1
+        if not body:
+            continue
+        m = _HEADER.fullmatch(body)
+        if not m:
+            raise MatchRecordError(n, raw, "a header line is 'Key: value'")
+        key = m.group(1).strip().title()
+        if key in header:
+            raise MatchRecordError(n, raw, f"{key!r} appears twice in the header")
+        header[key] = m.group(2).strip()
+        where[key] = (n, raw)
+    for key in REQUIRED_KEYS:
+        if key not in header:
+            raise MatchRecordError(n, "", f"the header has no {key!r} line (needed: "
+                                   f"{', '.join(REQUIRED_KEYS)})")
+    seed, options, result, reason = _read_header(header, where)
+    state = new_game(seed, **_options_dict(options))
+    log: list[tuple[Side, Action]] = []
+    for index in range(n, len(lines)):
+        raw = lines[index]
+        body = raw.split("#", 1)[0].strip()
+        if body:
+            state = _read_line(index + 1, raw, body, state, log)
+    _check_end(state, header, where, result, reason)
+    return MatchRecord(header=header, seed=seed, options=options, result=result,
+                       reason=reason, actions=tuple(log), final=state)
+
+
+def _read_header(header: dict[str, str], where: dict[str, tuple[int, str]]
+                 ) -> tuple[int, Options, str, Reason | Ending]:
+    line, raw = where["Seed"]
+    try:
+        seed = int(header["Seed"])
+    except ValueError:
+        raise MatchRecordError(line, raw, "the seed is a whole number") from None
+    values = {}
+    for key, allowed in (("Environment", ("jungle", "savannah")),
+                         ("Layout", ("random", "standard")), ("Setup", ("quick", "manual"))):
+        value = header[key].lower()
+        if value not in allowed:
+            line, raw = where[key]
+            raise MatchRecordError(line, raw, f"{key} is {' or '.join(allowed)}")
+        values[key.lower()] = value
+    options = Options(**values)
+    line, raw = where["Result"]
+    result = header["Result"].lower()
+    if result not in RESULTS:
+        raise MatchRecordError(line, raw, f"Result is one of {', '.join(RESULTS)}")
+    line, raw = where["Reason"]
+    word = header["Reason"].lower()
+    try:
+        reason: Reason | Ending = Reason(word)
+    except ValueError:
+        reason = _ending(word, line, raw)
+        _check_ending_result(reason, result, *where["Result"])
+    else:
+        if result not in ("raptor", "scientist"):
+            raise MatchRecordError(*where["Result"], f"a game won under R6 ({word}) has a "
+                                   "winner: raptor or scientist")
+    return seed, options, result, reason
+
+
+def _ending(word: Reason | Ending | str, line: int, raw: str) -> Ending:
+    try:
+        return Ending(str(word.value if isinstance(word, StrEnum) else word).lower())
+    except ValueError:
+        known = ", ".join([r.value for r in Reason] + [e.value for e in Ending])
+        raise MatchRecordError(line, raw, f"unknown reason {str(word)!r}; known: {known}") from None
+
+
+def _check_ending_result(reason: Ending, result: str, line: int, raw: str) -> None:
+    allowed = _ENDING_RESULTS[reason]
+    if result not in allowed:
+        raise MatchRecordError(line, raw, f"a match ended by {reason.value} has the result "
+                               f"{' or '.join(allowed)}, not {result!r}")
+
+
+def _read_line(number: int, raw: str, body: str, state: GameState,
+               log: list[tuple[Side, Action]]) -> GameState:
+    """Apply one body line to ``state``; returns the new state."""
+    if state.is_over:
+        raise MatchRecordError(number, raw, f"the game is already over (round {state.round}, "
+                               f"{state.winner.value} {state.reason.value})")
+    m = _ROUND.fullmatch(body)
+    if m:
+        if state.phase is not Phase.PICK:
+            raise MatchRecordError(number, raw, f"a card pick here, but the game expects "
+                                   f"{_PHASE_SAYS[state.phase]}")
+        if int(m.group(1)) != state.round:
+            raise MatchRecordError(number, raw, f"this is round {state.round}, not {m.group(1)}")
+        parts = [p.strip() for p in m.group(2).split(",") if p.strip()]
+        if not parts or len(parts) > 2:
+            raise MatchRecordError(number, raw, "a round line names one or two picks, e.g. "
+                                   "'round 3: raptor 5, scientist 2'")
+        for part in parts:
+            pm = _PICK.fullmatch(part)
+            if not pm:
+                raise MatchRecordError(number, raw, f"{part!r} is not a pick such as 'raptor 5'")
+            side, card = Side(pm.group(1).lower()), int(pm.group(2))
+            if side not in to_act(state):
+                raise MatchRecordError(number, raw, f"the {side.value} does not pick now")
+            if card not in state.hands[side]:
+                raise MatchRecordError(number, raw, f"the {side.value} has no {card} in hand "
+                                       f"(hand: {' '.join(map(str, state.hands[side]))})")
+            action = Pick(card)
+            state = apply(state, side, action)
+            log.append((side, action))
+        return state
+    m = _GROUP.fullmatch(body)
+    if not m:
+        raise MatchRecordError(number, raw, "expected 'round N: ...', 'setup <side>: ...', "
+                               "'effect <side>: ...', 'ap <side>: ...' or 'return raptor: ...'")
+    word, side = m.group(1).lower(), Side(m.group(2).lower())
+    items = [p.strip() for p in m.group(3).split(",")]
+    if not any(items):
+        raise MatchRecordError(number, raw, "no action after the colon")
+    for item in items:
+        if not item:
+            raise MatchRecordError(number, raw, "an empty action between commas")
+        if state.is_over:
+            raise MatchRecordError(number, raw, f"{item!r} comes after the end of the game "
+                                   f"({state.winner.value} {state.reason.value})")
+        if state.phase not in _WORD_PHASES[word]:
+            raise MatchRecordError(number, raw, f"{item!r} is read as {word}, but the game "
+                                   f"expects {_PHASE_SAYS[state.phase]}")
+        if side not in to_act(state):
+            raise MatchRecordError(number, raw, f"{item!r}: the {side.value} does not decide now")
+        try:
+            action = parse_action(item, state, side)
+        except RaptorError as exc:
+            raise MatchRecordError(number, raw, str(exc)) from None
+        state = apply(state, side, action)
+        log.append((side, action))
+    return state
+
+
+def _check_end(state: GameState, header: dict[str, str], where: dict[str, tuple[int, str]],
+               result: str, reason: Reason | Ending) -> None:
+    line, raw = where["Reason"]
+    if isinstance(reason, Reason):
+        if not state.is_over:
+            raise MatchRecordError(line, raw, f"the record says {result} {reason.value}, but the "
+                                   f"game is not over after its last action (round {state.round})")
+        if state.reason is not reason or state.winner.value != result:
+            raise MatchRecordError(line, raw, f"the game ends {state.winner.value} "
+                                   f"{state.reason.value}, not {result} {reason.value}")
+    elif state.is_over:
+        raise MatchRecordError(line, raw, f"the game itself ended ({state.winner.value} "
+                               f"{state.reason.value}): its reason is not {reason.value}")
+    if "Rounds" in header:
+        line, raw = where["Rounds"]
+        if header["Rounds"] != str(rounds_played(state)):
+            raise MatchRecordError(line, raw, f"the replay plays {rounds_played(state)} rounds")
+
+
+__all__ = [
+    "FORMAT_LINE", "HEADER_KEYS", "REQUIRED_KEYS", "RESULTS", "Ending", "MatchRecord",
+    "MatchRecordError", "UnfinishedMatchError", "ending_banner", "read_record", "round_states",
+    "rounds_played", "write_record",
+]

@@ -1,0 +1,254 @@
+"""The animation of a finished match: one frame per round, as a GIF (:func:`render_replay`).
+
+Each frame is the public board after a round (:func:`render.board_image`) with that round's
+highlights, its number and both revealed cards in the status line; the last frame is the
+final board with the result. GIF animates inline in Discord's clients. Frames are
+quantized to one shared palette (drawn from the first and last frames, no dithering: the
+boards are flat colour areas), and Pillow writes each frame as its change from the one
+before with only the colours it uses, so a 30-round match is about half a MiB.
+
+Pure like the rest of :mod:`render`: public views in, bytes out, nothing hidden read
+(R11.1), so the animation of a match is the same whatever the hands were. The arguments
+and the :class:`Animation` are small picklable values: the bot runs it in the render
+worker processes (:func:`render.pool.render_executor`), never on its event loop.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from PIL import Image
+
+from engine import Phase, Side, View, card_name
+
+from .board import REASON_TEXT, SIDE_NAMES, board_image, encode_png, shown_round
+
+#: Discord's upload limit for an interaction when it is not known (10 MiB).
+DEFAULT_BYTE_LIMIT = 10 * 1024 * 1024
+#: How long a round's frame shows, and the final board (milliseconds).
+FRAME_MS = 1400
+FINAL_MS = 5000
+#: Scales tried, in order, when the animation is too large for the byte limit; at the
+#: smallest, frames are dropped (evenly, the first and the final ones kept).
+SCALES = (1.0, 0.75, 0.5)
+
+
+class ReplayError(ValueError):
+    """An animation that cannot be made: a match in progress, a view that is not the
+    public one, nothing to show, or a limit too small even for two small frames."""
+
+
+@dataclass(frozen=True)
+class Animation:
+    """An encoded animation and what was done to fit it.
+
+    Attributes:
+        data: the GIF bytes.
+        rounds: frames asked for (one per view given).
+        frames: frames in the GIF (``rounds - dropped``).
+        dropped: frames left out to fit the byte limit.
+        scale: the size factor of the frames (1.0: the board image's 828 x 756 px).
+        size: (width, height) in pixels.
+        byte_limit: the limit it was made to fit.
+    """
+
+    data: bytes
+    rounds: int
+    frames: int
+    dropped: int
+    scale: float
+    size: tuple[int, int]
+    byte_limit: int
+
+    @property
+    def note(self) -> str | None:
+        """One sentence saying what was done to fit the limit, or None when nothing was,
+        e.g. ``"Scaled to 75 % and 12 of 40 rounds left out to fit 10 MiB."``."""
+        parts = []
+        if self.scale < 1.0:
+            parts.append(f"scaled to {round(self.scale * 100)} %")
+        if self.dropped:
+            parts.append(f"{self.dropped} of {self.rounds} frames left out")
+        if not parts:
+            return None
+        text = " and ".join(parts)
+        return f"{text[0].upper()}{text[1:]} to fit {_mib(self.byte_limit)}."
+
+
+def _mib(n: int) -> str:
+    return f"{n / 1024 / 1024:.3g} MiB" if n >= 1024 * 1024 else f"{n / 1024:.3g} KiB"
+
+
+def frame_caption(v: View, total: int | None = None) -> str:
+    """The status line of a replay frame of ``v`` (a public view after a round, in the
+    next round's card pick, or one during a round): the round shown and the two revealed
+    cards, e.g. ``"Round 7/23 · Raptor 5 Recovery ×2 vs Scientist 3 Jeep ×2"``."""
+    number = shown_round(v)
+    events = v.last_round_events if number is not None else v.round_events
+    if number is None:
+        number = v.round
+    head = f"Round {number}" + (f"/{total}" if total else "")
+    revealed = next((e for e in events if e.kind == "revealed"), None)
+    if revealed is None:
+        return f"{head} · no cards revealed"
+    rv, sv = revealed.value, revealed.value2
+    if rv == sv:
+        return f"{head} · Raptor {rv} vs Scientist {sv}: a tie, nothing happens"
+    return (f"{head} · Raptor {rv} {card_name(Side.RAPTOR, rv)} vs Scientist {sv} "
+            f"{card_name(Side.SCIENTIST, sv)}")
+
+
+def final_verdict(v: View) -> str:
+    """The banner of the last frame of a game won under R6: who won, in which round, why."""
+    reason = REASON_TEXT.get(v.reason, "") if v.reason else ""
+    return f"Round {v.round} · {SIDE_NAMES[v.winner]} wins: {reason}"
+
+
+def replay_frame(v: View, *, total: int | None = None, final: bool = False,
+                 verdict: str | None = None, winner: Side | None = None) -> Image.Image:
+    """One frame (RGB, the board image's size): ``v`` with its round's highlights and
+    :func:`frame_caption`; ``final``: the last frame (the game's result, or ``verdict`` /
+    ``winner`` for a match that ended outside the game, as :func:`render.render_board`
+    takes them)."""
+    if final and v.phase is Phase.OVER:
+        return board_image(v, verdict=final_verdict(v), winner=v.winner)
+    if final and verdict:
+        return board_image(v, verdict=verdict, winner=winner)
+    return board_image(v, caption=frame_caption(v, total))
+
+
+def replay_frames(views: Sequence[View], *, verdict: str | None = None,
+                  winner: Side | None = None) -> list[Image.Image]:
+    """Every frame of the animation of ``views`` (see :func:`render_replay`), unencoded.
+
+    Raises:
+        ReplayError: see :func:`render_replay`.
+    """
+    _check(views, verdict)
+    total = len(views)
+    last = total - 1
+    return [replay_frame(v, total=total, final=i == last, verdict=verdict, winner=winner)
+            for i, v in enumerate(views)]
+
+
+def _check(views: Sequence[View], verdict: str | None) -> None:
+    if not views:
+        raise ReplayError("nothing to replay: the match ended before its first round")
+    if any(v.viewer is not None for v in views):
+        raise ReplayError("a replay shows the public view only (engine.view(state, None))")
+    if views[-1].phase is not Phase.OVER and not verdict:
+        raise ReplayError("a match in progress cannot be replayed: its last view is not over "
+                          "and no verdict says how it ended")
+
+
+def render_replay(views: Sequence[View], *, byte_limit: int = DEFAULT_BYTE_LIMIT,
+                  verdict: str | None = None, winner: Side | None = None,
+                  frame_ms: int = FRAME_MS, final_ms: int = FINAL_MS) -> Animation:
+    """The animated GIF of a finished match.
+
+    Args:
+        views: the public view (``engine.view(state, None)``) after each round, the last
+            one the final position: :meth:`engine.MatchRecord.round_states`, viewed.
+        byte_limit: the largest GIF allowed, in bytes (Discord's upload limit for the
+            interaction; :data:`DEFAULT_BYTE_LIMIT` when unknown). Too large at full size,
+            the frames are scaled down (:data:`SCALES`), then frames are dropped evenly.
+        verdict, winner: the end of a match that ended outside the game (a resignation, a
+            timeout, a draw, a moderator), shown on the last frame; not needed for a game
+            that ended under R6.
+        frame_ms, final_ms: how long each round's frame and the last one show.
+
+    Returns:
+        The :class:`Animation` (its ``note`` says what was done to fit).
+
+    Raises:
+        ReplayError: no views, a view that is not public, a last view not over without a
+            ``verdict`` (a match in progress), or a limit not met even by the first and
+            last frames at the smallest scale.
+    """
+    frames = replay_frames(views, verdict=verdict, winner=winner)
+    palette = _palette(frames)
+    n = len(frames)
+    for scale in SCALES:
+        data = _encode(frames, range(n), scale, palette, frame_ms, final_ms)
+        if len(data) <= byte_limit:
+            return _animation(data, n, n, scale, frames[0].size, byte_limit)
+    # at the smallest scale: keep as many frames as the bytes per frame allow
+    per_frame = len(data) / n
+    keep = min(n - 1, max(2, int(byte_limit / per_frame * 0.95)))
+    while keep >= 2:
+        picked = _spread(n, keep)
+        data = _encode(frames, picked, scale, palette, frame_ms, final_ms)
+        if len(data) <= byte_limit:
+            return _animation(data, n, len(picked), scale, frames[0].size, byte_limit)
+        keep = min(keep - 1, int(keep * byte_limit / len(data)))
+    raise ReplayError(f"the animation does not fit {_mib(byte_limit)} even with only the "
+                      f"first and last of its {n} frames at {round(scale * 100)} %")
+
+
+def _animation(data: bytes, rounds: int, frames: int, scale: float, size: tuple[int, int],
+               byte_limit: int) -> Animation:
+    w, h = (max(1, round(x * scale)) for x in size)
+    return Animation(data=data, rounds=rounds, frames=frames, dropped=rounds - frames,
+                     scale=scale, size=(w, h), byte_limit=byte_limit)
+
+
+def _spread(n: int, keep: int) -> list[int]:
+    """``keep`` frame indices out of ``n``, evenly spread, the first and the last kept."""
+    if keep >= n:
+        return list(range(n))
+    return sorted({round(i * (n - 1) / (keep - 1)) for i in range(keep)})
+
+
+def _palette(frames: Sequence[Image.Image]) -> Image.Image:
+    """One palette for every frame (255 colours, from the first and last frames side by
+    side, halved: enough for tiles, pieces, tokens, highlights and text)."""
+    a, b = frames[0], frames[-1]
+    sample = Image.new("RGB", (a.width * 2, a.height))
+    sample.paste(a, (0, 0))
+    sample.paste(b, (a.width, 0))
+    sample = sample.reduce(2)
+    return sample.quantize(colors=255, method=Image.Quantize.MEDIANCUT)
+
+
+def _encode(frames: Sequence[Image.Image], picked: Sequence[int], scale: float,
+            palette: Image.Image, frame_ms: int, final_ms: int) -> bytes:
+    out = []
+    for i in picked:
+        im = frames[i]
+        if scale != 1.0:
+            im = im.resize((max(1, round(im.width * scale)), max(1, round(im.height * scale))),
+                           Image.Resampling.BOX)
+        out.append(im.quantize(palette=palette, dither=Image.Dither.NONE))
+    durations = [frame_ms] * (len(out) - 1) + [final_ms]
+    buf = io.BytesIO()
+    # optimize: each frame's palette cut to the colours it uses (about 5 times smaller)
+    out[0].save(buf, "GIF", save_all=True, append_images=out[1:], duration=durations,
+                loop=0, optimize=True, disposal=1)
+    return buf.getvalue()
+
+
+def frame_png(v: View, *, total: int | None = None, final: bool = False,
+              verdict: str | None = None, winner: Side | None = None) -> bytes:
+    """One frame of :func:`replay_frame` as PNG bytes (the step-through viewer's picture)."""
+    return encode_png(replay_frame(v, total=total, final=final, verdict=verdict,
+                                   winner=winner))
+
+
+def frame_pngs(views: Sequence[View], *, verdict: str | None = None,
+               winner: Side | None = None) -> list[bytes]:
+    """The frames of :func:`render_replay` as PNG bytes, one per view (for the images after
+    each round that ``python -m render replay`` writes).
+
+    Raises:
+        ReplayError: see :func:`render_replay`.
+    """
+    return [encode_png(im) for im in replay_frames(views, verdict=verdict, winner=winner)]
+
+
+__all__ = [
+    "DEFAULT_BYTE_LIMIT", "FINAL_MS", "FRAME_MS", "SCALES", "Animation", "ReplayError",
+    "final_verdict", "frame_caption", "frame_png", "frame_pngs", "render_replay", "replay_frame",
+    "replay_frames",
+]

@@ -1,0 +1,59 @@
+"""``python -m bot replay --db FILE [--match N] --out DIR``: a finished match's record and
+animation from a database; a match in progress, an unknown number and a missing file are
+refused in one line."""
+
+from __future__ import annotations
+
+import asyncio
+
+from PIL import Image
+
+import engine
+from bot.db import Database
+from bot.match import MatchService
+from bot.offline.demo import play_demo
+from bot.offline.replay import main
+from engine import Side
+
+
+def test_writes_the_record_and_the_animation_of_the_newest_finished_match(tmp_path, capsys):
+    summary = asyncio.run(play_demo(tmp_path / "demo", seed=1, echo=lambda _: None))
+    db = tmp_path / "demo" / "demo.sqlite3"
+    assert main(["--db", str(db), "--out", str(tmp_path / "out")]) == 0
+    record = tmp_path / "out" / "match-1.txt"
+    gif = tmp_path / "out" / "match-1.gif"
+    assert capsys.readouterr().out == (f"Wrote {record} (the match record) and {gif} (its "
+                                       "animation).\n")
+    parsed = engine.read_record(record.read_text(encoding="utf-8"))
+    assert parsed.rounds == summary["rounds"] and parsed.result == summary["winner"]
+    assert "Raptor: AI (easy)\nScientist: AI (easy)\n" in record.read_text()
+    assert Image.open(gif).n_frames == summary["rounds"]
+    assert gif.read_bytes() == summary["gif"].read_bytes()   # the demo's replay.gif
+    assert main(["--db", str(db), "--match", "1", "--out", str(tmp_path / "o2"),
+                 "--limit", "0.1"]) == 0
+    assert capsys.readouterr().out.splitlines()[-1].startswith("Scaled to 50 %")
+
+
+def test_refusals(tmp_path, capsys):
+    db_path = tmp_path / "raptor.sqlite3"
+
+    async def one_in_progress() -> int:
+        db = await Database.open(db_path)
+        try:
+            m = await MatchService(db).start_ai_match(
+                5, 6, levels={Side.RAPTOR: "easy", Side.SCIENTIST: "easy"},
+                ai_user_ids={Side.RAPTOR: 1, Side.SCIENTIST: 2}, seed=4)
+            return m.id
+        finally:
+            await db.close()
+
+    number = asyncio.run(one_in_progress())
+    assert main(["--db", str(db_path), "--out", str(tmp_path / "o")]) == 1
+    assert capsys.readouterr().err == f"replay: {db_path} holds no finished match yet\n"
+    assert main(["--db", str(db_path), "--match", str(number), "--out", str(tmp_path / "o")]) == 1
+    assert "is still being played" in capsys.readouterr().err
+    assert main(["--db", str(db_path), "--match", "42", "--out", str(tmp_path / "o")]) == 1
+    assert capsys.readouterr().err.count("\n") == 1
+    assert main(["--db", str(tmp_path / "none.sqlite3"), "--out", str(tmp_path / "o")]) == 1
+    assert "is not a database file" in capsys.readouterr().err
+    assert not (tmp_path / "o").exists()
