@@ -10,13 +10,16 @@
 
 Arguments after the command go to that command's own parser (``python -m bot demo -h``).
 Exit status: 0 success (the bot: also after a stop by SIGTERM or Ctrl-C), 1 a part that is
-not available, 2 a configuration problem, 130 after a Ctrl-C outside the bot's own handling.
+not available (or a reader gone from stdout), 2 a configuration problem, 130 after a Ctrl-C
+outside the bot's own handling.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
+import os
 import sys
 from collections.abc import Sequence
 
@@ -108,6 +111,10 @@ def entry(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("\nStopped.", file=sys.stderr)
         return 130
+    except BrokenPipeError:  # a reader gone from stdout (`| head`): quietly, as demo and play
+        with contextlib.suppress(OSError, ValueError):  # no traceback as the buffer empties
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
 
 
 if __name__ == "__main__":
