@@ -10,13 +10,16 @@
 
 Arguments after the command go to that command's own parser (``python -m bot demo -h``).
 Exit status: 0 success (the bot: also after a stop by SIGTERM or Ctrl-C), 1 a part that is
-not available, 2 a configuration problem, 130 after a Ctrl-C outside the bot's own handling.
+not available (or a reader gone from stdout), 2 a configuration problem, 130 after a Ctrl-C
+outside the bot's own handling.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
+import os
 import sys
 from collections.abc import Sequence
 
@@ -48,17 +51,19 @@ def _import_part(module: str):
 
 
 def _run_bot() -> int:
-    from bot.settings import SettingsError, load_settings, unknown_settings
+    from bot.check import CheckError, database_reason, settings_or_reason
 
-    for warning in unknown_settings():
-        print(f"Warning: {warning}", file=sys.stderr)
     try:
-        settings = load_settings()
-    except SettingsError as error:
-        print(f"Configuration error:\n{error}", file=sys.stderr)
+        settings = settings_or_reason()  # warnings on stderr, as check prints them
+    except CheckError as error:  # every bad setting on one line, as check says it
+        print(f"python -m bot: {error}", file=sys.stderr)
         return 2
     if settings.discord_token is None:
         print(NO_TOKEN_MESSAGE, file=sys.stderr)
+        return 2
+    reason = database_reason(settings.db_path)
+    if reason is not None:  # the volume, the file: a configuration problem, not worth a restart
+        print(f"python -m bot: {reason}", file=sys.stderr)
         return 2
     app = _import_part("bot.discord.app")
     if app is None:
@@ -106,6 +111,10 @@ def entry(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("\nStopped.", file=sys.stderr)
         return 130
+    except BrokenPipeError:  # a reader gone from stdout (`| head`): quietly, as demo and play
+        with contextlib.suppress(OSError, ValueError):  # no traceback as the buffer empties
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
 
 
 if __name__ == "__main__":

@@ -1,7 +1,7 @@
 """``python -m bot check``: is this deployment ready to start?
 
 For deploy pipelines and for "is my volume there?": it validates the settings (environment and
-``.env``, as ``python -m bot`` reads them; a token must be set), opens the database
+``.env``, as ``python -m bot`` reads them), opens the database
 ``RAPTOR_DB_PATH`` — creating it, or applying the missing migrations, exactly as the bot does
 at start-up — and prints what it found::
 
@@ -13,9 +13,11 @@ at start-up — and prints what it found::
     Servers with settings: 1
     Ready: python -m bot can start.
 
-Exit status 0 when ready; 2 with one line on stderr saying why not (a malformed or missing
-setting, a database that cannot be opened or written, a database newer than this code). It
-does not connect to Discord (a token Discord refuses is reported by ``python -m bot``).
+Exit status 0 when ready; 2 with one line on stderr saying why not: a malformed setting, a
+database that cannot be opened or written, a database newer than this code, or no
+``DISCORD_TOKEN`` (reported after the database was opened and described, so a volume can be
+checked before the token exists). It does not connect to Discord (a token Discord refuses is
+reported by ``python -m bot``).
 """
 
 from __future__ import annotations
@@ -30,9 +32,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .db import SCHEMA_VERSION, Database, DatabaseTooNewError
-from .settings import Settings, SettingsError, load_settings, unknown_settings
+from .settings import Settings, SettingsError, load_settings, setting_warnings
 
 PROG = "python -m bot check"
+
+
+NO_TOKEN = ("DISCORD_TOKEN is not set, so the bot cannot connect to Discord: set it in the "
+            "environment or in a .env file in the working directory")
 
 
 class CheckError(Exception):
@@ -46,7 +52,7 @@ def settings_or_reason() -> Settings:
     Raises:
         CheckError: a malformed setting (every bad variable named, on one line).
     """
-    for warning in unknown_settings():
+    for warning in setting_warnings():
         print(f"Warning: {warning}", file=sys.stderr)
     try:
         return load_settings()
@@ -95,15 +101,54 @@ def _size(path: Path) -> str:
     raise AssertionError  # pragma: no cover
 
 
+def not_a_database(path: Path, exc: sqlite3.Error) -> str:
+    """The reason for a file at ``RAPTOR_DB_PATH`` that SQLite cannot read as a database."""
+    return (f"RAPTOR_DB_PATH={path} is not a SQLite database ({exc}): point RAPTOR_DB_PATH at "
+            "the bot's database file, or at a new file name")
+
+
+def open_failure(path: Path, exc: BaseException) -> str:
+    """The one-line reason why :meth:`Database.open` failed on ``path`` (``check`` and
+    ``python -m bot`` both say it this way)."""
+    if isinstance(exc, DatabaseTooNewError):
+        return str(exc)
+    if isinstance(exc, sqlite3.DatabaseError) and not isinstance(exc, sqlite3.OperationalError):
+        return not_a_database(path, exc)
+    return (f"cannot open the database RAPTOR_DB_PATH={path}: {exc}. Set RAPTOR_DB_PATH to a "
+            "writable file path (on a volume that is mounted).")
+
+
+def database_reason(db_path: Path | str) -> str | None:
+    """Why the database at ``db_path`` (``RAPTOR_DB_PATH``) cannot be used, found without
+    writing anything: a folder given as the path, a missing or unwritable folder, a file that
+    is not a database, a schema newer than :data:`SCHEMA_VERSION`. ``None`` when none of
+    these. ``python -m bot`` and ``python -m bot check`` refuse to start with this sentence
+    (exit status 2)."""
+    path = Path(os.path.abspath(db_path))
+    folder = path.parent
+    if path.is_dir():
+        return (f"RAPTOR_DB_PATH={db_path} is a folder, not a file: give a file path, e.g. "
+                f"{path / 'raptor.sqlite3'}")
+    if not folder.is_dir():
+        return (f"the database folder {folder} does not exist (RAPTOR_DB_PATH={db_path}): "
+                "create it, or mount the volume there")
+    try:
+        before = _file_version(path)
+    except sqlite3.DatabaseError as exc:
+        return not_a_database(path, exc)
+    if before is not None and before > SCHEMA_VERSION:
+        return str(DatabaseTooNewError(str(path), before, SCHEMA_VERSION))
+    if before is None and not os.access(folder, os.W_OK | os.X_OK):
+        return (f"the database folder {folder} is not writable by this user, so the database "
+                "cannot be created there")
+    return None
+
+
 async def _open_and_summarize(path: Path) -> Summary:
     try:
         db = await Database.open(path)
-    except DatabaseTooNewError as exc:
-        raise CheckError(str(exc)) from None
-    except (sqlite3.Error, OSError) as exc:
-        raise CheckError(f"cannot open the database RAPTOR_DB_PATH={path}: {exc}. Set "
-                         "RAPTOR_DB_PATH to a writable file path (on a volume that is "
-                         "mounted).") from None
+    except (sqlite3.Error, OSError, DatabaseTooNewError) as exc:
+        raise CheckError(open_failure(path, exc)) from None
     try:
         return await summarize(db)
     except sqlite3.Error as exc:
@@ -113,30 +158,21 @@ async def _open_and_summarize(path: Path) -> Summary:
 
 
 def check(settings: Settings) -> list[str]:
-    """Validate ``settings`` and open (and migrate) their database.
+    """Validate ``settings`` and open (and migrate) their database, with or without a token
+    (so the volume can be checked before the token exists).
 
     Returns:
-        The report's lines (see the module docstring).
+        The report's lines (see the module docstring); without a token, the settings line
+        says so and the "Ready" line is left out.
 
     Raises:
-        CheckError: why the bot cannot start with these settings.
+        CheckError: why the database cannot be used.
     """
-    if settings.discord_token is None:
-        raise CheckError("DISCORD_TOKEN is not set, so the bot cannot connect to Discord: set "
-                         "it in the environment or in a .env file in the working directory")
+    reason = database_reason(settings.db_path)
+    if reason is not None:
+        raise CheckError(reason)
     path = Path(os.path.abspath(settings.db_path))
-    folder = path.parent
-    if not folder.is_dir():
-        raise CheckError(f"the database folder {folder} does not exist (RAPTOR_DB_PATH="
-                         f"{settings.db_path}): create it, or mount the volume there")
-    try:
-        before = _file_version(path)
-    except sqlite3.Error as exc:
-        raise CheckError(f"RAPTOR_DB_PATH={path} is not a database the bot can open: "
-                         f"{exc}") from None
-    if before is None and not os.access(folder, os.W_OK | os.X_OK):
-        raise CheckError(f"the database folder {folder} is not writable by this user, so the "
-                         "database cannot be created there")
+    before = _file_version(path)
     summary = asyncio.run(_open_and_summarize(path))
 
     where = (f"in the development server {settings.dev_guild_id} only"
@@ -149,16 +185,16 @@ def check(settings: Settings) -> list[str]:
         migrated = (f"{summary.schema_version} (up to date)"
                     if before == summary.schema_version
                     else f"{summary.schema_version} (migrated now from {before})")
+    token = "DISCORD_TOKEN set" if settings.discord_token is not None else "DISCORD_TOKEN NOT SET"
     return [
-        f"Settings: ok (DISCORD_TOKEN set; commands registered {where}; "
-        f"log level {settings.log_level})",
+        f"Settings: {'ok' if settings.discord_token is not None else 'incomplete'} ({token}; "
+        f"commands registered {where}; log level {settings.log_level})",
         f"Database: {path} ({state})",
         f"Schema version: {migrated}",
         f"Matches in progress: {summary.matches_in_progress}",
         f"Finished matches: {summary.finished_matches}",
         f"Servers with settings: {summary.servers_with_settings}",
-        "Ready: python -m bot can start.",
-    ]
+    ] + (["Ready: python -m bot can start."] if settings.discord_token is not None else [])
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -169,9 +205,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"(2 with the reason when not). The code knows schema versions up to {SCHEMA_VERSION}.")
     parser.parse_args(argv)
     try:
-        lines = check(settings_or_reason())
+        settings = settings_or_reason()
+        lines = check(settings)
     except CheckError as exc:
         print(f"{PROG}: {exc}", file=sys.stderr)
         return 2
     print("\n".join(lines))
+    if settings.discord_token is None:  # reported after the database, which was still checked
+        print(f"{PROG}: {NO_TOKEN}", file=sys.stderr)
+        return 2
     return 0

@@ -12,11 +12,13 @@ it should take, which the entry point prints without a traceback.
 from __future__ import annotations
 
 import difflib
+import logging
 import os
 from pathlib import Path
 from typing import Literal
 
 from dotenv import dotenv_values
+from dotenv.parser import parse_stream
 from pydantic import Field, SecretStr, ValidationError, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
@@ -129,6 +131,16 @@ ENV_VARS: dict[str, tuple[str, str]] = {
     ),
 }
 
+class _OwnReport(logging.Filter):
+    """Drops python-dotenv's "could not parse statement" lines, which name no file and come
+    once per reading: :func:`setting_warnings` reports each bad line once, with the file."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return "could not parse statement" not in str(record.msg)
+
+
+logging.getLogger("dotenv.main").addFilter(_OwnReport())
+
 _BY_ENV_NAME = {env.lower(): (env, form) for env, form in ENV_VARS.values()}
 _SECRET_FIELDS = {"DISCORD_TOKEN"}
 
@@ -175,6 +187,32 @@ def unknown_settings(env_file: str | Path | None = DEFAULT_ENV_FILE) -> list[str
         out.append(f"{name} is not a setting of this bot, so it is ignored"
                    + (f"; did you mean {close[0]}?" if close else "."))
     return out
+
+
+def env_file_warnings(env_file: str | Path | None = DEFAULT_ENV_FILE) -> list[str]:
+    """Warnings for the lines of ``env_file`` that are not ``NAME=value`` (nor blank or a
+    comment): they are ignored, like unknown names, so the bot still starts.
+
+    Returns:
+        One sentence per bad line, in file order, e.g. ``.env line 32 is not NAME=value:
+        ignored``; empty without such lines, without the file, or for a file that is not
+        UTF-8 (:func:`load_settings` reports that one).
+    """
+    path = Path(env_file) if env_file is not None else None
+    if path is None or not path.is_file():
+        return []
+    try:
+        with path.open(encoding="utf-8") as stream:
+            bad = [b.original.line for b in parse_stream(stream) if b.error]
+    except UnicodeDecodeError:
+        return []
+    return [f"{env_file} line {line} is not NAME=value: ignored" for line in bad]
+
+
+def setting_warnings(env_file: str | Path | None = DEFAULT_ENV_FILE) -> list[str]:
+    """Every warning about the settings, as ``python -m bot`` and ``check`` print them:
+    :func:`env_file_warnings` then :func:`unknown_settings`."""
+    return env_file_warnings(env_file) + unknown_settings(env_file)
 
 
 def load_settings(env_file: str | Path | None = DEFAULT_ENV_FILE) -> Settings:

@@ -17,7 +17,7 @@ from collections.abc import Iterable, Sequence
 import engine
 from engine import Event, Phase, Piece, Reason, Side
 from engine.actions import PIECE_LETTERS
-from engine.geometry import SQUARE_NAMES
+from engine.geometry import CENTRAL_COLUMNS, SQUARE_NAMES
 from engine.predicates import ap_total, mother_move_cost, scientists_on_board
 from engine.record import ending_banner
 from engine.state import SETUP_PHASES
@@ -348,7 +348,8 @@ def decision_text(match, side: Side) -> str:
                      "sleep tokens)")
         return text + "."
     if ph is Phase.SETUP_MOTHER:
-        return "place the mother on a free space of T2 or T5 (the central tiles)."
+        return (f"place the mother on a free space of the two middle tiles, columns "
+                f"{CENTRAL_COLUMNS} (tiles T2 and T5).")
     if ph is Phase.SETUP_BABIES:
         return ("place a baby on each of the five square tiles other than the mother's, "
                 "one per tile.")

@@ -14,6 +14,8 @@ imports nothing of the renderer): ``python -m render replay RECORD --out DIR`` w
 from __future__ import annotations
 
 import argparse
+import contextlib
+import os
 import random
 import statistics
 import sys
@@ -65,13 +67,29 @@ def seed_arg(text: str) -> int:
     return value
 
 
+def games_arg(text: str) -> int:
+    """argparse type: a positive whole number of games."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError("--games must be at least 1")
+    return value
+
+
 def main(argv: list[str] | None = None) -> int:
-    """Run the command line; returns the exit status (130 after Ctrl-C)."""
+    """Run the command line; returns the exit status (130 after Ctrl-C, 1 when the reader of
+    stdout went away, e.g. ``| head``: quietly, as ``python -m bot demo`` and ``play`` do)."""
     try:
         return _main(argv)
     except KeyboardInterrupt:
         print("Stopped.", file=sys.stderr)
         return 130
+    except BrokenPipeError:
+        with contextlib.suppress(OSError, ValueError):  # no traceback as the buffer empties
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
 
 
 SHOW_NOTICE = ("This diagram shows hidden information: both hands and both deck orders "
@@ -88,7 +106,7 @@ def _main(argv: list[str] | None) -> int:
         description="Play random legal games (quick setup) from seeds S, S+1, ... and print "
                     "how they ended (by victory condition), the rounds per game and the "
                     "engine's speed in decisions and games per second.")
-    sp.add_argument("--games", type=int, default=100, help="how many games (default 100)")
+    sp.add_argument("--games", type=games_arg, default=100, help="how many games (default 100)")
     sp.add_argument("--seed", type=seed_arg, default=1,
                     help="seed of the first game; game i uses seed S+i (default 1)")
     sh = sub.add_parser(
@@ -124,8 +142,9 @@ def _main(argv: list[str] | None) -> int:
         sys.stdout.flush()
         sys.stderr.write(SHOW_NOTICE + LEGEND)
         return 0
-    if args.games < 1:
-        sp.error("--games must be at least 1")
+    if args.seed + args.games - 1 > MAX_SEED:
+        sp.error(f"the last game's seed ({args.seed} + {args.games} - 1) would be above "
+                 f"{MAX_SEED}: lower --seed or --games")
     r = selfplay(args.games, args.seed)
     rounds = r["rounds"]
     print(f"{args.games} games from seed {args.seed}, random legal play")

@@ -20,6 +20,7 @@ import re
 
 from .cards import Unit, card
 from .geometry import (
+    CENTRAL_COLUMNS,
     CENTRAL_TILES,
     L_TILES,
     LONG_EDGE,
@@ -399,7 +400,8 @@ def _place(state: GameState, side: Side, norm: str, sqs: list[int]) -> str | Non
     piece, tile = norm[0], TILE_OF[q]
     ph = state.phase
     if ph is Phase.SETUP_MOTHER and piece == "m" and tile not in CENTRAL_TILES:
-        return "the mother starts on T2 or T5, the middle square tiles (columns F-H)"
+        return (f"the mother starts on T2 or T5, the middle square tiles (columns "
+                f"{CENTRAL_COLUMNS})")
     if ph is Phase.SETUP_BABIES and piece == "b":
         if tile not in SQUARE_TILES:
             return "babies start on the square tiles (columns C-K)"

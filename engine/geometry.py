@@ -94,6 +94,15 @@ TILE_SQUARES: tuple[tuple[int, ...], ...] = tuple(
 TILE_OF = tuple(
     (tile_of(i) if 1 <= i % COLS <= 11 else -1) for i in range(CELLS)
 )
+def column_span(tiles: tuple[int, ...]) -> str:
+    """The columns the squares of ``tiles`` (tile indices) cover, as ``"F-H"`` (R2.3)."""
+    cols = sorted({s % COLS for t in tiles for s in TILE_SQUARES[t]})
+    return f"{COLUMN_LETTERS[cols[0]]}-{COLUMN_LETTERS[cols[-1]]}"
+
+
+#: Columns of the central tiles T2 and T5, where the mother starts (R4.1): ``"F-H"``.
+CENTRAL_COLUMNS = column_span(CENTRAL_TILES)
+
 #: Long edges (R2.5): rows 1 and 6 of columns C-K.
 LONG_EDGE = tuple(sq(r, c) for r in (0, 5) for c in range(2, 11))
 

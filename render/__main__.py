@@ -14,6 +14,8 @@ renderer (nor Pillow).
 from __future__ import annotations
 
 import argparse
+import contextlib
+import os
 import sys
 from pathlib import Path
 
@@ -98,5 +100,16 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
+def entry(argv: list[str] | None = None) -> int:
+    """:func:`main` as the process runs it: a reader gone from stdout (``| head``) ends it
+    quietly with status 1, as the engine's and the bot's commands do."""
+    try:
+        return main(argv)
+    except BrokenPipeError:
+        with contextlib.suppress(OSError, ValueError):  # no traceback as the buffer empties
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
+
+
 if __name__ == "__main__":
-    raise SystemExit(main())
+    raise SystemExit(entry())

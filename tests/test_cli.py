@@ -73,33 +73,62 @@ def test_malformed_guild_id_is_named(tmp_path: Path) -> None:
     assert "Traceback" not in result.stderr
 
 
-def test_unusable_database_path_is_named_without_a_traceback(tmp_path: Path) -> None:
-    # the database opens before Discord is contacted, so no network is involved
-    result = run_bot(tmp_path, DISCORD_TOKEN="x", RAPTOR_DB_PATH=str(tmp_path))
-    assert result.returncode == 1
-    assert f"cannot open the database RAPTOR_DB_PATH={tmp_path}" in result.stderr
-    assert "it is a folder" in result.stderr
-    assert "Traceback" not in result.stderr
-    result = run_bot(tmp_path, DISCORD_TOKEN="x", RAPTOR_DB_PATH=str(tmp_path / "no" / "x.db"))
-    assert result.returncode == 1
-    assert "no folder" in result.stderr and "Traceback" not in result.stderr
-
-
-def test_a_database_newer_than_the_code_is_refused_without_a_traceback(tmp_path: Path) -> None:
-    # e.g. an older release started after an upgrade migrated the file: it is left untouched
-    db_path = tmp_path / "raptor.sqlite3"
-    conn = sqlite3.connect(db_path)
+def _database_cases(tmp_path: Path) -> dict[str, Path]:
+    newer = tmp_path / "newer.sqlite3"
+    conn = sqlite3.connect(newer)
     conn.execute("PRAGMA user_version = 99")
     conn.close()
-    result = run_bot(tmp_path, DISCORD_TOKEN="x", RAPTOR_DB_PATH=str(db_path))
-    assert result.returncode == 1
-    assert result.stderr.strip().endswith(
-        f"has schema version 99, but this version of the bot only knows versions up to "
-        f"{SCHEMA_VERSION}: upgrade the bot, or point RAPTOR_DB_PATH at another file")
-    assert "Traceback" not in result.stderr
-    conn = sqlite3.connect(db_path)
-    assert conn.execute("PRAGMA user_version").fetchone() == (99,)
-    conn.close()
+    junk = tmp_path / "junk.sqlite3"
+    junk.write_bytes(b"not the pages you are looking for" * 200)
+    return {"newer": newer, "no folder": tmp_path / "no" / "x.db", "junk": junk,
+            "folder": tmp_path}
+
+
+@pytest.mark.parametrize("case", ["newer", "no folder", "junk", "folder"])
+def test_database_problems_stop_the_bot_with_check_s_reason_and_status_2(
+        tmp_path: Path, case: str) -> None:
+    # the database is looked at before Discord is contacted, so no network is involved;
+    # docs/raptor-bot.service does not restart after status 2
+    db_path = _database_cases(tmp_path)[case]
+    bot = run_bot(tmp_path, DISCORD_TOKEN="x", RAPTOR_DB_PATH=str(db_path))
+    checked = run_bot(tmp_path, "check", DISCORD_TOKEN="x", RAPTOR_DB_PATH=str(db_path))
+    assert (bot.returncode, checked.returncode) == (2, 2)
+    assert bot.stderr.count("\n") == 1 and "Traceback" not in bot.stderr
+    reason = checked.stderr.removeprefix("python -m bot check: ")
+    assert bot.stderr == f"python -m bot: {reason}"
+    expected = {
+        "newer": f"the database '{db_path}' has schema version 99, but this version of the bot "
+                 f"only knows versions up to {SCHEMA_VERSION}: upgrade the bot, or point "
+                 "RAPTOR_DB_PATH at another file\n",
+        "no folder": f"the database folder {db_path.parent} does not exist (RAPTOR_DB_PATH="
+                     f"{db_path}): create it, or mount the volume there\n",
+        "junk": f"RAPTOR_DB_PATH={db_path} is not a SQLite database (file is not a database): "
+                "point RAPTOR_DB_PATH at the bot's database file, or at a new file name\n",
+        "folder": f"RAPTOR_DB_PATH={db_path} is a folder, not a file: give a file path, e.g. "
+                  f"{db_path / 'raptor.sqlite3'}\n",
+    }[case]
+    assert reason == expected
+    if case == "newer":  # left untouched
+        conn = sqlite3.connect(db_path)
+        assert conn.execute("PRAGMA user_version").fetchone() == (99,)
+        conn.close()
+
+
+def test_a_failed_open_at_start_up_is_a_configuration_problem(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture) -> None:
+    from bot.discord import app
+
+    async def refuse(path):  # noqa: ANN001 - e.g. the file was replaced after the check
+        raise sqlite3.DatabaseError("file is not a database")
+
+    monkeypatch.setattr(app.Database, "open", refuse)
+    monkeypatch.setattr(app, "configure_logging", lambda level: None)
+    db_path = tmp_path / "raptor.sqlite3"
+    settings = Settings(DISCORD_TOKEN="x", RAPTOR_DB_PATH=str(db_path))
+    assert app.run(settings) == 2
+    assert capsys.readouterr().err == (
+        f"python -m bot: RAPTOR_DB_PATH={db_path} is not a SQLite database (file is not a "
+        "database): point RAPTOR_DB_PATH at the bot's database file, or at a new file name\n")
 
 
 def test_absurdly_large_values_are_refused_by_name(tmp_path: Path) -> None:
@@ -245,3 +274,28 @@ def test_ctrl_c_while_a_command_loads_exits_130_with_a_short_message(monkeypatch
     assert entry_point.entry(["demo", "--seed", "1"]) == 130
     err = capsys.readouterr().err
     assert err == "\nStopped.\n"
+
+
+def test_a_dotenv_line_that_is_not_name_value_is_warned_about_once_by_name(
+        tmp_path: Path) -> None:
+    # a warning, as for a misspelt name: the line is ignored and the bot still starts
+    (tmp_path / ".env").write_text("DISCORD_TOKEN=x\n# a comment\nthis is not a setting\n",
+                                   encoding="utf-8")
+    result = run_bot(tmp_path, "check", RAPTOR_DB_PATH=str(tmp_path / "raptor.sqlite3"))
+    assert result.returncode == 0
+    assert result.stderr == "Warning: .env line 3 is not NAME=value: ignored\n"
+    assert "Ready: python -m bot can start." in result.stdout
+    (tmp_path / ".env").write_text("this is not a setting\n", encoding="utf-8")
+    result = run_bot(tmp_path)
+    assert result.returncode == 2
+    assert result.stderr.splitlines()[0] == "Warning: .env line 1 is not NAME=value: ignored"
+    assert "could not parse" not in result.stderr
+
+
+def test_a_bad_setting_stops_the_bot_with_one_line_as_check_says_it(tmp_path: Path) -> None:
+    bot = run_bot(tmp_path, RAPTOR_LOG_LEVEL="bad", DISCORD_TOKEN="x")
+    checked = run_bot(tmp_path, "check", RAPTOR_LOG_LEVEL="bad", DISCORD_TOKEN="x")
+    assert (bot.returncode, checked.returncode) == (2, 2)
+    assert bot.stderr == ("python -m bot: RAPTOR_LOG_LEVEL must be one of DEBUG, INFO, "
+                          "WARNING, ERROR, got 'BAD'\n")
+    assert checked.stderr == bot.stderr.replace("python -m bot:", "python -m bot check:")

@@ -17,14 +17,17 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import sqlite3
 import sys
+from pathlib import Path
 from typing import Any
 
 import aiohttp
 import discord
 from discord.ext import commands
 
+from ..check import open_failure
 from ..db import Database, DatabaseTooNewError
 from ..match import MatchService
 from ..settings import Settings
@@ -111,8 +114,18 @@ async def create_bot(settings: Settings, db: Database, *,
     return RaptorBot(settings, db, service=service)
 
 
+#: The log line without colours: discord.py's own plain format.
+PLAIN_LOG_FORMAT = logging.Formatter("[{asctime}] [{levelname:<8}] {name}: {message}",
+                                     "%Y-%m-%d %H:%M:%S", style="{")
+
+
 def configure_logging(level: str | int, *, handler: bool = True) -> None:
-    """Log through ``discord.utils.setup_logging`` at ``level`` (a name such as ``"INFO"``).
+    """Log through ``discord.utils.setup_logging`` at ``level`` (a name such as ``"INFO"``),
+    to stderr.
+
+    Colours (ANSI codes) only when stderr is a terminal: discord.py would also colour a log
+    redirected to a file or a journal when it thinks it runs in Docker, so without a terminal
+    the lines use :data:`PLAIN_LOG_FORMAT`.
 
     discord.py's own DEBUG lines print HTTP request bodies and gateway payloads, which carry
     players' hands (ephemeral messages) and picks (button ids) — hidden information (R11) — so
@@ -121,7 +134,10 @@ def configure_logging(level: str | int, *, handler: bool = True) -> None:
     """
     numeric = logging.getLevelName(level) if isinstance(level, str) else level
     if handler:
-        discord.utils.setup_logging(level=numeric)
+        stream = sys.stderr
+        plain = {} if stream.isatty() else {"formatter": PLAIN_LOG_FORMAT}
+        discord.utils.setup_logging(level=numeric, handler=logging.StreamHandler(stream),
+                                    **plain)
     logging.getLogger("discord").setLevel(max(numeric, logging.INFO))
 
 
@@ -131,9 +147,10 @@ def run(settings: Settings) -> int:
     SIGTERM and SIGINT (Ctrl-C) stop it gracefully (:mod:`bot.discord.shutdown`).
 
     Returns:
-        The process exit status: 0 after a stop (SIGTERM, Ctrl-C), 1 when the database cannot
-        be opened, Discord refuses the token or cannot be reached (a one-line reason is
-        printed to stderr instead of a traceback).
+        The process exit status: 0 after a stop (SIGTERM, Ctrl-C), 2 when the database cannot
+        be opened (the reason as ``python -m bot check`` gives it), 1 when Discord refuses the
+        token or cannot be reached (a one-line reason is printed to stderr instead of a
+        traceback).
 
     Raises:
         ValueError: no token in the settings.
@@ -145,14 +162,11 @@ def run(settings: Settings) -> int:
 
     async def main() -> None:
         async with stop_signals() as stop:
+            path = Path(os.path.abspath(settings.db_path))
             try:
-                db = await Database.open(settings.db_path)
-            except DatabaseTooNewError as exc:  # an older release started on a newer file
-                raise _StartError(str(exc)) from None
-            except (sqlite3.Error, OSError) as exc:
-                raise _StartError(f"cannot open the database RAPTOR_DB_PATH={settings.db_path}"
-                                  f": {exc}. Set RAPTOR_DB_PATH to a writable file path."
-                                  ) from None
+                db = await Database.open(path)
+            except (DatabaseTooNewError, sqlite3.Error, OSError) as exc:
+                raise _StartError(open_failure(path, exc)) from None
             try:
                 bot = await create_bot(settings, db)
                 async with bot:
@@ -165,9 +179,9 @@ def run(settings: Settings) -> int:
         asyncio.run(main())
     except KeyboardInterrupt:
         log.info("stopped")
-    except _StartError as exc:
+    except _StartError as exc:  # a configuration problem, as python -m bot check says it
         print(f"python -m bot: {exc}", file=sys.stderr)
-        return 1
+        return 2
     except discord.LoginFailure:
         print("python -m bot: Discord refused the token. Check DISCORD_TOKEN (the Bot tab of "
               "your application in the developer portal; reset it if unsure).", file=sys.stderr)

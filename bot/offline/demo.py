@@ -262,32 +262,37 @@ def main(argv: list[str] | None = None) -> int:
 def run_offline(main: Coroutine[Any, Any, Any], *, command: str, out: Path, busy: str) -> int:
     """Run an offline command's coroutine (the demo, the terminal mode) to its end.
 
-    Ctrl-C, a reader gone from the pipe, a folder in use by another run (``busy``, with
-    ``{out}`` for the folder), files that cannot be written (a full disk included) and a file
-    that is not a database each end with one line on stderr prefixed by ``command``, never a
-    traceback.
+    Ctrl-C or SIGTERM (the same lines, then "Stopped."), a reader gone from the pipe, a folder
+    in use by another run (``busy``, with ``{out}`` for the folder), files that cannot be
+    written (a full disk included) and a file that is not a database each end with one line on
+    stderr prefixed by ``command``, never a traceback.
 
     Returns:
-        The exit status: 0 done, 1 a failure above, 130 after Ctrl-C.
+        The exit status: 0 done, 1 a failure above, 130 after Ctrl-C, 143 after SIGTERM.
     """
     interrupts = 0
+    status = 130  # 143 when SIGTERM stopped it
 
     async def interruptible() -> Any:
-        # Ctrl-C through the loop's own signal handling: the signal wakes the loop even when
-        # it lands on another thread (the terminal's input thread, the database's), which
-        # asyncio.run's plain handler would only notice at the loop's next event
+        # Ctrl-C (SIGINT) and SIGTERM through the loop's own signal handling: the signal wakes
+        # the loop even when it lands on another thread (the terminal's input thread, the
+        # database's), which asyncio.run's plain handler would only notice at the loop's next
+        # event
         task = asyncio.current_task()
         assert task is not None
 
-        def on_sigint() -> None:
-            nonlocal interrupts
+        def on_stop(code: int) -> None:
+            nonlocal interrupts, status
             interrupts += 1
             if interrupts > 1:
-                raise KeyboardInterrupt  # a second Ctrl-C: stop without the clean-up
+                raise KeyboardInterrupt  # a second signal: stop without the clean-up
+            status = code
             task.cancel()
 
-        with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
-            asyncio.get_running_loop().add_signal_handler(signal.SIGINT, on_sigint)
+        loop = asyncio.get_running_loop()
+        for signum, code in ((signal.SIGINT, 130), (signal.SIGTERM, 143)):
+            with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+                loop.add_signal_handler(signum, on_stop, code)
         return await main
 
     try:
@@ -296,7 +301,7 @@ def run_offline(main: Coroutine[Any, Any, Any], *, command: str, out: Path, busy
         if isinstance(exc, asyncio.CancelledError) and not interrupts:
             raise
         print("\nStopped.", file=sys.stderr)
-        return 130
+        return status
     except BrokenPipeError:
         with contextlib.suppress(OSError):  # the reader went away (e.g. `| head`): stop quietly
             sys.stdout = open(os.devnull, "w")  # noqa: SIM115

@@ -6,7 +6,8 @@
 The match runs through the same match service, SQLite storage (``DIR/play.sqlite3``) and
 renderer as the bot. After every round the path of the latest board PNG is printed. Type
 ``?`` for your legal actions, ``board`` (``b``) to see the board again, ``rules`` and
-``cards`` for the rules in short and the card texts, ``resign`` (or ``quit``, ``q``,
+``cards`` for the rules in short and the card texts (a page of at most 23 lines at a time:
+``rules 2``, ``cards 2`` for the next), ``resign`` (or ``quit``, ``q``,
 ``exit``) to resign and stop, after a confirmation; the end of input (Ctrl-D, or the end of
 piped input) resigns without asking, and says so. On a terminal the line is edited with the
 standard library's :mod:`readline` where the platform has it (the arrows recall earlier
@@ -49,17 +50,25 @@ from .demo import REASONS, folder_lock, out_arg, resolution, run_offline, second
 HUMAN_ID = 1
 AI_ID = 2
 GUILD, CHANNEL = 1, 1
-HELP = ("Type an action in notation (e.g. 'G2-G5', 'kill F3', 'play 5', 'end'; Tab completes "
-        "it, the arrows recall earlier entries), '?' for your legal actions, 'board' (or 'b') "
-        "for the board, 'rules' for the rules in short, 'cards' for what every card does, "
-        "'undo' to take back your last action-point move, 'resign' (or 'quit', 'q') to resign "
-        "and stop.")
 LEGEND = ("legend: M mother · B baby · b sleeping baby (z: put to sleep this round) · "
           "S scientist (A: made its aggressive action this round) · s frightened scientist "
           "(f: frightened this round) · * fire · # rock · o exit")
 RESIGN_WORDS = ("resign", "quit", "exit", "q")
 CONFIRM_RESIGN = "Really resign? Your opponent wins. Resign (y/N)? "
 HELP_WORDS = ("?", "help", "list", "moves")
+
+
+def _words(words: Sequence[str]) -> str:
+    """``'?' (or 'help', 'list')``: a prompt word and its synonyms."""
+    return f"'{words[0]}' (or {', '.join(repr(w) for w in words[1:])})"
+
+
+HELP = ("Type an action in notation (e.g. 'G2-G5', 'kill F3', 'play 5', 'end'; Tab completes "
+        f"it, the arrows recall earlier entries), {_words(HELP_WORDS)} for your legal actions, "
+        "'board' (or 'b') for the board, 'rules' (then 'rules 2') for the rules in short, "
+        "'cards' (then 'cards 2') for what every card does, 'undo' to take back your last "
+        "action-point move, "
+        f"{_words(RESIGN_WORDS)} to resign and stop.")
 BOARD_WORDS = ("board", "b")
 #: The words the prompt understands besides notation, for Tab completion.
 COMMAND_WORDS = ("board", "cards", "help", "resign", "rules", "undo", "quit")
@@ -134,6 +143,44 @@ def _beside(left: list[str], right: list[str], width: int) -> list[str]:
 def terminal_width() -> int:
     """The terminal's width in columns (``COLUMNS`` first, 80 when unknown)."""
     return shutil.get_terminal_size((80, 24)).columns
+
+
+#: Lines of text a page of ``rules`` or ``cards`` may take: an 80×24 screen less the prompt.
+PAGE_LINES = 23
+
+
+def pages(text: str, word: str, width: int) -> list[str]:
+    """``text`` wrapped to ``width`` (:func:`wrapped`) and cut between paragraphs into pages
+    of at most :data:`PAGE_LINES` lines, each but the last ending with how to see the next
+    (``'<word> 2'``). A paragraph longer than a page is cut between its lines."""
+    chunks: list[list[str]] = []
+    for para in wrapped(text, width).split("\n\n"):
+        lines = para.split("\n")
+        while len(lines) > PAGE_LINES - 1:
+            chunks.append(lines[:PAGE_LINES - 1])
+            lines = lines[PAGE_LINES - 1:]
+        chunks.append(lines)
+    out: list[list[str]] = [[]]
+    for i, chunk in enumerate(chunks):
+        room = PAGE_LINES if i == len(chunks) - 1 else PAGE_LINES - 1  # the "more" line
+        if out[-1] and len(out[-1]) + 1 + len(chunk) > room:
+            out.append([])
+        if out[-1]:
+            out[-1].append("")
+        out[-1].extend(chunk)
+    return ["\n".join(page + ([f"(more: '{word} {n + 2}')"] if n + 1 < len(out) else []))
+            for n, page in enumerate(out)]
+
+
+def page_text(command: str, text: str, width: int | None = None) -> str:
+    """The page that ``command`` (``"rules"``, ``"rules 2"``, ``"cards 2"``...) asks for of
+    ``text`` (see :func:`pages`); a page that does not exist says which do."""
+    word, _, number = command.partition(" ")
+    book = pages(text, word, terminal_width() if width is None else width)
+    n = int(number) if number.isdigit() else 1
+    if not 1 <= n <= len(book):
+        return f"'{word}' has pages 1 to {len(book)}: type '{word}' or '{word} 2'."
+    return book[n - 1]
 
 
 def view_text(v: engine.View, width: int | None = None) -> str:
@@ -503,6 +550,7 @@ async def _play(out: Path, render_board: Callable, *, side: str, level: str, see
                 echo(line)
 
         moves: list[str] = []  # the AI's actions in a row, told in one line
+        at_prompt = False  # a stop while waiting for a line leaves the cursor after the prompt
 
         def flush() -> None:
             if moves:
@@ -548,8 +596,11 @@ async def _play(out: Path, render_board: Callable, *, side: str, level: str, see
                 prompt = f"{me.value}{ap}> "
                 while True:
                     try:
+                        at_prompt = True
                         text = " ".join((await _read_line(read, prompt)).split())
+                        at_prompt = False
                     except EOFError:
+                        at_prompt = False
                         echo("End of input: you resign.")
                         text = "resign!"
                     word = text.lower()
@@ -590,11 +641,10 @@ async def _play(out: Path, render_board: Callable, *, side: str, level: str, see
                         echo("Taken back: your last action.")
                         show_board = True
                         break
-                    if word == "rules":
-                        echo(rules_text())
-                        continue
-                    if word == "cards":
-                        echo(cards_text())
+                    if word.split(" ")[0] in ("rules", "cards") and (
+                            word in ("rules", "cards") or word.split(" ")[-1].isdigit()):
+                        echo(page_text(word, rules_text() if word.startswith("rules")
+                                       else cards_text()))
                         continue
                     try:
                         res = await service.act(m.id, HUMAN_ID, text)
@@ -614,6 +664,8 @@ async def _play(out: Path, render_board: Callable, *, side: str, level: str, see
                                   or me not in engine.to_act(after))
                     break
         except asyncio.CancelledError:  # Ctrl-C: the seed and the image, as quit tells them
+            if at_prompt:
+                echo("")  # the next line starts on its own, not after "raptor> "
             if m is not None:
                 echo(f"Board image: {write_board(m.state)}")
                 echo(replay_line(m.seed, me, level, environment, setup))

@@ -55,3 +55,25 @@ async def test_no_hidden_information_in_log_lines(world: World,
     for line in lines:
         for secret in secrets:
             assert secret not in line, line
+
+
+def test_a_log_redirected_to_a_file_has_no_colour_codes(tmp_path, monkeypatch):
+    # discord.py colours its log in Docker even without a terminal; a file must stay plain
+    monkeypatch.setattr(discord.utils, "is_docker", lambda: True)
+    root = logging.getLogger()
+    saved = (list(root.handlers), root.level, logging.getLogger("discord").level)
+    with open(tmp_path / "stderr.log", "w") as log_file:
+        monkeypatch.setattr("sys.stderr", log_file)
+        try:
+            configure_logging("INFO")
+            logging.getLogger("bot.test").warning("a plain line")
+        finally:
+            for h in root.handlers[:]:
+                if h not in saved[0]:
+                    root.removeHandler(h)
+            root.setLevel(saved[1])
+            logging.getLogger("discord").setLevel(saved[2])
+    text = (tmp_path / "stderr.log").read_text()
+    assert "\x1b[" not in text
+    line = text.splitlines()[-1]
+    assert line.endswith("] [WARNING ] bot.test: a plain line")

@@ -70,6 +70,41 @@ def test_ctrl_c_stops_with_one_line(monkeypatch, capsys):
     assert capsys.readouterr().err == "Stopped.\n"
 
 
+@pytest.mark.parametrize("command", [["selfplay", "--games", "2", "--seed", "5"], ["show"]])
+def test_a_reader_gone_from_stdout_ends_quietly(command):
+    import subprocess
+    import sys
+
+    proc = subprocess.Popen([sys.executable, "-m", "engine", *command],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc.stdout.close()  # as `| head` does once it has its lines
+    err = proc.stderr.read()
+    proc.stderr.close()
+    assert proc.wait() == 1
+    assert "Traceback" not in err
+    assert "BrokenPipeError" not in err
+
+
+def test_games_that_are_not_a_number_are_refused_like_a_bad_seed(capsys):
+    with pytest.raises(SystemExit) as stop:
+        main(["selfplay", "--games", "x"])
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert "argument --games: 'x' is not a whole number" in err
+    assert "invalid int value" not in err
+
+
+def test_seeds_past_the_maximum_are_refused_before_any_game(capsys, monkeypatch):
+    monkeypatch.setattr("engine.__main__.selfplay", lambda *a: pytest.fail("games were run"))
+    with pytest.raises(SystemExit) as stop:
+        main(["selfplay", "--seed", "9223372036854775807", "--games", "2"])
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert err.splitlines()[-1] == (
+        "python -m engine selfplay: error: the last game's seed (9223372036854775807 + 2 - 1) "
+        "would be above 9223372036854775807: lower --seed or --games")
+
+
 def _record_file(tmp_path, seed=8):
     from engine.record import write_record
 

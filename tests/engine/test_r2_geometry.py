@@ -233,3 +233,11 @@ def test_R2_7_a_new_game_board_has_only_rocks_and_exits():
     assert len(s.squares_with(EXIT)) == 4
     assert all(s.board[q] in (engine.state.EMPTY, ROCK) for q in BOARD_SQUARES)
     assert engine.to_act(s) == {Side.RAPTOR}
+
+
+def test_column_span_names_the_columns_of_tiles():
+    from engine.geometry import CENTRAL_COLUMNS, CENTRAL_TILES, SQUARE_TILES, column_span
+
+    assert CENTRAL_COLUMNS == column_span(CENTRAL_TILES) == "F-H"  # T2 and T5 (R2.3)
+    assert column_span(SQUARE_TILES) == "C-K"
+    assert column_span((0,)) == "C-E"

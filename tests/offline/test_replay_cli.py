@@ -57,3 +57,26 @@ def test_refusals(tmp_path, capsys):
     assert main(["--db", str(tmp_path / "none.sqlite3"), "--out", str(tmp_path / "o")]) == 1
     assert "is not a database file" in capsys.readouterr().err
     assert not (tmp_path / "o").exists()
+
+
+
+def test_a_reader_gone_from_stdout_ends_the_replays_quietly(tmp_path):
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    asyncio.run(play_demo(tmp_path / "demo", seed=1, echo=lambda _: None))
+    db = tmp_path / "demo" / "demo.sqlite3"
+    record = tmp_path / "demo" / "match.txt"
+    env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parents[2]))
+    for command in (["bot", "replay", "--db", str(db), "--out", str(tmp_path / "b")],
+                    ["render", "replay", str(record), "--out", str(tmp_path / "r")]):
+        proc = subprocess.Popen([sys.executable, "-m", *command], env=env,
+                                stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, text=True)
+        proc.stdout.close()  # as `| head` does
+        err = proc.stderr.read()
+        proc.stderr.close()
+        assert proc.wait() == 1, err
+        assert "Traceback" not in err and "Broken pipe" not in err, err

@@ -232,16 +232,18 @@ async def test_terminal_rules_cards_and_what_was_played(tmp_path: Path):
     from bot import texts
     from bot.offline.terminal import HELP
 
-    t = Scripted(["rules", "cards", "b", "?"])
+    t = Scripted(["rules", "rules 2", "cards", "cards 2", "b", "?"])
     await play(tmp_path, side="raptor", seed=9, read=t.read, echo=t.out.append)
-    text = "\n".join(t.out)
-    rules = t.out[t.out.index(next(x for x in t.out if x.startswith("Raptor is a duel")))]
-    assert "**" not in rules and "`" not in rules and rules.endswith(HELP)
+    start = t.out.index(next(x for x in t.out if x.startswith("Raptor is a duel")))
+    assert t.out[start].endswith("(more: 'rules 2')")
+    rules = " ".join(" ".join(t.out[start:start + 2]).split())  # both pages, unwrapped
+    assert "**" not in rules and "`" not in rules and rules.endswith(" ".join(HELP.split()))
     assert "wakes an adjacent sleeping baby (not one put to sleep this round)" in rules
+    text = " ".join("\n".join(t.out).split())
     for side in (engine.Side.RAPTOR, engine.Side.SCIENTIST):
         for card in range(1, 10):
             assert f"{card} · {engine.card_name(side, card)} — " in text
-    assert texts.card_reference(engine.Side.RAPTOR).replace("**", "") in text
+    assert " ".join(texts.card_reference(engine.Side.RAPTOR).replace("**", "").split()) in text
     assert sum(x.startswith("    A B C D") for x in t.out) == 2  # at the prompt, then 'b'
 
     t = Scripted(["undo", "play 6", "i2"])
@@ -369,3 +371,35 @@ def test_the_board_keeps_its_counters_beside_it_within_80_columns():
     assert lines[3].endswith("  the mother has disappeared")
     assert view_text(engine.view(setup, engine.Side.SCIENTIST), width=80).splitlines()[1] \
         .endswith("  waiting for scientist")
+
+
+def test_the_start_up_help_and_the_readme_name_the_same_prompt_words():
+    import re
+    from pathlib import Path
+
+    from bot.offline.terminal import HELP, HELP_WORDS, RESIGN_WORDS
+
+    readme = Path(__file__).resolve().parents[2].joinpath("README.md").read_text()
+    play = " ".join(readme[readme.index("-m bot play [--side"):].split("\n- ")[0].split())
+    for word in (*HELP_WORDS, *RESIGN_WORDS, "board", "b", "rules", "cards", "undo"):
+        assert f"'{word}'" in HELP, word
+        assert f"`{word}`" in play, word
+    assert re.search(r"'resign' \(or 'quit', 'exit', 'q'\) to resign", HELP)
+    assert "'?' (or 'help', 'list', 'moves') for your legal actions" in HELP
+
+
+def test_rules_and_cards_come_in_pages_that_fit_80_by_24():
+    from bot.offline.terminal import cards_text, page_text, pages, rules_text, wrapped
+
+    for word, text in (("rules", rules_text()), ("cards", cards_text())):
+        book = pages(text, word, 80)
+        assert len(book) == 2
+        assert all(len(page.splitlines()) <= 23 for page in book)  # the prompt is line 24
+        assert all(len(line) <= 80 for page in book for line in page.splitlines())
+        assert book[0].endswith(f"\n(more: '{word} 2')")
+        rejoined = "\n\n".join(p.removesuffix(f"\n(more: '{word} 2')") for p in book)
+        assert rejoined == wrapped(text, 80)  # nothing lost, nothing doubled
+        assert page_text(word, text, 80) == book[0]
+        assert page_text(f"{word} 2", text, 80) == book[1]
+        assert page_text(f"{word} 3", text, 80) == (
+            f"'{word}' has pages 1 to 2: type '{word}' or '{word} 2'.")

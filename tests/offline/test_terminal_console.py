@@ -204,7 +204,8 @@ def test_a_whole_game_at_80_columns_fits_them_and_shows_less_after_own_actions(c
 def test_manual_setup_takes_the_placements_in_notation(console):
     c = console("--seed", "5", "--side", "raptor", "--setup", "manual")
     first = unwrapped(c.expect("raptor> "))
-    assert "Your move: place the mother on a free space of T2 or T5 (the central tiles)." in first
+    assert ("Your move: place the mother on a free space of the two middle tiles, columns F-H "
+            "(tiles T2 and T5).") in first
     assert "Not played: 'B@B1' is not legal now" in c.line("B@B1", "raptor> ")
     placed = []
     while len(placed) < 6:

@@ -118,3 +118,59 @@ def test_ctrl_c_landing_on_another_thread_still_stops_at_once(tmp_path):
         os.close(r)
     assert status == 130
     assert elapsed < 5, f"stopped only after {elapsed:.1f} s"
+
+
+def _stop_at_the_prompt(tmp_path: Path, signum: int) -> tuple[int, str, str]:
+    proc = start_play(tmp_path)
+    try:
+        read_until(proc, b"raptor> ")
+        time.sleep(0.3)
+        proc.send_signal(signum)
+        proc.wait(timeout=30)
+        assert proc.stdout is not None and proc.stderr is not None
+        out, err = proc.stdout.read(), proc.stderr.read()
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        for pipe in (proc.stdin, proc.stdout, proc.stderr):
+            if pipe is not None:
+                pipe.close()
+    return proc.returncode, out.decode(), err.decode()
+
+
+def test_a_stop_at_the_prompt_starts_its_lines_on_a_new_line(tmp_path):
+    status, out, err = _stop_at_the_prompt(tmp_path, signal.SIGINT)
+    assert status == 130, err
+    assert out.startswith("\nBoard image: "), out  # not "raptor> Board image: ..."
+    assert "python -m bot play --seed 3" in out
+
+
+def test_sigterm_at_the_prompt_stops_as_ctrl_c_does(tmp_path):
+    status, out, err = _stop_at_the_prompt(tmp_path, signal.SIGTERM)
+    assert status == 143, err
+    assert out.startswith("\nBoard image: "), out
+    assert "python -m bot play --seed 3" in out
+    assert err == "\nStopped.\n"
+
+
+def test_sigterm_stops_the_demo_as_ctrl_c_does(tmp_path):
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO_ROOT), env.get("PYTHONPATH")]))
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "bot", "demo", "--out", str(tmp_path / "d"), "--level", "hard",
+         "--budget", "2"], cwd=tmp_path, env=env, stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        read_until(proc, b"\n")  # the demo is under way
+        proc.send_signal(signal.SIGTERM)
+        proc.wait(timeout=30)
+        err = proc.stderr.read().decode()
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        proc.stdout.close()
+        proc.stderr.close()
+    assert proc.returncode == 143, err
+    assert err == "\nStopped.\n"

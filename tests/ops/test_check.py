@@ -78,15 +78,25 @@ def test_an_older_database_is_migrated(deployment, monkeypatch, capsys):
     conn.close()
 
 
-def test_no_token_is_refused_before_the_database_is_touched(deployment, monkeypatch, capsys):
+def test_no_token_is_refused_after_the_database_is_checked(deployment, monkeypatch, capsys):
+    # the volume can be confirmed before a token exists
     db_path = deployment / "raptor.sqlite3"
     monkeypatch.setenv("RAPTOR_DB_PATH", str(db_path))
     status, out, err = check(capsys)
-    assert (status, out) == (2, [])
+    assert status == 2
+    assert out == [
+        "Settings: incomplete (DISCORD_TOKEN NOT SET; commands registered globally; "
+        "log level INFO)",
+        f"Database: {db_path} (a new file, created now)",
+        f"Schema version: {SCHEMA_VERSION} (new database)",
+        "Matches in progress: 0",
+        "Finished matches: 0",
+        "Servers with settings: 0",
+    ]
     assert err == ["python -m bot check: DISCORD_TOKEN is not set, so the bot cannot connect "
                    "to Discord: set it in the environment or in a .env file in the working "
                    "directory"]
-    assert not db_path.exists()
+    assert db_path.exists()
 
 
 def test_the_token_may_come_from_dot_env(deployment, monkeypatch, capsys):
@@ -143,8 +153,9 @@ def test_a_file_that_is_not_a_database_is_refused(deployment, monkeypatch, capsy
     monkeypatch.setenv("RAPTOR_DB_PATH", str(db_path))
     status, out, err = check(capsys)
     assert (status, out) == (2, [])
-    assert err == [f"python -m bot check: RAPTOR_DB_PATH={db_path} is not a database the bot "
-                   "can open: file is not a database"]
+    assert err == [f"python -m bot check: RAPTOR_DB_PATH={db_path} is not a SQLite database "
+                   "(file is not a database): point RAPTOR_DB_PATH at the bot's database file, "
+                   "or at a new file name"]
 
 
 def test_as_a_process_a_refusal_is_one_line_and_status_2(deployment):
