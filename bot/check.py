@@ -60,7 +60,7 @@ def settings_or_reason() -> Settings:
         raise CheckError("; ".join(error.problems)) from None
 
 
-def _file_version(path: Path) -> int | None:
+def file_schema_version(path: Path) -> int | None:
     """The schema version of an existing database file, None for no file (read-only)."""
     if not path.is_file():
         return None
@@ -133,7 +133,7 @@ def database_reason(db_path: Path | str) -> str | None:
         return (f"the database folder {folder} does not exist (RAPTOR_DB_PATH={db_path}): "
                 "create it, or mount the volume there")
     try:
-        before = _file_version(path)
+        before = file_schema_version(path)
     except sqlite3.DatabaseError as exc:
         return not_a_database(path, exc)
     if before is not None and before > SCHEMA_VERSION:
@@ -172,7 +172,7 @@ def check(settings: Settings) -> list[str]:
     if reason is not None:
         raise CheckError(reason)
     path = Path(os.path.abspath(settings.db_path))
-    before = _file_version(path)
+    before = file_schema_version(path)
     summary = asyncio.run(_open_and_summarize(path))
 
     where = (f"in the development server {settings.dev_guild_id} only"

@@ -19,6 +19,7 @@ from pathlib import Path
 from engine import Side
 from render.replay import DEFAULT_BYTE_LIMIT, ReplayError, render_replay
 
+from ..check import file_schema_version
 from ..db import Database
 from ..match import MatchService, ServiceError, replays
 
@@ -59,6 +60,22 @@ async def write_match(db_path: Path, out: Path, number: int | None, *,
     return record, gif, anim.note
 
 
+def _unreadable(db_path: Path) -> str | None:
+    """Why ``db_path`` is not a bot database this command can read, found read-only (an export
+    never creates, migrates or writes the file it is given); None when it is one."""
+    if not db_path.exists():
+        return f"{db_path}: no such file"
+    if not db_path.is_file():
+        return f"{db_path} is a folder, not the bot's database file"
+    try:
+        version = file_schema_version(db_path)
+    except sqlite3.DatabaseError:
+        return f"{db_path} is not a SQLite database"
+    if not version:
+        return f"{db_path} is not the bot's database: it holds no Raptor tables"
+    return None
+
+
 def main(argv: list[str] | None = None) -> int:
     """``python -m bot replay``: see the module docstring. Returns the exit status."""
     parser = argparse.ArgumentParser(prog="python -m bot replay",
@@ -71,8 +88,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--limit", type=float, default=DEFAULT_BYTE_LIMIT / 2**20,
                         help="largest animation in MiB (default 10)")
     args = parser.parse_args(argv)
-    if not args.db.is_file():
-        print(f"replay: {args.db} is not a database file", file=sys.stderr)
+    reason = _unreadable(args.db)
+    if reason is not None:
+        print(f"replay: {reason}", file=sys.stderr)
         return 1
     if args.out.exists() and not args.out.is_dir():
         parser.error(f"{args.out} exists and is not a folder")

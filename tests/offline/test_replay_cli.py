@@ -54,9 +54,28 @@ def test_refusals(tmp_path, capsys):
     assert "is still being played" in capsys.readouterr().err
     assert main(["--db", str(db_path), "--match", "42", "--out", str(tmp_path / "o")]) == 1
     assert capsys.readouterr().err.count("\n") == 1
-    assert main(["--db", str(tmp_path / "none.sqlite3"), "--out", str(tmp_path / "o")]) == 1
-    assert "is not a database file" in capsys.readouterr().err
+    missing = tmp_path / "none.sqlite3"
+    assert main(["--db", str(missing), "--out", str(tmp_path / "o")]) == 1
+    assert capsys.readouterr().err == f"replay: {missing}: no such file\n"
+    assert not missing.exists()
     assert not (tmp_path / "o").exists()
+
+
+def test_a_file_that_is_not_the_bots_database_is_refused_and_left_untouched(tmp_path, capsys):
+    empty = tmp_path / "empty.sqlite3"
+    empty.write_bytes(b"")
+    text = tmp_path / "match.txt"
+    text.write_text("Raptor match record, format 1\n", encoding="utf-8")
+    folder = tmp_path / "folder"
+    folder.mkdir()
+    for path, reason in ((empty, "is not the bot's database: it holds no Raptor tables"),
+                         (text, "is not a SQLite database"),
+                         (folder, "is a folder, not the bot's database file")):
+        before = path.read_bytes() if path.is_file() else None
+        assert main(["--db", str(path), "--out", str(tmp_path / "o")]) == 1
+        assert capsys.readouterr().err == f"replay: {path} {reason}\n"
+        assert (path.read_bytes() if path.is_file() else None) == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["empty.sqlite3", "folder", "match.txt"]
 
 
 
