@@ -315,8 +315,9 @@ _PICK = re.compile(r"(raptor|scientist)\s+(\d+)", re.I)
 def read_record(text: str) -> MatchRecord:
     """Read a record and replay it (:func:`engine.replay`), checking it all.
 
-    ``#`` starts a comment (to the end of the line); blank lines are ignored; keywords and
-    notation are case-insensitive (:func:`engine.parse_action` reads each decision).
+    A leading byte-order mark and Windows line endings are accepted; ``#`` starts a comment
+    (to the end of the line); blank lines are ignored; keywords and notation are
+    case-insensitive (:func:`engine.parse_action` reads each decision).
 
     Returns:
         The :class:`MatchRecord`, its ``final`` state being the replay's.
@@ -327,6 +328,8 @@ def read_record(text: str) -> MatchRecord:
             or the ending's line when the replay does not reach the stated ending or round
             count.
     """
+    if text.startswith("\ufeff"):  # a byte-order mark, as some editors save UTF-8 text
+        text = text[1:]
     lines = text.splitlines()
     if not lines or lines[0].strip() != FORMAT_LINE:
         first = lines[0] if lines else ""

@@ -59,6 +59,13 @@ def test_round_trip_over_random_finished_games(seed):
     assert rec.header["Server"] == "Dino Club" and rec.options == Options(env, layout, setup)
 
 
+def test_a_record_saved_with_a_byte_order_mark_and_crlf_reads_the_same():
+    final, log = random_game(3)
+    text = write_record(final.seed, final.options, log, **HEADER)
+    rec = read_record("\ufeff" + text.replace("\n", "\r\n"))
+    assert rec.final == final and list(rec.actions) == log
+
+
 def test_the_header_and_round_lines_read_as_documented():
     final, log = random_game(5, setup="manual")
     lines = write_record(5, final.options, log, **HEADER).splitlines()
