@@ -4,8 +4,12 @@ Plays seeded random games with the engine, keeps varied mid-game positions, and 
 the median time of ``render_board`` (static layer already cached, as when a match is shown
 again and again), the median time Pillow takes just to encode the finished image as PNG with
 the same settings (the floor), their ratio, the PNG sizes, the time of a first render of a
-layout (static layer not cached yet) and of ``render_hand``. ``--levels`` also compares zlib
-levels. Targets: board ≤ 60 ms median, ≤ 1.5 x the encode time, file ≤ 400 KB.
+layout (static layer not cached yet) and of ``render_hand``; then English and Traditional
+Chinese side by side (the same positions, interleaved: board and hand, with the text masks
+cached as in a running bot, and with that cache cleared before each image) and the size of the
+shipped CJK font subset. ``--levels`` also compares zlib levels. Targets: board ≤ 60 ms
+median, ≤ 1.5 x the encode time, file ≤ 400 KB; zh-TW within 10 % of English; the font
+subset ≤ 2 MB.
 """
 
 from __future__ import annotations
@@ -27,6 +31,7 @@ import engine  # noqa: E402
 from engine import Phase, Side  # noqa: E402
 from render import board_image, render_board, render_hand, static_layer  # noqa: E402
 from render.board import PNG_OPTIONS, encode_png  # noqa: E402
+from render.text import CJK_BOLD_FONT, CJK_FONT, text_mask  # noqa: E402
 
 
 def positions(games: int, per_game: int, seed: int = 1) -> list[engine.GameState]:
@@ -117,6 +122,7 @@ def main() -> None:
         render_hand(hv)
         hand_t.append(time.perf_counter() - t)
     print(f"render_hand               : {ms(hand_t)}")
+    languages(states, views)
 
     if args.levels:
         ims = [board_image(v) for v in views[:30]]
@@ -140,6 +146,37 @@ def main() -> None:
             ss.append(buf.tell())
         print(f"  palette (quantize 256 + level 1): {ms(ts)}, size median "
               f"{statistics.median(ss) / 1024:.1f} KB")
+
+
+def languages(states: list[engine.GameState], views: list[engine.View]) -> None:
+    """English and zh-TW images of the same positions, interleaved, side by side."""
+    from bot.i18n import translator
+
+    trs = {"en": str, "zh-TW": translator("zh-TW").text}
+    hands = [engine.view(s, Side.RAPTOR if i % 2 else Side.SCIENTIST)
+             for i, s in enumerate(states[:50])]
+    print("English vs Traditional Chinese (same positions, interleaved; CPU time):")
+    for cold in (False, True):
+        times: dict[tuple[str, str], list[float]] = {}
+        for _ in range(1 if cold else 3):
+            for v, h in zip(views, hands * (len(views) // len(hands) + 1), strict=False):
+                for lang, tr in trs.items():
+                    for kind, fn, arg in (("board", render_board, v), ("hand", render_hand, h)):
+                        if cold:
+                            text_mask.cache_clear()
+                        t = time.process_time()  # CPU time: less sensitive to the load
+                        fn(arg, tr=tr)
+                        times.setdefault((kind, lang), []).append(time.process_time() - t)
+        label = "text masks uncached" if cold else "text masks cached"
+        for kind in ("board", "hand"):
+            en = statistics.median(times[(kind, "en")])
+            zh = statistics.median(times[(kind, "zh-TW")])
+            verdict = "OK" if zh <= 1.10 * en else "MISSED"
+            print(f"  {kind:5} ({label:19}): en {en * 1000:6.2f} ms, zh-TW {zh * 1000:6.2f} ms, "
+                  f"zh-TW / en {zh / en:.2f}  (target <= 1.10: {verdict})")
+    size = CJK_FONT.stat().st_size + CJK_BOLD_FONT.stat().st_size
+    print(f"CJK font subset (regular + bold): {size / 1024:.0f} KB "
+          f"(target <= 2 MB: {'OK' if size <= 2 * 1024 * 1024 else 'MISSED'})")
 
 
 if __name__ == "__main__":

@@ -41,7 +41,10 @@ Tables (migration 1 unless noted):
 - ``ratings``: per guild and user: Elo rating, wins/losses per side, draws.
 - ``results``: one row per finished match: outcome, whether it was rated, ratings before/after.
 - ``guild_settings``: per-server turn timeout.
-- ``user_settings`` (migration 2): per-user key/value settings (JSON values).
+- ``user_settings`` (migration 2): per-user key/value settings (JSON values; ``dm_hand``,
+  ``language``).
+- ``guild_languages`` (migration 4): a server's language for public messages, when a
+  moderator chose one (``/raptor-admin language``).
 """
 
 from __future__ import annotations
@@ -257,6 +260,15 @@ MIGRATIONS: tuple[Migration, ...] = (
         )
         """,
         "CREATE INDEX control_posts_match ON control_posts(match_id, kind)",
+    )),
+    Migration(4, "server languages (a moderator's choice of language for public messages)", (
+        """
+        CREATE TABLE guild_languages (
+            guild_id   INTEGER PRIMARY KEY,
+            language   TEXT NOT NULL,
+            updated_at REAL NOT NULL
+        )
+        """,
     )),
 )
 

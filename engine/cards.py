@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from .messages import Text
 from .state import Side
 
 #: The values of each side's nine cards (R1.1, R1.2).
@@ -61,55 +62,79 @@ class Card:
 
 
 _R, _S = Side.RAPTOR, Side.SCIENTIST
-_FEAR_TEXT = ("lies down and cannot act until it stands up again (1 AP, from the next round "
-              "on).")
-_JEEP_TEXT = ("an active scientist drives straight as far as wanted, removing the fires it "
-              "drives onto; it stops before rocks, figurines, exits and the edge.")
-_SHUFFLE_TEXT = "Then shuffle deck and discard pile (this card too) into a new deck."
 
-#: Every card, raptor 1-9 then scientist 1-9.
+#: Every card, raptor 1-9 then scientist 1-9 (names and texts are catalog message ids).
 CARD_TABLE: tuple[Card, ...] = (
-    Card(_R, 1, "Mother's Call & Shuffle",
-         "Move 1 active baby to a free space of the mother's tile along free, fire-free "
-         "spaces. " + _SHUFFLE_TEXT, Unit.CALL, 1, 1, shuffles=True, rule="R9.1"),
-    Card(_R, 2, "Disappearance & Observation",
-         "The mother leaves the board; after the scientist's AP you put her on any free "
-         "space. Next round the scientist picks first and shows you the card.",
+    Card(_R, 1, Text("Mother's Call & Shuffle"),
+         Text("Move 1 active baby to a free space of the mother's tile along free, "
+              "fire-free spaces. Then shuffle deck and discard pile (this card too) "
+              "into a new deck."),
+         Unit.CALL, 1, 1, shuffles=True, rule="R9.1"),
+    Card(_R, 2, Text("Disappearance & Observation"),
+         Text("The mother leaves the board; after the scientist's AP you put her on "
+              "any free space. Next round the scientist picks first and shows you the "
+              "card."),
          Unit.DISAPPEAR, 0, 0, disappears=True, rule="R9.2"),
-    Card(_R, 3, "Fear", "Frighten 1 active scientist: it " + _FEAR_TEXT, Unit.FEAR, 1, 1,
-         rule="R9.3"),
-    Card(_R, 4, "Mother's Call ×2", "Move 1 or 2 different active babies to free spaces of "
-         "the mother's tile along free, fire-free spaces. No shuffle.", Unit.CALL, 2, 1,
-         rule="R9.4"),
-    Card(_R, 5, "Recovery ×2", "1 or 2 times: remove a sleep token from the mother or wake a "
-         "sleeping baby anywhere.", Unit.RECOVER, 2, 1, rule="R9.5"),
-    Card(_R, 6, "Disappearance & Observation", "As card 2.", Unit.DISAPPEAR, 0, 0,
-         disappears=True, same_as=2, rule="R9.2"),
-    Card(_R, 7, "Recovery ×3", "1 to 3 times: remove a sleep token from the mother or wake a "
-         "sleeping baby anywhere.", Unit.RECOVER, 3, 1, rule="R9.5"),
-    Card(_R, 8, "Fear ×2", "Frighten 1 or 2 active scientists: each " + _FEAR_TEXT,
+    Card(_R, 3, Text("Fear"),
+         Text("Frighten 1 active scientist: it lies down and cannot act until it "
+              "stands up again (1 AP, from the next round on)."),
+         Unit.FEAR, 1, 1, rule="R9.3"),
+    Card(_R, 4, Text("Mother's Call ×2"),
+         Text("Move 1 or 2 different active babies to free spaces of the mother's "
+              "tile along free, fire-free spaces. No shuffle."),
+         Unit.CALL, 2, 1, rule="R9.4"),
+    Card(_R, 5, Text("Recovery ×2"),
+         Text("1 or 2 times: remove a sleep token from the mother or wake a sleeping "
+              "baby anywhere."),
+         Unit.RECOVER, 2, 1, rule="R9.5"),
+    Card(_R, 6, Text("Disappearance & Observation"),
+         Text("As card 2."),
+         Unit.DISAPPEAR, 0, 0, disappears=True, same_as=2, rule="R9.2"),
+    Card(_R, 7, Text("Recovery ×3"),
+         Text("1 to 3 times: remove a sleep token from the mother or wake a sleeping "
+              "baby anywhere."),
+         Unit.RECOVER, 3, 1, rule="R9.5"),
+    Card(_R, 8, Text("Fear ×2"),
+         Text("Frighten 1 or 2 active scientists: each lies down and cannot act until "
+              "it stands up again (1 AP, from the next round on)."),
          Unit.FEAR, 2, 1, rule="R9.6"),
-    Card(_R, 9, "No effect", "Nothing happens; a high card for action points.", Unit.NONE,
-         0, 0, rule="R9.7"),
-    Card(_S, 1, "Sleeping Gas & Shuffle",
-         "Put 1 active baby to sleep on a tile with, or next to a tile with, an active "
-         "scientist. " + _SHUFFLE_TEXT, Unit.GAS, 1, 1, shuffles=True, rule="R10.1"),
-    Card(_S, 2, "Reinforcements", "Place 1 or 2 scientists from the reserve on free long-edge "
-         "spaces.", Unit.REINFORCE, 2, 1, rule="R10.2"),
-    Card(_S, 3, "Jeep ×2", "1 or 2 jeep moves: " + _JEEP_TEXT, Unit.JEEP, 2, 1,
-         rule="R10.3"),
-    Card(_S, 4, "Sleeping Gas ×2", "Put 1 or 2 active babies to sleep, each on a tile with, "
-         "or next to a tile with, an active scientist.", Unit.GAS, 2, 1, rule="R10.4"),
-    Card(_S, 5, "Fire ×2", "Place 2 fire tokens, each next to an active scientist or a fire.",
+    Card(_R, 9, Text("No effect"),
+         Text("Nothing happens; a high card for action points."),
+         Unit.NONE, 0, 0, rule="R9.7"),
+    Card(_S, 1, Text("Sleeping Gas & Shuffle"),
+         Text("Put 1 active baby to sleep on a tile with, or next to a tile with, an "
+              "active scientist. Then shuffle deck and discard pile (this card too) "
+              "into a new deck."),
+         Unit.GAS, 1, 1, shuffles=True, rule="R10.1"),
+    Card(_S, 2, Text("Reinforcements"),
+         Text("Place 1 or 2 scientists from the reserve on free long-edge spaces."),
+         Unit.REINFORCE, 2, 1, rule="R10.2"),
+    Card(_S, 3, Text("Jeep ×2"),
+         Text("1 or 2 jeep moves: an active scientist drives straight as far as "
+              "wanted, removing the fires it drives onto; it stops before rocks, "
+              "figurines, exits and the edge."),
+         Unit.JEEP, 2, 1, rule="R10.3"),
+    Card(_S, 4, Text("Sleeping Gas ×2"),
+         Text("Put 1 or 2 active babies to sleep, each on a tile with, or next to a "
+              "tile with, an active scientist."),
+         Unit.GAS, 2, 1, rule="R10.4"),
+    Card(_S, 5, Text("Fire ×2"),
+         Text("Place 2 fire tokens, each next to an active scientist or a fire."),
          Unit.FIRE, 2, 2, rule="R10.5"),
-    Card(_S, 6, "Reinforcements", "As card 2.", Unit.REINFORCE, 2, 1, same_as=2,
-         rule="R10.2"),
-    Card(_S, 7, "Fire ×3", "Place 3 fire tokens, each next to an active scientist or a fire.",
+    Card(_S, 6, Text("Reinforcements"),
+         Text("As card 2."),
+         Unit.REINFORCE, 2, 1, same_as=2, rule="R10.2"),
+    Card(_S, 7, Text("Fire ×3"),
+         Text("Place 3 fire tokens, each next to an active scientist or a fire."),
          Unit.FIRE, 3, 3, rule="R10.5"),
-    Card(_S, 8, "Jeep ×4", "1 to 4 jeep moves: " + _JEEP_TEXT, Unit.JEEP, 4, 1,
-         rule="R10.3"),
-    Card(_S, 9, "No effect", "Nothing happens; a high card for action points.", Unit.NONE,
-         0, 0, rule="R10.6"),
+    Card(_S, 8, Text("Jeep ×4"),
+         Text("1 to 4 jeep moves: an active scientist drives straight as far as "
+              "wanted, removing the fires it drives onto; it stops before rocks, "
+              "figurines, exits and the edge."),
+         Unit.JEEP, 4, 1, rule="R10.3"),
+    Card(_S, 9, Text("No effect"),
+         Text("Nothing happens; a high card for action points."),
+         Unit.NONE, 0, 0, rule="R10.6"),
 )
 
 #: The table by ``(side, value)`` (a Side hashes and compares as its value).

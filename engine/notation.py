@@ -55,7 +55,6 @@ from .actions import (
     PlaceScientist,
     PutOut,
     Reinforce,
-    Shoot,
     SleepBaby,
     Stand,
     Wake,
@@ -65,6 +64,7 @@ from .cards import card_name
 from .errors import AmbiguousActionError, IllegalActionError, NotationError, WrongTurnError
 from .explain import entry_form, why_not
 from .geometry import SQUARE_NAMES
+from .messages import Text
 from .predicates import mother_move_cost
 from .rules import legal_actions, to_act
 from .state import EXIT, GameState, Phase, Side, as_side
@@ -79,9 +79,23 @@ _ALIASES = {
     "done": "end", "stop": "end", "e": "end", "card": "play", "pick": "play", "p": "play",
     "shot": "shoot", "tranq": "sleep", "s": "sleep", "c": "capture",
 }
+#: Chinese words for the actions (the words of the Traditional Chinese rule summary, which
+#: players of the Chinese edition use), typed in place of the English word: ``咬 F3`` is
+#: ``kill F3``, ``C2 麻醉 D2`` is ``C2 sleep D2``, ``G2到G5`` is ``G2-G5``. The notation
+#: itself (squares, ``play 5``, ``M@G2``) is the same in every language.
+CHINESE_ALIASES = {
+    "咬": "kill", "咬死": "kill", "攻擊": "kill", "喚醒": "wake", "叫醒": "wake",
+    "滅火": "out", "撲滅": "out", "扶起": "stand", "站起": "stand", "喚醒科學家": "stand",
+    "麻醉": "sleep", "捕捉": "capture", "抓": "capture", "射擊": "shoot", "射": "shoot",
+    "恐嚇": "fear", "嚇": "fear", "嚇昏": "fear", "恢復": "heal", "治療": "heal",
+    "麻醉氣體": "gas", "氣體": "gas", "放火": "fire", "火": "fire", "結束": "end",
+    "完成": "end", "跳過": "end", "出": "play", "出牌": "play", "到": "-",
+}
+_ALIASES.update(CHINESE_ALIASES)
 # e.g. h9, e44, a0, or z9 (a column past M); not 'p5' ('play 5') nor an 'x' (a move sign)
 _NOT_A_SQUARE = re.compile(r"(?<![a-z])(?:[a-m](?![1-6](?!\d))\d+|[n-oq-wyz]\d+)")
-_TOKEN = re.compile(r"[a-m][1-6]|[0-9]+|x(?=[a-m][1-6])|[a-z]+|->|→|[-–—@x]", re.I)
+_TOKEN = re.compile(r"[a-m][1-6]|[0-9]+|x(?=[a-m][1-6])|[a-z]+|[\u4e00-\u9fff]+|->|→|"
+                    r"[-–—@x]", re.I)
 
 
 QUOTE_LIMIT = 40  # characters of a player's entry quoted back in an error message
@@ -97,14 +111,17 @@ _WORD_THEN_SQUARE = re.compile(r"(?<![a-z])([a-z]{2,10})(?=[a-m][1-6](?![0-9]))"
 
 
 #: How each word of the notation is written, for the error on a word typed alone.
+_A_SQUARE = Text("a square")
+_BY_AND_BABY = Text("the scientist's square before it and the baby's after it")
 _WORD_EXAMPLES = {
-    "play": ("a card value", "play 5"), "kill": ("a square", "kill F3"),
-    "wake": ("a square", "wake E2"), "out": ("a square", "out E4"),
-    "stand": ("a square", "stand B2"), "fear": ("a square", "fear B2"),
-    "gas": ("a square", "gas D2"), "fire": ("a square", "fire E4"),
-    "sleep": ("the scientist's square before it and the baby's after it", "C2 sleep D2"),
-    "capture": ("the scientist's square before it and the baby's after it", "C2 capture D2"),
-    "shoot": ("the scientist's square before it and the mother's after it", "B5 shoot G5"),
+    "play": (Text("a card value"), "play 5"), "kill": (_A_SQUARE, "kill F3"),
+    "wake": (_A_SQUARE, "wake E2"), "out": (_A_SQUARE, "out E4"),
+    "stand": (_A_SQUARE, "stand B2"), "fear": (_A_SQUARE, "fear B2"),
+    "gas": (_A_SQUARE, "gas D2"), "fire": (_A_SQUARE, "fire E4"),
+    "sleep": (_BY_AND_BABY, "C2 sleep D2"),
+    "capture": (_BY_AND_BABY, "C2 capture D2"),
+    "shoot": (Text("the scientist's square before it and the mother's after it"),
+              "B5 shoot G5"),
 }
 
 
@@ -117,17 +134,20 @@ def _normalise(text: str) -> str:
     """Lower-case, split into tokens, apply aliases, re-join in canonical spacing."""
     raw = " ".join(text.lower().split())  # any white space between words (a Tab too)
     if not raw:
-        raise NotationError("empty input: type an action such as 'G2-G5', 'play 5' or 'end'")
+        raise NotationError(Text("empty input: type an action such as 'G2-G5', 'play 5' or "
+                                 "'end'"))
     raw = _WORD_THEN_SQUARE.sub(r"\1 ", raw)  # 'killf4' -> 'kill f4', 'c2sleepc1' too
     tokens = _TOKEN.findall(raw)
     leftover = _TOKEN.sub("", raw).replace(" ", "").replace(",", "")
     if leftover:
-        raise NotationError(f"{_quote(text)} is not action notation (stray "
-                            f"{_quote(leftover)}); try 'G2-G5', 'kill F3', 'play 5' or 'end'")
+        raise NotationError(Text("{entry} is not action notation (stray {stray}); try "
+                                 "'G2-G5', 'kill F3', 'play 5' or 'end'", entry=_quote(text),
+                                 stray=_quote(leftover)))
     bad_square = _NOT_A_SQUARE.search(raw)
     if bad_square:
-        raise NotationError(f"{_quote(text)}: {_quote(bad_square.group(0).upper())} is not a "
-                            f"square (columns A-M, rows 1-6)")
+        raise NotationError(Text("{entry}: {square} is not a square (columns A-M, rows 1-6)",
+                                 entry=_quote(text),
+                                 square=_quote(bad_square.group(0).upper())))
     out: list[str] = []
     for i, tok in enumerate(tokens):
         if tok == "x" and 0 < i < len(tokens) - 1 and _is_sq(tokens[i - 1]) and _is_sq(
@@ -147,10 +167,11 @@ def _normalise(text: str) -> str:
     text_out = re.sub(r"\s*@\s*", "@", text_out)
     if len(out) == 1 and out[0] in _WORD_EXAMPLES:
         needs, example = _WORD_EXAMPLES[out[0]]
-        raise NotationError(f"{_quote(text)} needs {needs}: for example {example!r}")
+        raise NotationError(Text("{entry} needs {needs}: for example {example}",
+                                 entry=_quote(text), needs=needs, example=repr(example)))
     if not _SHAPE.fullmatch(text_out):
-        raise NotationError(f"{_quote(text)} is not action notation; try 'G2-G5', 'kill F3', "
-                            f"'play 5' or 'end'")
+        raise NotationError(Text("{entry} is not action notation; try 'G2-G5', 'kill F3', "
+                                 "'play 5' or 'end'", entry=_quote(text)))
     return text_out
 
 
@@ -175,10 +196,12 @@ def parse_action(text: str, state: GameState, side: Side) -> Action:
     norm = _normalise(text)
     if side not in to_act(state):
         if state.phase is Phase.OVER:
-            raise WrongTurnError(f"{_quote(text)}: the game is over")
-        who = " and ".join(sorted(x.value for x in to_act(state)))
-        raise WrongTurnError(f"{_quote(text)}: it is not your decision now (waiting for the "
-                             f"{who})")
+            raise WrongTurnError(Text("{entry}: the game is over", entry=_quote(text)))
+        waiting = sorted(x.value for x in to_act(state))
+        who = (Text("raptor and scientist") if len(waiting) == 2 else
+               Text("raptor") if waiting == ["raptor"] else Text("scientist"))
+        raise WrongTurnError(Text("{entry}: it is not your decision now (waiting for the "
+                                  "{who})", entry=_quote(text), who=who))
     legal = legal_actions(state, side)
     table: dict[str, list[Action]] = {}  # normalised notation -> actions
     shown: dict[str, str] = {}  # normalised notation -> as format_action writes it
@@ -200,64 +223,88 @@ def parse_action(text: str, state: GameState, side: Side) -> Action:
         why = why_not(state, side, norm, {entry_form(k) for k in shown})
         raise IllegalActionError(_illegal_message(text, norm, shown, why))
     if len(hits) > 1:
-        raise AmbiguousActionError(f"{_quote(text)} matches {len(hits)} legal actions: "
-                                   + ", ".join(format_action(a) for a in hits))
+        raise AmbiguousActionError(Text("{entry} matches {n} legal actions: {actions}",
+                                        entry=_quote(text), n=len(hits),
+                                        actions=", ".join(format_action(a) for a in hits)))
     return hits[0]
 
 
 def _illegal_message(text: str, norm: str, shown: dict[str, str], why: str | None = None
-                     ) -> str:
+                     ) -> Text:
     """The refusal of well-formed ``text`` (normalised ``norm``): the reason ``why`` if one
     is known, then the closest legal actions, written as :func:`format_action` writes them;
     ``shown`` maps normalised to written forms."""
     if not shown:
-        return f"{_quote(text)} is not legal: there is nothing to decide"
+        return Text("{entry} is not legal: there is nothing to decide", entry=_quote(text))
     if why:
-        return (f"{_quote(text)} is not legal now: {why}; closest legal actions: "
-                + _closest(norm, shown))
-    return f"{_quote(text)} is not legal now; closest legal actions: " + _closest(norm, shown)
+        return Text("{entry} is not legal now: {why}; closest legal actions: {closest}",
+                    entry=_quote(text), why=why, closest=_closest(norm, shown))
+    return Text("{entry} is not legal now; closest legal actions: {closest}",
+                entry=_quote(text), closest=_closest(norm, shown))
 
 
-def _closest(norm: str, shown: dict[str, str]) -> str:
+def _closest(norm: str, shown: dict[str, str]) -> Text:
     keys = list(shown)
     close = difflib.get_close_matches(norm, keys, n=5, cutoff=0.3)
     if not close:
         close = keys[:5]
-    more = f" ({len(keys)} legal in all)" if len(keys) > len(close) else ""
-    return f"{', '.join(shown[k] for k in close)}{more}"
+    listed = ", ".join(shown[k] for k in close)
+    if len(keys) > len(close):
+        return Text("{actions} ({n} legal in all)", actions=listed, n=len(keys))
+    return Text("{actions}", actions=listed)
 
 
-def describe_action(action: Action, state: GameState, side: Side) -> str:
+def describe_action(action: Action, state: GameState, side: Side) -> Text:
     """A short human label for ``side``'s ``action`` in ``state``, for menus and logs,
-    e.g. ``'Mother G2→G5 (1 AP)'``."""
+    e.g. ``'Mother G2→G5 (1 AP)'`` (a :class:`~engine.messages.Text`)."""
     t = type(action)
     if t is Pick:
-        return f"Play {action.card}: {card_name(side, action.card)}"
-    if t is MoveMother:
-        cost = mother_move_cost(state.sleep_tokens, bool(state.ap and state.ap.mother_moved))
-        return f"Mother {N[action.frm]}→{N[action.to]} ({cost} AP)"
-    if t is MoveBaby:
-        return f"Baby {N[action.frm]}→{N[action.to]}" + (
-            " (escapes!)" if state.board[action.to] == EXIT else "")  # R3.2
-    if t is MoveScientist:
-        return f"Scientist {N[action.frm]}→{N[action.to]} ({action.cost} AP)"
-    if t is CallBaby:
-        return f"Call the baby {N[action.frm]}→{N[action.to]}"
-    if t is Jeep:
-        return f"Jeep {N[action.frm]}→{N[action.to]}"
-    labels = {
-        PlaceMother: "Put the mother on {to}", PlaceBaby: "Put a baby on {to}",
-        PlaceScientist: "Put a scientist on {to}", Reinforce: "Reinforcement on {to}",
-        Kill: "Kill the scientist on {at}", Wake: "Wake the baby on {at}",
-        PutOut: "Put out the fire on {at}", Stand: "Stand up the scientist on {at}",
-        Frighten: "Frighten the scientist on {at}", Gas: "Gas the baby on {at}",
-        PlaceFire: "Fire on {at}", SleepBaby: "{by}: put the baby on {at} to sleep",
-        Capture: "{by}: capture the baby on {at}", Shoot: "{by}: shoot the mother on {at}",
-    }
+        return Text("Play {card}: {name}", card=action.card,
+                    name=card_name(side, action.card))
+    if t in (MoveMother, MoveBaby, MoveScientist, CallBaby, Jeep):
+        a, to = N[action.frm], N[action.to]
+        if t is MoveMother:
+            cost = mother_move_cost(state.sleep_tokens,
+                                    bool(state.ap and state.ap.mother_moved))
+            return Text("Mother {a}→{to} ({cost} AP)", a=a, to=to, cost=cost)
+        if t is MoveBaby:
+            if state.board[action.to] == EXIT:  # R3.2
+                return Text("Baby {a}→{to} (escapes!)", a=a, to=to)
+            return Text("Baby {a}→{to}", a=a, to=to)
+        if t is MoveScientist:
+            return Text("Scientist {a}→{to} ({cost} AP)", a=a, to=to, cost=action.cost)
+        if t is CallBaby:
+            return Text("Call the baby {a}→{to}", a=a, to=to)
+        return Text("Jeep {a}→{to}", a=a, to=to)
     if t is End:
-        return "End the turn" if state.phase is Phase.AP else "Stop the effect here"
+        return Text("End the turn") if state.phase is Phase.AP else Text("Stop the effect here")
     if t is Heal:
-        return "Remove a sleep token"
-    fmt = labels[t]
-    return fmt.format(**{k: N[getattr(action, k)] for k in ("to", "at", "by")
-                         if hasattr(action, k)})
+        return Text("Remove a sleep token")
+    squares = {k: N[getattr(action, k)] for k in ("to", "at", "by") if hasattr(action, k)}
+    if t is PlaceMother:
+        return Text("Put the mother on {to}", **squares)
+    if t is PlaceBaby:
+        return Text("Put a baby on {to}", **squares)
+    if t is PlaceScientist:
+        return Text("Put a scientist on {to}", **squares)
+    if t is Reinforce:
+        return Text("Reinforcement on {to}", **squares)
+    if t is Kill:
+        return Text("Kill the scientist on {at}", **squares)
+    if t is Wake:
+        return Text("Wake the baby on {at}", **squares)
+    if t is PutOut:
+        return Text("Put out the fire on {at}", **squares)
+    if t is Stand:
+        return Text("Stand up the scientist on {at}", **squares)
+    if t is Frighten:
+        return Text("Frighten the scientist on {at}", **squares)
+    if t is Gas:
+        return Text("Gas the baby on {at}", **squares)
+    if t is PlaceFire:
+        return Text("Fire on {at}", **squares)
+    if t is SleepBaby:
+        return Text("{by}: put the baby on {at} to sleep", **squares)
+    if t is Capture:
+        return Text("{by}: capture the baby on {at}", **squares)
+    return Text("{by}: shoot the mother on {at}", **squares)

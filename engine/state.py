@@ -14,6 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from .errors import OptionError, RecordError
 from .geometry import BOARD_SQUARES, CELLS, SQUARE_NAMES, Layout, check_environment, square
+from .messages import Text
 
 SCHEMA_VERSION = 1
 
@@ -116,7 +117,9 @@ class Event(NamedTuple):
     ``moved``, ``called``, ``escaped``, ``disappeared``, ``returned``, ``frightened``,
     ``stood``, ``slept``, ``woken``, ``healed``, ``captured``, ``shot``, ``killed``,
     ``fire_placed``, ``fire_out``, ``jeep``, ``reinforced``, ``ap``, ``ap_lost`` (the AP
-    phase ended by itself: ``value`` AP left that no action can use, ``text`` why),
+    phase ended by itself: ``value`` AP left that no action can use, ``text`` why, a
+    :class:`~engine.messages.Text` stored as ``"message"``: its id and parameters; a state
+    saved before that has the English sentence as ``"text"``, read back as a plain str),
     ``shuffled``, ``drew``, ``round_end``, ``game_over``. ``at``/``to`` are squares,
     ``cells`` a path or group of squares, ``value``/``value2`` numbers (revealed card values
     raptor/scientist, AP, counts), ``piece`` a figurine name (``mother``, ``baby``, ``scientist``).
@@ -142,10 +145,14 @@ class Event(NamedTuple):
                 out[name] = SQUARE_NAMES[v]
         if self.cells:
             out["cells"] = [SQUARE_NAMES[c] for c in self.cells]
-        for name in ("value", "value2", "piece", "text"):
+        for name in ("value", "value2", "piece"):
             v = getattr(self, name)
             if v is not None:
                 out[name] = v
+        if isinstance(self.text, Text):  # a sentence (ap_lost): its message id and params
+            out["message"] = self.text.to_dict()
+        elif self.text is not None:
+            out["text"] = self.text
         return out
 
     @classmethod
@@ -157,7 +164,7 @@ class Event(NamedTuple):
             to=square(d["to"]) if "to" in d else None,
             cells=tuple(square(c) for c in d.get("cells", ())),
             value=d.get("value"), value2=d.get("value2"), piece=d.get("piece"),
-            text=d.get("text"),
+            text=Text.from_dict(d["message"]) if "message" in d else d.get("text"),
         )
 
 

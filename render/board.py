@@ -14,13 +14,14 @@ import random
 import threading
 import zlib
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
 from engine import Event, Layout, Phase, Reason, Side, View, card_name
 from engine.geometry import BOARD_SQUARES, COLS, COLUMN_LETTERS, ROWS, TILE_SQUARES
+from engine.messages import Text
 from engine.state import (
     BABY,
     BABY_ASLEEP,
@@ -68,13 +69,16 @@ _SPRITES = {
 #: Cell codes of figurines (a mother, a baby, a scientist in any state).
 _FIGURINES = frozenset(FIGURINE_CODES)
 
-SIDE_NAMES = {Side.RAPTOR: "Raptor", Side.SCIENTIST: "Scientist"}
+SIDE_NAMES = {Side.RAPTOR: Text("Raptor"), Side.SCIENTIST: Text("Scientist")}
 REASON_TEXT = {
-    Reason.BABIES_ESCAPED: "3 babies escaped",
-    Reason.NO_SCIENTISTS: "no scientist left on the board",
-    Reason.MOTHER_ASLEEP: "the mother holds 5 sleep tokens",
-    Reason.BABIES_CAPTURED: "3 babies captured",
+    Reason.BABIES_ESCAPED: Text("3 babies escaped"),
+    Reason.NO_SCIENTISTS: Text("no scientist left on the board"),
+    Reason.MOTHER_ASLEEP: Text("the mother holds 5 sleep tokens"),
+    Reason.BABIES_CAPTURED: Text("3 babies captured"),
 }
+#: How an image writes its texts: ``str`` (English) or a catalog's renderer of a
+#: :class:`~engine.messages.Text` (``bot.i18n.translator(lang).text``).
+Tr = Callable[[Text], str]
 
 
 # --------------------------------------------------------------------------- geometry
@@ -563,43 +567,45 @@ def shown_round(v: View) -> int | None:
     return None
 
 
-def _status(v: View) -> tuple[str, str]:
+def _status(v: View, tr: Tr = str) -> tuple[str, str]:
     """(what is happening, who must act) for the status line."""
-    def names(sides) -> str:
-        return " & ".join(SIDE_NAMES[s] for s in (Side.RAPTOR, Side.SCIENTIST) if s in sides)
-
     ph = v.phase
     board = v.board
     if ph is Phase.OVER:
-        winner = SIDE_NAMES[v.winner] if v.winner else "Nobody"
+        winner = SIDE_NAMES[v.winner] if v.winner else Text("Nobody")
         reason = REASON_TEXT.get(v.reason, "") if v.reason else ""
-        return f"{winner} wins: {reason}" if reason else f"{winner} wins", ""
-    who = names(v.to_act)
+        return tr(Text("{winner} wins: {reason}", winner=winner, reason=reason) if reason
+                  else Text("{winner} wins", winner=winner)), ""
+    sides = [s for s in (Side.RAPTOR, Side.SCIENTIST) if s in v.to_act]
+    who = tr(Text.joined(" & ", [SIDE_NAMES[s] for s in sides]))
     if ph is Phase.SETUP_MOTHER:
-        return "Setup: the mother goes on T2 or T5", who
+        return tr(Text("Setup: the mother goes on T2 or T5")), who
     if ph is Phase.SETUP_BABIES:
         n = sum(1 for q in BOARD_SQUARES if board[q] == BABY)
-        return f"Setup: babies placed {n}/5", who
+        return tr(Text("Setup: babies placed {n}/5", n=n)), who
     if ph is Phase.SETUP_SCIENTISTS:
         n = sum(1 for q in BOARD_SQUARES
                 if board[q] in (SCIENTIST_ACTIVE, SCIENTIST_USED))
-        return f"Setup: scientists placed {n}/4", who
-    head = f"Round {v.round}"
+        return tr(Text("Setup: scientists placed {n}/4", n=n)), who
+    head = Text("Round {n}", n=v.round)
     if ph is Phase.PICK:
         shown = shown_round(v)
         if shown is not None:  # the image after a round: that round's highlights
-            head = f"After round {shown}"
+            head = Text("After round {n}", n=shown)
         if v.observation:
-            return f"{head} · Observation: the scientist picks first", who
-        return f"{head} · Both players pick a card", who
+            return tr(Text("{head} · Observation: the scientist picks first", head=head)), who
+        return tr(Text("{head} · Both players pick a card", head=head)), who
     if ph is Phase.EFFECT and v.effect is not None:
         e = v.effect
-        return f"{head} · {SIDE_NAMES[e.side]} resolves {e.card} {card_name(e.side, e.card)}", who
+        return tr(Text("{head} · {side} resolves {card} {name}", head=head,
+                       side=SIDE_NAMES[e.side], card=e.card,
+                       name=card_name(e.side, e.card))), who
     if ph is Phase.AP and v.ap is not None:
-        return f"{head} · {SIDE_NAMES[v.ap.side]} spends action points", who
+        return tr(Text("{head} · {side} spends action points", head=head,
+                       side=SIDE_NAMES[v.ap.side])), who
     if ph is Phase.MOTHER_RETURN:
-        return f"{head} · The mother comes back", who
-    return head, who
+        return tr(Text("{head} · The mother comes back", head=head)), who
+    return tr(head), who
 
 
 def _fit(text: str, sizes: Sequence[int], width: int, bold: bool = False) -> int:
@@ -610,8 +616,8 @@ def _fit(text: str, sizes: Sequence[int], width: int, bold: bool = False) -> int
 
 
 def _header(im: Image.Image, d: ImageDraw.ImageDraw, v: View, verdict: str | None = None,
-            caption: str | None = None) -> None:
-    left, who = (verdict, "") if verdict else _status(v)
+            caption: str | None = None, tr: Tr = str) -> None:
+    left, who = (verdict, "") if verdict else _status(v, tr)
     if caption is not None and not verdict and v.phase is not Phase.OVER:
         left, who = caption, ""
     y = T.HEADER_H / 2
@@ -622,9 +628,10 @@ def _header(im: Image.Image, d: ImageDraw.ImageDraw, v: View, verdict: str | Non
         return
     right = ""
     if who:
-        right = f"To act: {who}"
         if v.phase is Phase.AP and v.ap is not None:
-            right += f" ({v.ap.remaining} AP)"
+            right = tr(Text("To act: {who} ({n} AP)", who=who, n=v.ap.remaining))
+        else:
+            right = tr(Text("To act: {who}", who=who))
     rw = text_width(right, T.PANEL_SIZE, True) if right else 0
     avail = T.WIDTH - 2 * 16 - rw - 24
     size = _fit(left, (T.HEADER_SIZE, 26, 24, 22, 20, 18), avail, True)
@@ -675,33 +682,35 @@ def _last_revealed(v: View) -> tuple[int, int] | None:
 
 
 def _card_line(im: Image.Image, d: ImageDraw.ImageDraw, x: float, y: float, v: View,
-               side: Side, width: float, ended: bool = False) -> None:
-    label_w = draw_text(im, (x, y), "Card", T.PANEL_SIZE, T.TEXT_DIM, anchor="lm")
+               side: Side, width: float, ended: bool = False, tr: Tr = str) -> None:
+    label_w = draw_text(im, (x, y), tr(Text("Card")), T.PANEL_SIZE, T.TEXT_DIM, anchor="lm")
     cx = x + label_w + 12
     idx = 0 if side is Side.RAPTOR else 1
     if v.revealed is not None:
         value = v.revealed[idx]
         cx += _chip(im, d, cx, y, value) + 8
-        name = card_name(side, value)
+        name = tr(card_name(side, value))
         draw_text(im, (cx, y), name, _fit(name, (T.PANEL_SIZE, 20, 18), int(x + width - cx)),
                   T.TEXT, anchor="lm")
         return
     if v.picked.get(side):
         cx += _chip(im, d, cx, y, None) + 8
-        cx += draw_text(im, (cx, y), "picked", T.PANEL_SIZE, T.TEXT, anchor="lm")
+        cx += draw_text(im, (cx, y), tr(Text("picked")), T.PANEL_SIZE, T.TEXT, anchor="lm")
     elif v.phase is Phase.PICK and side in v.to_act and not ended:
-        cx += draw_text(im, (cx, y), "choosing...", T.PANEL_SIZE, T.TEXT, anchor="lm")
+        cx += draw_text(im, (cx, y), tr(Text("choosing...")), T.PANEL_SIZE, T.TEXT,
+                        anchor="lm")
     else:
         cx += draw_text(im, (cx, y), "-", T.PANEL_SIZE, T.TEXT_DIM, anchor="lm")
     last = _last_revealed(v) if v.phase is Phase.PICK else None
     if last is not None:
         cx += 20
-        cx += draw_text(im, (cx, y), "last round", T.PANEL_SIZE, T.TEXT_DIM, anchor="lm") + 8
+        cx += draw_text(im, (cx, y), tr(Text("last round")), T.PANEL_SIZE, T.TEXT_DIM,
+                        anchor="lm") + 8
         _chip(im, d, cx, y, last[idx], dim=True)
 
 
 def _panel(im: Image.Image, d: ImageDraw.ImageDraw, v: View, ended: bool = False,
-           winner: Side | None = None) -> None:
+           winner: Side | None = None, tr: Tr = str) -> None:
     """Both sides' counters; ``ended``: the match ended outside the game (nobody is to act,
     ``winner`` if any is marked as at a game's end)."""
     winner = v.winner if not ended else winner
@@ -716,50 +725,56 @@ def _panel(im: Image.Image, d: ImageDraw.ImageDraw, v: View, ended: bool = False
         icon = sprites.mother(40) if side is Side.RAPTOR else sprites.scientist(40)
         im.paste(icon, (int(x), int(title_y - 20)), icon)
         tx = x + 48
-        tx += draw_text(im, (tx, title_y), SIDE_NAMES[side].upper(), T.PANEL_TITLE_SIZE, colour,
-                        bold=True, anchor="lm")
+        tx += draw_text(im, (tx, title_y), tr(SIDE_NAMES[side]).upper(), T.PANEL_TITLE_SIZE,
+                        colour, bold=True, anchor="lm")
         if side in v.to_act and v.phase is not Phase.OVER and not ended:
             tx += 12
             d.polygon([(tx, title_y - 9), (tx + 14, title_y), (tx, title_y + 9)], fill=colour)
-            draw_text(im, (tx + 22, title_y), "to act", T.PANEL_SIZE, colour, anchor="lm")
-        if winner is side:
-            draw_text(im, (tx + 14, title_y), "WINNER", T.PANEL_SIZE, T.WIN_BG, bold=True,
+            draw_text(im, (tx + 22, title_y), tr(Text("to act")), T.PANEL_SIZE, colour,
                       anchor="lm")
+        if winner is side:
+            draw_text(im, (tx + 14, title_y), tr(Text("WINNER")), T.PANEL_SIZE, T.WIN_BG,
+                      bold=True, anchor="lm")
         y = title_y + 40
         if side is Side.RAPTOR:
-            w = draw_text(im, (x, y), "Sleep tokens", T.PANEL_SIZE, T.TEXT_DIM, anchor="lm")
+            w = draw_text(im, (x, y), tr(Text("Sleep tokens")), T.PANEL_SIZE, T.TEXT_DIM,
+                          anchor="lm")
             px = _pips(d, x + w + 12, y, v.sleep_tokens, SLEEP_TOKENS, T.SLEEP_PIP)
             draw_text(im, (px + 6, y), f"{v.sleep_tokens}/5", T.PANEL_SIZE, T.TEXT, bold=True,
                       anchor="lm")
             y += step
-            w = draw_text(im, (x, y), "Escaped", T.PANEL_SIZE, T.TEXT_DIM, anchor="lm")
+            w = draw_text(im, (x, y), tr(Text("Escaped")), T.PANEL_SIZE, T.TEXT_DIM,
+                          anchor="lm")
             px = _pips(d, x + w + 12, y, v.escaped, 3, T.RAPTOR_TEXT)
             draw_text(im, (px + 6, y), f"{v.escaped}/3", T.PANEL_SIZE, T.TEXT, bold=True,
                       anchor="lm")
             y += step
             if v.mother_off:
-                mother = "hidden (Disappearance)"
+                mother = Text("hidden (Disappearance)")
             elif MOTHER in v.board:
-                mother = "on the board"
+                mother = Text("on the board")
             else:
-                mother = "not placed yet"
-            w = draw_text(im, (x, y), "Mother", T.PANEL_SIZE, T.TEXT_DIM, anchor="lm")
-            draw_text(im, (x + w + 12, y), mother, T.PANEL_SIZE, T.TEXT, bold=v.mother_off,
+                mother = Text("not placed yet")
+            w = draw_text(im, (x, y), tr(Text("Mother")), T.PANEL_SIZE, T.TEXT_DIM,
+                          anchor="lm")
+            draw_text(im, (x + w + 12, y), tr(mother), T.PANEL_SIZE, T.TEXT, bold=v.mother_off,
                       anchor="lm")
         else:
-            w = draw_text(im, (x, y), "Captured", T.PANEL_SIZE, T.TEXT_DIM, anchor="lm")
+            w = draw_text(im, (x, y), tr(Text("Captured")), T.PANEL_SIZE, T.TEXT_DIM,
+                          anchor="lm")
             px = _pips(d, x + w + 12, y, v.captured, 3, T.SCIENTIST_TEXT)
             draw_text(im, (px + 6, y), f"{v.captured}/3", T.PANEL_SIZE, T.TEXT, bold=True,
                       anchor="lm")
             y += step
-            _pairs(im, x, y, (("Reserve", v.reserve), ("Killed", v.killed)))
+            _pairs(im, x, y, ((tr(Text("Reserve")), v.reserve),
+                              (tr(Text("Killed")), v.killed)))
             y += step
-            _pairs(im, x, y, (("Fire supply", f"{v.fire_supply}/10"),))
+            _pairs(im, x, y, ((tr(Text("Fire supply")), f"{v.fire_supply}/10"),))
         y += step
-        _pairs(im, x, y, (("Hand", v.hand_sizes.get(side, 0)),
-                          ("Deck", v.deck_sizes.get(side, 0))))
+        _pairs(im, x, y, ((tr(Text("Hand")), v.hand_sizes.get(side, 0)),
+                          (tr(Text("Deck")), v.deck_sizes.get(side, 0))))
         y += step
-        w = draw_text(im, (x, y), "Discard", T.PANEL_SIZE, T.TEXT_DIM, anchor="lm")
+        w = draw_text(im, (x, y), tr(Text("Discard")), T.PANEL_SIZE, T.TEXT_DIM, anchor="lm")
         cx = x + w + 12
         pile = v.discards.get(side, ())
         if not pile:
@@ -767,7 +782,7 @@ def _panel(im: Image.Image, d: ImageDraw.ImageDraw, v: View, ended: bool = False
         for value in pile:
             cx += _chip(im, d, cx, y, value) + 4
         y += step + 4
-        _card_line(im, d, x, y, v, side, width, ended)
+        _card_line(im, d, x, y, v, side, width, ended, tr)
 
 
 def _pairs(im: Image.Image, x: float, y: float, pairs) -> None:
@@ -780,10 +795,13 @@ def _pairs(im: Image.Image, x: float, y: float, pairs) -> None:
 # --------------------------------------------------------------------------- entry points
 def board_image(v: View, *, highlight: bool = True,
                 events: Sequence[Event] | None = None, verdict: str | None = None,
-                winner: Side | None = None, caption: str | None = None) -> Image.Image:
+                winner: Side | None = None, caption: str | None = None,
+                tr: Tr = str) -> Image.Image:
     """The board picture of :func:`render_board` as a Pillow RGB image (not encoded).
     ``caption``: a status line of the caller's instead of the phase and who is to act
-    (a replay frame's round and cards); a game's end or a ``verdict`` keeps its banner."""
+    (a replay frame's round and cards); a game's end or a ``verdict`` keeps its banner.
+    ``tr``: how its texts are written (:data:`Tr`; ``str``, the default, is English);
+    ``verdict`` and ``caption`` are written by the caller."""
     board = v.board
     rocks = tuple(q for q in BOARD_SQUARES if board[q] == ROCK)
     im = static_layer(v.layout, rocks).copy()
@@ -801,9 +819,9 @@ def board_image(v: View, *, highlight: bool = True,
     if mother is not None and v.sleep_tokens:
         badge = sprites.sleep_badge(v.sleep_tokens)
         im.paste(badge, square_box(mother)[:2], badge)
-    _header(im, d, v, verdict, caption)
+    _header(im, d, v, verdict, caption, tr)
     _panel(im, d, v, bool(verdict) or (caption is not None and v.phase is not Phase.OVER),
-           winner)
+           winner, tr)
     return im
 
 
@@ -819,7 +837,7 @@ def encode_png(im: Image.Image) -> bytes:
 
 def render_board(v: View, *, highlight: bool = True,
                  events: Sequence[Event] | None = None, verdict: str | None = None,
-                 winner: Side | None = None) -> bytes:
+                 winner: Side | None = None, tr: Tr = str) -> bytes:
     """The board of a view as PNG bytes, ``BOARD_IMAGE_SIZE`` pixels (828 x 756).
 
     Draws the grid of R2.2 (tiles in the environment's look, rocks, the four exits, the
@@ -832,7 +850,7 @@ def render_board(v: View, *, highlight: bool = True,
     ``verdict``: the end of a match that ended outside the game (a resignation, a timeout, a
     draw, a moderator), e.g. ``"Scientist wins: the raptor resigned"``, shown in the status
     line's banner as a game's end is; nobody is then marked as to act, and ``winner`` (if
-    any) is marked in the panel.
+    any) is marked in the panel. ``tr``: the language of its texts (see :func:`board_image`).
     """
     return encode_png(board_image(v, highlight=highlight, events=events, verdict=verdict,
-                                  winner=winner))
+                                  winner=winner, tr=tr))

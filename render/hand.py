@@ -11,9 +11,10 @@ from typing import NamedTuple
 from PIL import Image, ImageDraw
 
 from engine import Phase, Side, View, card_name, effect_text
+from engine.messages import Text
 
 from . import theme as T
-from .board import SIDE_NAMES, encode_png
+from .board import SIDE_NAMES, Tr, encode_png
 from .text import draw_text, text_width, wrap
 
 WIDTH = T.WIDTH            #: the same width as the board image
@@ -30,15 +31,16 @@ SIDE_COLOUR = {Side.RAPTOR: T.RAPTOR, Side.SCIENTIST: T.SCIENTIST_DARK}
 PICK_COLOUR = (255, 196, 40)   # frame of the card picked this round
 
 
-def _card_height(side: Side, value: int) -> int:
-    lines = wrap(effect_text(side, value), BODY_SIZE, WIDTH - 2 * PAD - VALUE_W - 36)
+def _card_height(side: Side, value: int, tr: Tr = str) -> int:
+    lines = wrap(tr(effect_text(side, value)), BODY_SIZE, WIDTH - 2 * PAD - VALUE_W - 36)
     return max(VALUE_W + 16, 14 + 34 + len(lines) * LINE_H + 12)
 
 
 def _card(im: Image.Image, d: ImageDraw.ImageDraw, y: int, side: Side, value: int, *,
-          tag: str | None = None, frame: tuple[int, int, int] | None = None) -> int:
+          tag: str | None = None, frame: tuple[int, int, int] | None = None,
+          tr: Tr = str) -> int:
     """Draw one card row at ``y``; returns its height."""
-    h = _card_height(side, value)
+    h = _card_height(side, value, tr)
     x0, x1 = PAD, WIDTH - PAD
     if frame is not None:
         d.rounded_rectangle((x0 - 6, y - 6, x1 + 6, y + h + 6), radius=16, fill=frame)
@@ -50,7 +52,7 @@ def _card(im: Image.Image, d: ImageDraw.ImageDraw, y: int, side: Side, value: in
     draw_text(im, (x0 + 4 + VALUE_W / 2, y + h / 2), str(value), 52, (255, 255, 255),
               bold=True, anchor="mm")
     tx = x0 + VALUE_W + 18
-    name_w = draw_text(im, (tx, y + 12), card_name(side, value), NAME_SIZE, (24, 20, 16),
+    name_w = draw_text(im, (tx, y + 12), tr(card_name(side, value)), NAME_SIZE, (24, 20, 16),
                        bold=True)
     if tag:
         tw = text_width(tag, 18, True)
@@ -60,7 +62,7 @@ def _card(im: Image.Image, d: ImageDraw.ImageDraw, y: int, side: Side, value: in
         draw_text(im, (bx + 8, y + 28), tag, 18, (24, 20, 16) if frame else (255, 255, 255),
                   bold=True, anchor="lm")
     ty = y + 14 + 34
-    for line in wrap(effect_text(side, value), BODY_SIZE, x1 - tx - 18):
+    for line in wrap(tr(effect_text(side, value)), BODY_SIZE, x1 - tx - 18):
         draw_text(im, (tx, ty), line, BODY_SIZE, (60, 54, 48))
         ty += LINE_H
     return h
@@ -104,23 +106,25 @@ def hand_content(v: View) -> HandContent:
         discards=tuple(v.discards.get(me, ())))
 
 
-def _status(c: HandContent) -> str:
+def _status(c: HandContent) -> Text:
     if c.phase is Phase.OVER:
-        return "Game over"
+        return Text("Game over")
     if c.phase is Phase.PICK:
         if c.my_pick is not None:
-            return f"Round {c.round} · card picked"
+            return Text("Round {n} · card picked", n=c.round)
         if c.to_act:
-            return f"Round {c.round} · pick a card"
-        return f"Round {c.round} · the scientist picks first"
+            return Text("Round {n} · pick a card", n=c.round)
+        return Text("Round {n} · the scientist picks first", n=c.round)
     if c.revealed is not None:
-        return f"Round {c.round} · Raptor {c.revealed[0]} vs Scientist {c.revealed[1]}"
-    return f"Round {c.round}" if c.round else "Setup"
+        return Text("Round {n} · Raptor {raptor} vs Scientist {scientist}", n=c.round,
+                    raptor=c.revealed[0], scientist=c.revealed[1])
+    return Text("Round {n}", n=c.round) if c.round else Text("Setup")
 
 
-def hand_image(v: View | HandContent) -> Image.Image:
+def hand_image(v: View | HandContent, *, tr: Tr = str) -> Image.Image:
     """The picture of :func:`render_hand` as a Pillow RGB image (not encoded), drawn from
-    ``hand_content(v)`` only (or from ``v`` when it already is a :class:`HandContent`)."""
+    ``hand_content(v)`` only (or from ``v`` when it already is a :class:`HandContent`);
+    ``tr`` writes its texts (:data:`render.board.Tr`; ``str``: English)."""
     c = v if isinstance(v, HandContent) else hand_content(v)
     me = c.viewer
     env = T.ENVIRONMENTS[c.environment]
@@ -128,51 +132,54 @@ def hand_image(v: View | HandContent) -> Image.Image:
     rows: list[tuple[str, Side, int, str | None, tuple[int, int, int] | None]] = []
     for value in hand:
         rows.append(("card", me, value, None, None))
-    sections: list[tuple[str, list]] = [("Your hand", rows)]
+    sections: list[tuple[str, list]] = [(tr(Text("Your hand")), rows)]
     if c.my_pick is not None:
-        label = ("Your card this round (revealed)" if c.revealed is not None
-                 else "Your pick (face down until both are revealed)")
-        sections.append((label,
-                         [("card", me, c.my_pick, "PICKED", PICK_COLOUR)]))
+        label = (Text("Your card this round (revealed)") if c.revealed is not None
+                 else Text("Your pick (face down until both are revealed)"))
+        sections.append((tr(label),
+                         [("card", me, c.my_pick, tr(Text("PICKED")), PICK_COLOUR)]))
     if c.shown_pick is not None:
-        sections.append(("The scientist's card, shown to you (observation)",
-                         [("card", Side.SCIENTIST, c.shown_pick, "SHOWN", None)]))
+        sections.append((tr(Text("The scientist's card, shown to you (observation)")),
+                         [("card", Side.SCIENTIST, c.shown_pick, tr(Text("SHOWN")), None)]))
     height = TITLE_H + 16
     for _, items in sections:
         height += 40
-        height += sum(_card_height(s, val) + ROW_GAP for _, s, val, _, _ in items) or 40
+        height += sum(_card_height(s, val, tr) + ROW_GAP for _, s, val, _, _ in items) or 40
     height += 76
     im = Image.new("RGB", (WIDTH, height), env.frame)
     d = ImageDraw.Draw(im)
     d.line((0, TITLE_H - 1, WIDTH, TITLE_H - 1), fill=env.frame_line, width=2)
     colour = T.RAPTOR_TEXT if me is Side.RAPTOR else T.SCIENTIST_TEXT
-    w = draw_text(im, (PAD, TITLE_H / 2), f"{SIDE_NAMES[me]}'s hand", T.HEADER_SIZE, colour,
-                  bold=True, anchor="lm")
-    draw_text(im, (PAD + w + 16, TITLE_H / 2), "private", T.PANEL_SIZE, T.TEXT_DIM,
+    w = draw_text(im, (PAD, TITLE_H / 2), tr(Text("{side}'s hand", side=SIDE_NAMES[me])),
+                  T.HEADER_SIZE, colour, bold=True, anchor="lm")
+    draw_text(im, (PAD + w + 16, TITLE_H / 2), tr(Text("private")), T.PANEL_SIZE, T.TEXT_DIM,
               anchor="lm")
-    draw_text(im, (WIDTH - PAD, TITLE_H / 2), _status(c), T.PANEL_SIZE, T.TEXT, bold=True,
+    draw_text(im, (WIDTH - PAD, TITLE_H / 2), tr(_status(c)), T.PANEL_SIZE, T.TEXT, bold=True,
               anchor="rm")
     y = TITLE_H + 16
     for label, items in sections:
         draw_text(im, (PAD, y + 18), label, LABEL_SIZE, T.TEXT_DIM, anchor="lm")
         y += 40
         if not items:
-            draw_text(im, (PAD, y + 16), "(no cards)", T.PANEL_SIZE, T.TEXT_DIM, anchor="lm")
+            draw_text(im, (PAD, y + 16), tr(Text("(no cards)")), T.PANEL_SIZE, T.TEXT_DIM,
+                      anchor="lm")
             y += 40
         for _, side, value, tag, frame in items:
-            y += _card(im, d, y, side, value, tag=tag, frame=frame) + ROW_GAP
+            y += _card(im, d, y, side, value, tag=tag, frame=frame, tr=tr) + ROW_GAP
     # what the player knows of their own deck (contents, not order) and discard pile
     y += 12
     deck = " ".join(str(n) for n in c.deck) or "-"
     pile = " ".join(str(n) for n in c.discards) or "-"
-    line = f"Deck ({c.deck_size}, order unknown): {deck}   ·   Discard: {pile}"
-    draw_text(im, (PAD, y + 12), line, T.PANEL_SIZE, T.TEXT, anchor="lm")
-    draw_text(im, (PAD, y + 42), "Lower card: its effect.  Higher card: the difference in AP.",
+    line = Text("Deck ({n}, order unknown): {deck}   ·   Discard: {pile}", n=c.deck_size,
+                deck=deck, pile=pile)
+    draw_text(im, (PAD, y + 12), tr(line), T.PANEL_SIZE, T.TEXT, anchor="lm")
+    draw_text(im, (PAD, y + 42),
+              tr(Text("Lower card: its effect.  Higher card: the difference in AP.")),
               20, T.TEXT_DIM, anchor="lm")
     return im
 
 
-def render_hand(v: View | HandContent) -> bytes:
+def render_hand(v: View | HandContent, *, tr: Tr = str) -> bytes:
     """A player's private hand as PNG bytes (828 px wide; the height grows with the cards).
 
     Shows each card of ``v.hand`` with its value, name and effect (R9 for the raptor, R10 for
@@ -184,4 +191,4 @@ def render_hand(v: View | HandContent) -> bytes:
     Raises:
         ValueError: ``v`` is the public view (``v.viewer is None``).
     """
-    return encode_png(hand_image(v))
+    return encode_png(hand_image(v, tr=tr))

@@ -22,8 +22,9 @@ from dataclasses import dataclass
 from PIL import Image
 
 from engine import Phase, Side, View, card_name
+from engine.messages import Text
 
-from .board import REASON_TEXT, SIDE_NAMES, board_image, encode_png, shown_round
+from .board import REASON_TEXT, SIDE_NAMES, Tr, board_image, encode_png, shown_round
 
 #: Discord's upload limit for an interaction when it is not known (10 MiB).
 DEFAULT_BYTE_LIMIT = 10 * 1024 * 1024
@@ -81,7 +82,7 @@ def _mib(n: int) -> str:
     return f"{n / 1024 / 1024:.3g} MiB" if n >= 1024 * 1024 else f"{n / 1024:.3g} KiB"
 
 
-def frame_caption(v: View, total: int | None = None) -> str:
+def frame_caption(v: View, total: int | None = None, tr: Tr = str) -> str:
     """The status line of a replay frame of ``v`` (a public view after a round, in the
     next round's card pick, or one during a round): the round shown and the two revealed
     cards, e.g. ``"Round 7/23 · Raptor 5 Recovery ×2 vs Scientist 3 Jeep ×2"``."""
@@ -89,38 +90,44 @@ def frame_caption(v: View, total: int | None = None) -> str:
     events = v.last_round_events if number is not None else v.round_events
     if number is None:
         number = v.round
-    head = f"Round {number}" + (f"/{total}" if total else "")
+    head = (Text("Round {n}/{total}", n=number, total=total) if total
+            else Text("Round {n}", n=number))
     revealed = next((e for e in events if e.kind == "revealed"), None)
     if revealed is None:
-        return f"{head} · no cards revealed"
+        return tr(Text("{head} · no cards revealed", head=head))
     rv, sv = revealed.value, revealed.value2
     if rv == sv:
-        return f"{head} · Raptor {rv} vs Scientist {sv}: a tie, nothing happens"
-    return (f"{head} · Raptor {rv} {card_name(Side.RAPTOR, rv)} vs Scientist {sv} "
-            f"{card_name(Side.SCIENTIST, sv)}")
+        return tr(Text("{head} · Raptor {raptor} vs Scientist {scientist}: a tie, nothing "
+                       "happens", head=head, raptor=rv, scientist=sv))
+    return tr(Text("{head} · Raptor {raptor} {raptor_card} vs Scientist {scientist} "
+                   "{scientist_card}", head=head, raptor=rv,
+                   raptor_card=card_name(Side.RAPTOR, rv), scientist=sv,
+                   scientist_card=card_name(Side.SCIENTIST, sv)))
 
 
-def final_verdict(v: View) -> str:
+def final_verdict(v: View, tr: Tr = str) -> str:
     """The banner of the last frame of a game won under R6: who won, in which round, why."""
     reason = REASON_TEXT.get(v.reason, "") if v.reason else ""
-    return f"Round {v.round} · {SIDE_NAMES[v.winner]} wins: {reason}"
+    return tr(Text("Round {n} · {winner} wins: {reason}", n=v.round,
+                   winner=SIDE_NAMES[v.winner], reason=reason))
 
 
 def replay_frame(v: View, *, total: int | None = None, final: bool = False,
-                 verdict: str | None = None, winner: Side | None = None) -> Image.Image:
+                 verdict: str | None = None, winner: Side | None = None,
+                 tr: Tr = str) -> Image.Image:
     """One frame (RGB, the board image's size): ``v`` with its round's highlights and
     :func:`frame_caption`; ``final``: the last frame (the game's result, or ``verdict`` /
     ``winner`` for a match that ended outside the game, as :func:`render.render_board`
     takes them)."""
     if final and v.phase is Phase.OVER:
-        return board_image(v, verdict=final_verdict(v), winner=v.winner)
+        return board_image(v, verdict=final_verdict(v, tr), winner=v.winner, tr=tr)
     if final and verdict:
-        return board_image(v, verdict=verdict, winner=winner)
-    return board_image(v, caption=frame_caption(v, total))
+        return board_image(v, verdict=verdict, winner=winner, tr=tr)
+    return board_image(v, caption=frame_caption(v, total, tr), tr=tr)
 
 
 def replay_frames(views: Sequence[View], *, verdict: str | None = None,
-                  winner: Side | None = None) -> list[Image.Image]:
+                  winner: Side | None = None, tr: Tr = str) -> list[Image.Image]:
     """Every frame of the animation of ``views`` (see :func:`render_replay`), unencoded.
 
     Raises:
@@ -129,7 +136,8 @@ def replay_frames(views: Sequence[View], *, verdict: str | None = None,
     _check(views, verdict)
     total = len(views)
     last = total - 1
-    return [replay_frame(v, total=total, final=i == last, verdict=verdict, winner=winner)
+    return [replay_frame(v, total=total, final=i == last, verdict=verdict, winner=winner,
+                         tr=tr)
             for i, v in enumerate(views)]
 
 
@@ -145,7 +153,8 @@ def _check(views: Sequence[View], verdict: str | None) -> None:
 
 def render_replay(views: Sequence[View], *, byte_limit: int = DEFAULT_BYTE_LIMIT,
                   verdict: str | None = None, winner: Side | None = None,
-                  frame_ms: int = FRAME_MS, final_ms: int = FINAL_MS) -> Animation:
+                  frame_ms: int = FRAME_MS, final_ms: int = FINAL_MS,
+                  tr: Tr = str) -> Animation:
     """The animated GIF of a finished match.
 
     Args:
@@ -158,6 +167,7 @@ def render_replay(views: Sequence[View], *, byte_limit: int = DEFAULT_BYTE_LIMIT
             timeout, a draw, a moderator), shown on the last frame; not needed for a game
             that ended under R6.
         frame_ms, final_ms: how long each round's frame and the last one show.
+        tr: the language of the frames' texts (:data:`render.board.Tr`; ``str``: English).
 
     Returns:
         The :class:`Animation` (its ``note`` says what was done to fit).
@@ -167,7 +177,7 @@ def render_replay(views: Sequence[View], *, byte_limit: int = DEFAULT_BYTE_LIMIT
             ``verdict`` (a match in progress), or a limit not met even by the first and
             last frames at the smallest scale.
     """
-    frames = replay_frames(views, verdict=verdict, winner=winner)
+    frames = replay_frames(views, verdict=verdict, winner=winner, tr=tr)
     palette = _palette(frames)
     n = len(frames)
     for scale in SCALES:

@@ -1,17 +1,37 @@
 """Text for the images: Pillow's bundled scalable font, cached glyph masks, wrapping.
 
 No system font is assumed: :func:`font` is ``ImageFont.load_default(size=N)`` (Pillow ≥ 10.1
-ships a scalable font inside the package). That font has no glyphs for a few characters the
-card texts use (``×``, dashes, arrows); :func:`safe_text` replaces them with ones it has, and
-the multiplication sign (:data:`TIMES`, in "Fear ×2") is drawn as two strokes the size of an
-``x`` instead, so that the images write the cards' names as the texts do.
+ships a scalable font inside the package). A line holding Chinese (any character from
+U+2E80 on, :func:`is_cjk`) is drawn whole with the package's own CJK font instead,
+:data:`CJK_FONT`, a subset of Noto Sans CJK TC made by ``python -m bot.i18n.fontsubset``
+(SIL Open Font License, ``render/fonts/OFL.txt``); :func:`wrap` then breaks between any two
+Chinese characters, never before closing punctuation. The bundled font has no glyphs for a
+few characters the card texts use (``×``, dashes, arrows); :func:`safe_text` replaces them
+with ones it has, and the multiplication sign (:data:`TIMES`, in "Fear ×2") is drawn as two
+strokes the size of an ``x`` instead, so that the images write the cards' names as the texts do.
 """
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
+from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
+
+#: The CJK fonts, regular and bold (subsets: only the characters the catalog uses, see the
+#: module's note).
+CJK_FONT = Path(__file__).resolve().parent / "fonts" / "RaptorCJK-Regular.otf"
+CJK_BOLD_FONT = CJK_FONT.with_name("RaptorCJK-Bold.otf")
+_CJK = re.compile(r"[\u2e80-\uffff]")
+#: Chinese punctuation that never starts a line.
+_NO_BREAK_BEFORE = frozenset("，。、；：！？）」』》〉%")
+_CJK_TOKEN = re.compile(r"[\u2e80-\uffff]|[^\s\u2e80-\uffff]+|\s+")
+
+
+def is_cjk(text: str) -> bool:
+    """Whether ``text`` holds a CJK character (then the CJK font draws the line)."""
+    return _CJK.search(text) is not None
 
 #: Characters the bundled font lacks, and what to draw instead.
 REPLACEMENTS = {
@@ -27,6 +47,8 @@ TIMES = "×"
 def safe_text(text: str) -> str:
     """``text`` with the characters the bundled font lacks replaced (see REPLACEMENTS); the
     multiplication sign :data:`TIMES` stays (:func:`text_mask` draws it)."""
+    if is_cjk(text):
+        return text  # the CJK font has them all
     return "".join(REPLACEMENTS.get(ch, ch) for ch in text)
 
 
@@ -43,11 +65,21 @@ def font(size: int) -> ImageFont.FreeTypeFont:
     return f
 
 
+@lru_cache(maxsize=32)
+def cjk_font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
+    """The package's CJK font (:data:`CJK_FONT`, :data:`CJK_BOLD_FONT`) at ``size`` pixels
+    (em size)."""
+    return ImageFont.truetype(str(CJK_BOLD_FONT if bold else CJK_FONT), size)
+
+
 @lru_cache(maxsize=2048)
 def text_mask(text: str, size: int, bold: bool = False) -> Image.Image:
     """A grey-scale ("L") mask of one line of ``text``: width = the advance of the text,
     height = the font's ascent + descent, so lines of one size align whatever their letters.
-    ``bold`` thickens the strokes by one pixel."""
+    ``bold`` thickens the strokes by one pixel. A line with Chinese is drawn with the CJK
+    font (which has its own multiplication sign)."""
+    if is_cjk(text):
+        return _cjk_mask(text, size, bold)
     f = font(size)
     parts = safe_text(text).split(TIMES)
     ascent, descent = f.getmetrics()
@@ -65,6 +97,17 @@ def text_mask(text: str, size: int, bold: bool = False) -> Image.Image:
         d.text((x, stroke), part, font=f, fill=255, anchor="la", stroke_width=stroke,
                stroke_fill=255)
         x += f.getlength(part)
+    return im
+
+
+def _cjk_mask(text: str, size: int, bold: bool) -> Image.Image:
+    """A line with Chinese: the bold face draws bold (a stroke would fill dense characters),
+    with the regular face's line box, so both weights of a size align."""
+    f = cjk_font(size, bold)
+    ascent, descent = cjk_font(size).getmetrics()
+    width = max(1, int(round(f.getlength(text))) + 2)
+    im = Image.new("L", (width, ascent + descent + 2), 0)
+    ImageDraw.Draw(im).text((1, 1), text, font=f, fill=255, anchor="la")
     return im
 
 
@@ -108,7 +151,10 @@ def draw_text(im: Image.Image, xy: tuple[float, float], text: str, size: int,
 
 
 def wrap(text: str, size: int, width: int) -> list[str]:
-    """Split ``text`` into lines no wider than ``width`` pixels (words are never cut)."""
+    """Split ``text`` into lines no wider than ``width`` pixels (words are never cut; a
+    text with Chinese may break between any two Chinese characters)."""
+    if is_cjk(text):
+        return _wrap_cjk(text, size, width)
     lines: list[str] = []
     for para in safe_text(text).split("\n"):
         line = ""
@@ -120,4 +166,24 @@ def wrap(text: str, size: int, width: int) -> list[str]:
             else:
                 line = trial
         lines.append(line)
+    return lines
+
+
+def _wrap_cjk(text: str, size: int, width: int) -> list[str]:
+    lines: list[str] = []
+    for para in text.split("\n"):
+        line = ""
+        for tok in _CJK_TOKEN.findall(para):
+            if tok.isspace():
+                tok = " "
+                if not line:
+                    continue
+            trial = line + tok
+            if (line and not tok.isspace() and tok[0] not in _NO_BREAK_BEFORE
+                    and text_width(trial, size) > width):
+                lines.append(line.rstrip())
+                line = tok
+            else:
+                line = trial
+        lines.append(line.rstrip())
     return lines

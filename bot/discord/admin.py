@@ -8,6 +8,9 @@ command                     what it does                                        
 ``matches``                 the server's matches in progress, with their channels  ephemeral
 ``end [match]``             end a match (default: this channel's) without a result,  ephemeral,
                             unrated (asks for a confirmation button)               then public
+``language [language]``     show or set the language of the bot's public messages  ephemeral
+                            and board images here (default: the server's Discord
+                            language)
 ==========================  =====================================================  ==========
 
 Who may use it is Discord's business: the group is synced with default member permissions
@@ -28,9 +31,10 @@ from discord.ext import commands
 from engine import Side
 
 from .. import texts
+from ..i18n import LANGUAGE_NAMES, translator
 from ..match import MatchService, ServiceError
 from ..settings import MAX_TURN_TIMEOUT_HOURS
-from . import components
+from . import components, languages
 from .replies import command_error, defer, fail, say
 
 log = logging.getLogger(__name__)
@@ -95,6 +99,33 @@ class RaptorAdminCog(commands.GroupCog, group_name="raptor-admin",
         await say(interaction, f"Time per turn in this server: **{duration(now)}** ({what}; "
                   f"it was {duration(before)}). Each match takes it from its next turn on; "
                   "a deadline already running keeps its time.", ephemeral=True)
+
+    @app_commands.command(description="Show or set the language of the bot's public "
+                                      "messages in this server")
+    @app_commands.describe(language="The language of public messages and board images "
+                                    "(default: the server's Discord language)")
+    @app_commands.choices(language=languages.LANGUAGE_CHOICES)
+    async def language(self, interaction: discord.Interaction,
+                       language: app_commands.Choice[str] | None = None) -> None:
+        log.info("/raptor-admin language by user %d in guild %s", interaction.user.id,
+                 interaction.guild_id)
+        await defer(interaction, ephemeral=True)
+        guild = interaction.guild_id or 0
+        if language is not None:
+            await self.service.set_guild_language(guild, languages.language_choice(
+                language.value))
+        chosen = await self.service.guild_language(guild)
+        now = await languages.public_language(self.service, guild, interaction)
+        _ = translator(await languages.reader_language(self.service, interaction))
+        if chosen is None:
+            text = _("Language of public messages in this server: **{language}**, the "
+                     "server's Discord language. `/raptor-admin language:` chooses one.",
+                     language=LANGUAGE_NAMES[now])
+        else:
+            text = _("Language of public messages in this server: **{language}** (set for "
+                     "this server). Private replies follow each player's own language.",
+                     language=LANGUAGE_NAMES[chosen])
+        await say(interaction, text, ephemeral=True)
 
     @app_commands.command(description="The matches in progress in this server")
     async def matches(self, interaction: discord.Interaction) -> None:

@@ -6,7 +6,8 @@ builds the bot and runs it until SIGTERM or Ctrl-C, which stop it gracefully
 ``create_bot(settings, db)`` builds the same bot for tests (e.g. with the fake Discord of
 ``tests/fakediscord``).
 
-Start-up (``setup_hook``): the ``/raptor`` cog is added, the dynamic components are registered
+Start-up (``setup_hook``): the ``/raptor`` cog is added, the dynamic components are registered,
+the commands' zh-TW localisations are given (:class:`~bot.discord.languages.CommandTranslator`)
 (:data:`bot.discord.components.DYNAMIC_ITEMS`), the commands are synced — to the development guild
 (``copy_global_to`` + ``sync(guild=...)``) when ``RAPTOR_DEV_GUILD_ID`` is set, globally
 otherwise — and the timer task of :class:`bot.discord.flow.Flow` starts. Only default intents are
@@ -36,6 +37,7 @@ from .clicks import Clicks
 from .cog import RaptorCog
 from .components import DYNAMIC_ITEMS
 from .flow import Flow
+from .languages import CommandTranslator
 from .replay_viewer import ReplayStepButton
 from .shutdown import DRAIN_SECONDS, Gate, RaptorTree, serve, stop_signals
 
@@ -75,6 +77,7 @@ class RaptorBot(commands.Bot):
         await self.add_cog(RaptorCog(self, self.service, self.flow))
         await self.add_cog(RaptorAdminCog(self.service))
         self.add_dynamic_items(*DYNAMIC_ITEMS, ReplayStepButton)
+        await self.tree.set_translator(CommandTranslator())  # zh-TW names and descriptions
         guild_id = self.settings.dev_guild_id
         if guild_id:
             guild = discord.Object(id=guild_id)

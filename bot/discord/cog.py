@@ -42,8 +42,9 @@ from engine import Side
 from render.replay import DEFAULT_BYTE_LIMIT, ReplayError
 
 from .. import texts
+from ..i18n import LANGUAGE_NAMES, resolve, translator
 from ..match import Match, MatchService, ServiceError, replays
-from . import components
+from . import components, languages
 from .flow import Flow
 from .permissions import check_permissions
 from .replay_viewer import viewer_page
@@ -437,13 +438,34 @@ class RaptorCog(commands.GroupCog, group_name="raptor",
                          f"({st.wins}–{st.losses}–{st.draws})")
         await say(interaction, "\n".join(lines), ephemeral=False)
 
-    @app_commands.command(description="Your settings: get your hand by direct message")
-    @app_commands.describe(dm_hand="Send your hand to your DMs each round (default: off)")
+    @app_commands.command(description="Your settings: your hand by direct message, your "
+                                      "language")
+    @app_commands.describe(dm_hand="Send your hand to your DMs each round (default: off)",
+                           language="The language of what only you see (default: your "
+                                    "Discord's)")
+    @app_commands.choices(language=languages.LANGUAGE_CHOICES)
     async def settings(self, interaction: discord.Interaction,
-                       dm_hand: bool | None = None) -> None:
+                       dm_hand: bool | None = None,
+                       language: app_commands.Choice[str] | None = None) -> None:
         _log_command(interaction, "settings")
         await defer(interaction, ephemeral=True)
         uid = interaction.user.id
+        if language is not None:
+            chosen = languages.language_choice(language.value)
+            await self.service.set_user_setting(uid, languages.LANGUAGE_KEY,
+                                                chosen or languages.AUTO)
+            _ = translator(await languages.reader_language(self.service, interaction))
+            if chosen is None:
+                text = _("Language: **your Discord's** ({language}). What only you see follows "
+                         "your Discord client's language.",
+                         language=LANGUAGE_NAMES[resolve(interaction.locale)])
+            else:
+                text = _("Language: **{language}**. What only you see is written in it, "
+                         "whatever your Discord's language; `/raptor settings language:` "
+                         "changes it back.", language=LANGUAGE_NAMES[chosen])
+            await say(interaction, text, ephemeral=True)
+            if dm_hand is None:
+                return
         if dm_hand is None:
             current = await self.service.get_user_setting(uid, "dm_hand", False)
             await say(interaction, f"Hand by DM: **{'on' if current else 'off'}**. Change it "

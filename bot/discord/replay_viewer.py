@@ -17,6 +17,7 @@ from typing import Any
 import discord
 
 import engine
+from engine.messages import Text
 
 from .. import texts
 from ..match import Match, ServiceError, replays
@@ -51,8 +52,8 @@ async def viewer_page(client: Any, match: Match, index: int
     after that round (a replay frame) and the round's story."""
     views, verdict, winner = await replays.replay_views(client.service, match)
     if not views:
-        raise ServiceError(f"{texts.match_title(match)} ended before its first round: there "
-                           "is nothing to step through.")
+        raise ServiceError(Text("Match #{id} ended before its first round: there is nothing "
+                                "to step through.", id=match.id))
     index = max(0, min(index, len(views) - 1))
     v = views[index]
     last = index == len(views) - 1

@@ -2,6 +2,12 @@
 the error policy: a refusal of the match service or the engine becomes an ephemeral answer
 that says what to do; anything unexpected is logged (without its text, which might quote a
 player's input) with a short apology.
+
+Languages (issue 22): a reply's ``content`` may be a :class:`~engine.messages.Text` (a
+sentence of the catalog with its parameters); :func:`say` and :func:`fail` write it in the
+reader's language — an ephemeral answer in the user's (:func:`bot.discord.languages.
+reader_language`), a public one in the server's (:func:`~bot.discord.languages.
+public_language`). A plain ``str`` is sent as it is.
 """
 
 from __future__ import annotations
@@ -17,9 +23,12 @@ import discord
 from discord import app_commands
 
 import engine
+from engine.messages import Text
 
 from .. import texts
+from ..i18n import ENGLISH, resolve, tr
 from ..match import ServiceError
+from . import languages
 from .shutdown import Gate
 
 log = logging.getLogger(__name__)
@@ -58,6 +67,31 @@ def present(**kw: Any) -> dict[str, Any]:
     return {k: v for k, v in kw.items() if v is not None}
 
 
+async def reader_lang(interaction: discord.Interaction) -> str:
+    """The language of an ephemeral answer to ``interaction.user`` (their setting, else
+    their client's locale)."""
+    service = getattr(interaction.client, "service", None)
+    if service is None:
+        return resolve(interaction.locale)
+    return await languages.reader_language(service, interaction)
+
+
+async def public_lang(interaction: discord.Interaction) -> str:
+    """The language of a public answer in ``interaction``'s server."""
+    service = getattr(interaction.client, "service", None)
+    if service is None:
+        return resolve(interaction.guild_locale) if interaction.guild_id else ENGLISH
+    return await languages.public_language(service, interaction.guild_id, interaction)
+
+
+async def localise(interaction: discord.Interaction, content: Any, *, ephemeral: bool) -> Any:
+    """``content`` in the language of its readers, when it is a Text (else unchanged)."""
+    if not isinstance(content, Text):
+        return content
+    lang = await (reader_lang(interaction) if ephemeral else public_lang(interaction))
+    return tr(content, lang)
+
+
 async def say(interaction: discord.Interaction, content: str | None = None, *, ephemeral: bool,
               png: bytes | None = None, filename: str = BOARD_FILE,
               view: discord.ui.View | None = None,
@@ -65,7 +99,9 @@ async def say(interaction: discord.Interaction, content: str | None = None, *, e
               allowed_mentions: discord.AllowedMentions | None = None
               ) -> discord.Message | None:
     """Answer an interaction (its response if not acknowledged yet, else a follow-up).
-    Returns the follow-up message, or None when it was the response itself."""
+    Returns the follow-up message, or None when it was the response itself. ``content``: a
+    str, or a Text written in the readers' language (see the module's note)."""
+    content = await localise(interaction, content, ephemeral=ephemeral)
     file = discord.File(io.BytesIO(png), filename=filename) if png is not None else None
     kw = present(content=content, file=file, view=view, embeds=list(embeds) if embeds else None,
                  allowed_mentions=allowed_mentions or NO_PINGS)
@@ -75,9 +111,11 @@ async def say(interaction: discord.Interaction, content: str | None = None, *, e
     return await interaction.followup.send(ephemeral=ephemeral, **kw)
 
 
-async def fail(interaction: discord.Interaction, text: str) -> None:
-    """An ephemeral refusal or error for the user who interacted. After a public "thinking"
-    defer, the placeholder is deleted first so the refusal is not public."""
+async def fail(interaction: discord.Interaction, text: str | Text) -> None:
+    """An ephemeral refusal or error for the user who interacted (a Text in their language).
+    After a public "thinking" defer, the placeholder is deleted first so the refusal is not
+    public."""
+    text = await localise(interaction, text, ephemeral=True)
     if not interaction.response.is_done():
         await interaction.response.send_message(text, ephemeral=True, allowed_mentions=NO_PINGS)
         return
@@ -89,14 +127,16 @@ async def fail(interaction: discord.Interaction, text: str) -> None:
     await interaction.followup.send(text, ephemeral=True, allowed_mentions=NO_PINGS)
 
 
-def error_text(exc: Exception) -> str:
+def error_text(exc: Exception) -> str | Text:
     """What to tell the user about a refused request: the service's sentence, or the engine's
-    message (which quotes the input and lists the closest legal actions)."""
+    message (which quotes the input and lists the closest legal actions); a Text when the
+    sentence is in the catalog."""
     if isinstance(exc, ServiceError):
         return exc.message
     if isinstance(exc, engine.RaptorError):
-        return f"That didn't work: {exc}"
-    return "Something went wrong on my side; the error was logged. Please try again."
+        said = exc.args[0] if exc.args and isinstance(exc.args[0], Text) else str(exc)
+        return Text("That didn't work: {why}", why=said)
+    return Text("Something went wrong on my side; the error was logged. Please try again.")
 
 
 async def command_error(interaction: discord.Interaction,

@@ -13,6 +13,7 @@ from __future__ import annotations
 import logging
 
 from engine import Side
+from engine.messages import Text
 
 from ..db import Transaction
 from .context import MatchContext
@@ -30,6 +31,12 @@ from .models import (
     StaleError,
 )
 from .starting import MatchStarter, check_options, draw_side
+
+#: A closed challenge's status in a sentence ("This challenge was already declined.").
+STATUS_WORDS = {ChallengeStatus.ACCEPTED: Text("accepted"),
+                ChallengeStatus.DECLINED: Text("declined"),
+                ChallengeStatus.CANCELLED: Text("cancelled"),
+                ChallengeStatus.EXPIRED: Text("expired")}
 
 log = logging.getLogger(__name__)
 
@@ -144,7 +151,8 @@ class ChallengeService:
         if ch.status == ChallengeStatus.EXPIRED:
             raise ChallengeExpiredError("This challenge has expired: send a new one.")
         if ch.status != ChallengeStatus.PENDING:
-            raise StaleError(f"This challenge was already {ch.status}.")
+            raise StaleError(Text("This challenge was already {status}.",
+                                  status=STATUS_WORDS.get(ch.status, ch.status)))
         return ch
 
     async def accept_challenge(self, challenge_id: int, user_id: int) -> Match:
@@ -212,7 +220,7 @@ class ChallengeService:
             NotFoundError: no such challenge.
         """
         if not await self.ctx.challenges.set_message(challenge_id, message_id):
-            raise NotFoundError(f"There is no challenge #{challenge_id}.")
+            raise NotFoundError(Text("There is no challenge #{id}.", id=challenge_id))
 
     async def pending_challenges(self, channel_id: int) -> list[Challenge]:
         """Pending challenges in a channel, oldest first."""

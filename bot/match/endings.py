@@ -10,6 +10,8 @@ from __future__ import annotations
 import logging
 from typing import Any
 
+from engine.messages import Text
+
 from .context import MatchContext
 from .models import (
     DRAW,
@@ -109,8 +111,8 @@ class EndingService:
             raise InvalidRequestError("There is no draw offer from your opponent to accept.")
         return await self.finish(m, DRAW, EndReason.DRAW_AGREED,
                                  where=" AND draw_offered_by = ?", params=(offerer,),
-                                 stale="The draw offer is no longer open: a move was made "
-                                       "meanwhile.")
+                                 stale=Text("The draw offer is no longer open: a move was "
+                                            "made meanwhile."))
 
     async def decline_draw(self, match_id: int, user_id: int) -> Match:
         """Decline the opponent's draw offer (or withdraw one's own).

@@ -13,6 +13,7 @@ from enum import StrEnum
 
 import engine
 from engine import Action, Event, GameState, Options, Side
+from engine.messages import Text
 
 from .ratings import START_RATING
 
@@ -31,6 +32,10 @@ class MatchStatus(StrEnum):
 
     ACTIVE = "active"
     FINISHED = "finished"
+
+
+#: The sides as the bot's sentences name them ("the raptor player").
+SIDE_WORDS = {Side.RAPTOR: Text("raptor"), Side.SCIENTIST: Text("scientist")}
 
 
 class ChallengeStatus(StrEnum):
@@ -86,11 +91,13 @@ class TimerKind(StrEnum):
 # ----------------------------------------------------------------------------- errors
 class ServiceError(Exception):
     """Base of the service's errors. ``message`` is a sentence for the user that says what to
-    do; it never contains hidden information."""
+    do, a :class:`~engine.messages.Text` of the catalog (a plain str given is taken as its
+    message id: the error classes are extraction markers, ``bot/i18n/catalogs.py``); it never
+    contains hidden information. ``str(error)`` is the English."""
 
-    def __init__(self, message: str) -> None:
-        self.message = message
-        super().__init__(message)
+    def __init__(self, message: str | Text) -> None:
+        self.message = message if isinstance(message, Text) else Text(message)
+        super().__init__(self.message)
 
 
 class NotFoundError(ServiceError):
@@ -240,7 +247,8 @@ class Match:
         if side is not None:
             side = Side(side)
             if self.players[side] != user_id:
-                raise NotAPlayerError(f"You are not the {side.value} player in this match.")
+                raise NotAPlayerError(Text("You are not the {side} player in this match.",
+                                           side=SIDE_WORDS[side]))
         else:
             side = self.side_of(user_id)
             if side is None:

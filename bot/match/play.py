@@ -27,10 +27,12 @@ from dataclasses import replace
 
 import engine
 from engine import Action, GameState, Phase, Side
+from engine.messages import Text
 
 from . import deadlines
 from .context import MatchContext
 from .models import (
+    SIDE_WORDS,
     SIDES,
     ActResult,
     InvalidRequestError,
@@ -48,27 +50,30 @@ from .results import record_result
 MAX_AI_STEPS = 10_000  # a safety valve for play_ai; a real game is far shorter
 
 _DOING = {
-    Phase.SETUP_MOTHER: "to place the mother",
-    Phase.SETUP_BABIES: "to place the babies",
-    Phase.SETUP_SCIENTISTS: "to place the scientists",
-    Phase.PICK: "to pick a card",
-    Phase.EFFECT: "to resolve their card's effect",
-    Phase.AP: "to spend their action points",
-    Phase.MOTHER_RETURN: "to put the mother back on the board",
+    Phase.SETUP_MOTHER: Text("to place the mother"),
+    Phase.SETUP_BABIES: Text("to place the babies"),
+    Phase.SETUP_SCIENTISTS: Text("to place the scientists"),
+    Phase.PICK: Text("to pick a card"),
+    Phase.EFFECT: Text("to resolve their card's effect"),
+    Phase.AP: Text("to spend their action points"),
+    Phase.MOTHER_RETURN: Text("to put the mother back on the board"),
 }
 
 
-def _waiting_text(state: GameState) -> str:
+def _waiting_text(state: GameState) -> Text:
     acting = sorted(engine.to_act(state))
-    who = " and ".join(s.value for s in acting)
-    plural = "players" if len(acting) > 1 else "player"
-    return f"waiting for the {who} {plural} {_DOING.get(state.phase, 'to decide')}"
+    doing = _DOING.get(state.phase, Text("to decide"))
+    if len(acting) > 1:
+        return Text("waiting for the raptor and scientist players {doing}", doing=doing)
+    return Text("waiting for the {side} player {doing}", side=SIDE_WORDS[acting[0]],
+                doing=doing)
 
 
 def _not_your_turn(state: GameState, side: Side) -> NotYourTurnError:
     if state.phase is Phase.PICK and state.picks.get(side) is not None:
-        return NotYourTurnError(f"You have already picked your card: {_waiting_text(state)}.")
-    return NotYourTurnError(f"It's not your turn: {_waiting_text(state)}.")
+        return NotYourTurnError(Text("You have already picked your card: {waiting}.",
+                                     waiting=_waiting_text(state)))
+    return NotYourTurnError(Text("It's not your turn: {waiting}.", waiting=_waiting_text(state)))
 
 
 def ai_seed(match_seed: int, log_length: int, side: Side) -> int:

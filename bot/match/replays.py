@@ -13,6 +13,7 @@ import time
 
 import engine
 from engine import Side
+from engine.messages import Text
 from engine.record import Ending, ending_banner, round_states
 
 from .models import InvalidRequestError, Match, NotFoundError
@@ -40,12 +41,12 @@ async def finished_match(service: MatchService, guild_id: int, channel_id: int,
     except NotFoundError:
         match = None
     if match is None or match.guild_id != guild_id:
-        raise NotFoundError(f"There is no match #{number} in this server: `/raptor history` "
-                            "lists yours.")
+        raise NotFoundError(Text("There is no match #{n} in this server: `/raptor history` "
+                                 "lists yours.", n=number))
     if match.active:
-        raise InvalidRequestError(f"Match #{number} is still being played: its replay and "
-                                  "record come once it is over (until then its hands are "
-                                  "secret).")
+        raise InvalidRequestError(Text("Match #{n} is still being played: its replay and "
+                                       "record come once it is over (until then its hands are "
+                                       "secret).", n=number))
     return match
 
 

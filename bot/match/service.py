@@ -282,3 +282,13 @@ class MatchService:
     async def set_user_setting(self, user_id: int, key: str, value: Any) -> None:
         """Store a user's setting (a JSON-serialisable value)."""
         await self.ctx.settings.set_user_setting(user_id, key, value, self.ctx.clock())
+
+    # ------------------------------------------------------------------ languages
+    async def guild_language(self, guild_id: int) -> str | None:
+        """The language a moderator chose for the server's public messages (``en``,
+        ``zh-TW``), or None: Discord's server locale decides."""
+        return await self.ctx.settings.guild_language(guild_id)
+
+    async def set_guild_language(self, guild_id: int, language: str | None) -> None:
+        """Choose the server's language for public messages (None: Discord's locale)."""
+        await self.ctx.settings.set_guild_language(guild_id, language, self.ctx.clock())

@@ -1,5 +1,5 @@
-"""The SQL of server and user settings (tables ``guild_settings`` and ``user_settings`` of
-:mod:`bot.db`). Queries only.
+"""The SQL of server and user settings (tables ``guild_settings``, ``guild_languages`` and
+``user_settings`` of :mod:`bot.db`). Queries only.
 """
 
 from __future__ import annotations
@@ -33,6 +33,23 @@ class SettingsStore:
         """Forget the server's own turn timeout."""
         async with self.db.transaction() as tx:
             await tx.execute("DELETE FROM guild_settings WHERE guild_id = ?", (guild_id,))
+
+    async def guild_language(self, guild_id: int) -> str | None:
+        """The language a moderator chose for the server's public messages, or None."""
+        row = await self.db.fetchone("SELECT language FROM guild_languages WHERE guild_id = ?",
+                                     (guild_id,))
+        return None if row is None else row["language"]
+
+    async def set_guild_language(self, guild_id: int, language: str | None, now: float) -> None:
+        """Store the server's language (None: forget it, follow Discord's server locale)."""
+        async with self.db.transaction() as tx:
+            if language is None:
+                await tx.execute("DELETE FROM guild_languages WHERE guild_id = ?", (guild_id,))
+                return
+            await tx.execute("INSERT INTO guild_languages (guild_id, language, updated_at) "
+                             "VALUES (?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET "
+                             "language = excluded.language, updated_at = excluded.updated_at",
+                             (guild_id, language, now))
 
     async def user_setting(self, user_id: int, key: str, default: Any = None) -> Any:
         """A user's setting (any JSON value), or ``default``."""

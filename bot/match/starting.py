@@ -13,6 +13,7 @@ from collections.abc import Awaitable, Callable
 
 import engine
 from engine import Side
+from engine.messages import Text
 
 from ..db import Transaction
 from . import deadlines
@@ -47,13 +48,14 @@ def check_options(side: str, environment: str, setup: str) -> None:
     """Raises InvalidRequestError for a side, environment (R1.3) or setup (R4) that does
     not exist."""
     if side not in CHALLENGE_SIDES:
-        raise InvalidRequestError(f"Unknown side {side!r}: choose "
-                                  f"{', '.join(CHALLENGE_SIDES)}.")
+        raise InvalidRequestError(Text("Unknown side {side}: choose {choices}.",
+                                       side=repr(side), choices=", ".join(CHALLENGE_SIDES)))
     if environment not in ENVIRONMENTS:
-        raise InvalidRequestError(f"Unknown environment {environment!r}: choose jungle or "
-                                  "savannah.")
+        raise InvalidRequestError(Text("Unknown environment {environment}: choose jungle or "
+                                       "savannah.", environment=repr(environment)))
     if setup not in SETUPS:
-        raise InvalidRequestError(f"Unknown setup {setup!r}: choose quick or manual.")
+        raise InvalidRequestError(Text("Unknown setup {setup}: choose quick or manual.",
+                                       setup=repr(setup)))
 
 
 def ai_levels() -> tuple[str, ...]:
@@ -67,8 +69,8 @@ def check_level(level: str) -> None:
     """Raises InvalidRequestError for an AI level that does not exist."""
     levels = ai_levels()
     if level not in levels:
-        raise InvalidRequestError(f"Unknown AI level {level!r}: choose one of "
-                                  f"{', '.join(levels)}.")
+        raise InvalidRequestError(Text("Unknown AI level {level}: choose one of {choices}.",
+                                       level=repr(level), choices=", ".join(levels)))
 
 
 AfterInsert = Callable[[Transaction, int], Awaitable[None]]

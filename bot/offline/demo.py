@@ -12,6 +12,10 @@ the final position with hands and deck order, as the game is over), the match re
 animation ``DIR/replay.gif`` (a frame per round, :func:`render.replay.render_replay`) and
 the database ``DIR/demo.sqlite3``; it prints one line per round and the result. Nothing here
 is hidden from anybody: both sides are the AI.
+
+``--lang en|zh-TW`` (default: the environment's locale, ``LANG``/``LC_ALL``/``LC_MESSAGES``)
+writes the console lines, the log and the images in that language; the notation in the log
+is the same in both.
 """
 
 from __future__ import annotations
@@ -33,9 +37,11 @@ from typing import Any
 import engine
 from engine import Reason, Side
 from engine.__main__ import seed_arg  # seeds 0..2**63-1, the same for every command
+from engine.messages import Text
 from engine.predicates import ap_total, scientists_on_board
 
 from ..db import Database
+from ..i18n import LANGUAGES, Translator, from_environment, translator
 from ..match import ActResult, MatchService
 from ..match.starting import ai_levels
 from ..settings import MAX_AI_TIME_BUDGET
@@ -44,11 +50,32 @@ DEMO_GUILD = 1
 DEMO_CHANNEL = 1
 AI_USERS = {Side.RAPTOR: 101, Side.SCIENTIST: 102}
 REASONS = {
-    Reason.BABIES_ESCAPED: "three babies escaped",
-    Reason.NO_SCIENTISTS: "no scientist is left on the board",
-    Reason.MOTHER_ASLEEP: "the mother holds five sleep tokens",
-    Reason.BABIES_CAPTURED: "three babies were captured",
+    Reason.BABIES_ESCAPED: Text("three babies escaped"),
+    Reason.NO_SCIENTISTS: Text("no scientist is left on the board"),
+    Reason.MOTHER_ASLEEP: Text("the mother holds five sleep tokens"),
+    Reason.BABIES_CAPTURED: Text("three babies were captured"),
 }
+#: The sides' names in the offline modes' lines ("the raptor resolves …").
+SIDE_WORDS = {Side.RAPTOR: Text("raptor"), Side.SCIENTIST: Text("scientist")}
+#: The environments and AI levels as the lines name them (the options stay English).
+ENVIRONMENT_WORDS = {"jungle": Text("jungle"), "savannah": Text("savannah")}
+LEVEL_WORDS = {"easy": Text("easy"), "medium": Text("medium"), "hard": Text("hard")}
+EN = translator("en")
+
+
+def lang_arg(text: str) -> str:
+    """argparse type: ``en`` or ``zh-TW`` (any letter case, ``zh_TW`` too)."""
+    for lang in LANGUAGES:
+        if text.replace("_", "-").lower() == lang.lower():
+            return lang
+    raise argparse.ArgumentTypeError(f"{text!r}: the languages are {', '.join(LANGUAGES)}")
+
+
+def add_lang_option(parser: argparse.ArgumentParser) -> None:
+    """``--lang en|zh-TW``, by default the environment's locale (:func:`from_environment`)."""
+    parser.add_argument("--lang", type=lang_arg, default=None, metavar="en|zh-TW",
+                        help="language of the console lines, the log and the images "
+                             f"(default: the environment's locale, now {from_environment()})")
 
 
 def seconds_arg(text: str) -> float:
@@ -90,41 +117,44 @@ def folder_lock(out: Path) -> Iterator[None]:
         os.close(fd)
 
 
-def _status(state: engine.GameState) -> str:
-    return (f"escaped {state.escaped}/3 · captured {state.captured}/3 · "
-            f"sleep {state.sleep_tokens}/5 · scientists on board "
-            f"{scientists_on_board(state.board)}")
+def _status(state: engine.GameState, _: Translator = EN) -> str:
+    return _("escaped {escaped}/3 · captured {captured}/3 · sleep {sleep}/5 · scientists on "
+             "board {scientists}", escaped=state.escaped, captured=state.captured,
+             sleep=state.sleep_tokens, scientists=scientists_on_board(state.board))
 
 
-def round_line(number: int, steps: list[ActResult]) -> str:
+def round_line(number: int, steps: list[ActResult], _: Translator = EN) -> str:
     """One line for a finished round: the revealed cards, who resolved what, the AP spent."""
     state = steps[-1].match.state
     revealed = next((e for r in steps for e in r.events if e.kind == "revealed"), None)
     if revealed is None:  # setup
-        return f"Setup: {len(steps)} placements · {_status(state)}"
+        return _("Setup: {n} placements · {status}", n=len(steps), status=_status(state, _))
     rv, sv = revealed.value, revealed.value2
-    return (f"Round {number:3d}: raptor {rv} vs scientist {sv}: {resolution(rv, sv)} · "
-            f"{_status(state)}")
+    return _("Round {n:3d}: raptor {raptor} vs scientist {scientist}: {resolution} · {status}",
+             n=number, raptor=rv, scientist=sv, resolution=resolution(rv, sv, _),
+             status=_status(state, _))
 
 
-def resolution(raptor_card: int, scientist_card: int) -> str:
+def resolution(raptor_card: int, scientist_card: int, _: Translator = EN) -> str:
     """What two revealed cards lead to (R5.3), e.g. ``'raptor resolves Fear ×2, scientist
     gets 3 AP'`` or ``'tie, nothing happens'``."""
     rv, sv = raptor_card, scientist_card
     if rv == sv:
-        return "tie, nothing happens"
+        return _("tie, nothing happens")
     low = Side.RAPTOR if rv < sv else Side.SCIENTIST
-    return (f"{low.value} resolves {engine.card_name(low, min(rv, sv))}, "
-            f"{low.other.value} gets {ap_total((rv, sv))} AP")
+    return _("{low} resolves {name}, {high} gets {n} AP", low=SIDE_WORDS[low],
+             name=engine.card_name(low, min(rv, sv)), high=SIDE_WORDS[low.other],
+             n=ap_total((rv, sv)))
 
 
 async def play_demo(out: Path, *, seed: int = 1, level: str = "easy",
                     environment: str = "jungle", time_budget: float = 2.0,
-                    echo: Callable[[str], None] = print) -> dict:
+                    echo: Callable[[str], None] = print, lang: str = "en") -> dict:
     """Play one AI-vs-AI match into ``out`` (created if needed) and return a summary dict:
     ``match_id``, ``rounds``, ``winner``, ``reason``, ``pngs`` (paths), ``log`` (path),
     ``record`` (path of match.txt), ``gif`` (path of replay.gif), ``animation``
-    (:class:`render.replay.Animation`), ``db`` (path), ``seconds``.
+    (:class:`render.replay.Animation`), ``db`` (path), ``seconds``. ``lang``: the language
+    of the lines, the log and the images (``en`` or ``zh-TW``).
 
     Raises:
         OSError: ``out`` cannot be written.
@@ -134,11 +164,14 @@ async def play_demo(out: Path, *, seed: int = 1, level: str = "easy",
 
     with folder_lock(out):
         return await _play_demo(out, render_board, seed=seed, level=level,
-                                environment=environment, time_budget=time_budget, echo=echo)
+                                environment=environment, time_budget=time_budget, echo=echo,
+                                _=translator(lang))
 
 
 async def _play_demo(out: Path, render_board: Callable, *, seed: int, level: str,
-                     environment: str, time_budget: float, echo: Callable[[str], None]) -> dict:
+                     environment: str, time_budget: float, echo: Callable[[str], None],
+                     _: Translator) -> dict:
+    tr = _.text  # the images' language
     db_path = out / "demo.sqlite3"
     for stale in [db_path, out / "final.png", out / "start.png", out / "demo.log",
                   out / "match.txt", out / "replay.gif",
@@ -161,11 +194,15 @@ async def _play_demo(out: Path, render_board: Callable, *, seed: int, level: str
         def write_log(*lines: str) -> None:
             log.write("".join(line + "\n" for line in lines))
 
-        write_log(f"Raptor offline demo: seed {seed}, level {level}, {environment}",
-                  f"match {match.id}, database {db_path.name}", "")
+        words = {"level": LEVEL_WORDS.get(level, level),
+                 "environment": ENVIRONMENT_WORDS.get(environment, environment)}
+        write_log(_("Raptor offline demo: seed {seed}, level {level}, {environment}",
+                    seed=seed, **words),
+                  _("match {id}, database {db}", id=match.id, db=db_path.name), "")
         log.flush()
-        echo(f"Raptor demo: AI ({level}) vs AI ({level}), {environment}, seed {seed}")
-        (out / "start.png").write_bytes(render_board(engine.view(match.state, None)))
+        echo(_("Raptor demo: AI ({level}) vs AI ({level}), {environment}, seed {seed}",
+               seed=seed, **words))
+        (out / "start.png").write_bytes(render_board(engine.view(match.state, None), tr=tr))
         round_steps: list[ActResult] = []
         number = match.state.round
         while True:
@@ -175,38 +212,41 @@ async def _play_demo(out: Path, render_board: Callable, *, seed: int, level: str
             for res in results:
                 round_steps.append(res)
                 notation = engine.format_action(res.action)
-                write_log(f"[round {number}] {res.side.value}: {notation}")
+                write_log(_("[round {n}] {side}: {notation}", n=number,
+                            side=SIDE_WORDS[res.side], notation=notation))
                 if res.round_ended or res.game_over:
                     state = res.match.state
-                    line = round_line(number, round_steps)
+                    line = round_line(number, round_steps, _)
                     write_log(line, "")
                     log.flush()  # an interrupted demo keeps the log of the rounds played
                     echo(line)
                     png = out / f"after-round-{number:03d}.png"
-                    png.write_bytes(render_board(engine.view(state, None)))
+                    png.write_bytes(render_board(engine.view(state, None), tr=tr))
                     pngs.append(png)
                     round_steps = []
                     number = state.round
         final = await service.get_match(match.id)
         state = final.state
-        (out / "final.png").write_bytes(render_board(engine.view(state, None)))
+        (out / "final.png").write_bytes(render_board(engine.view(state, None), tr=tr))
         if final.result in ("raptor", "scientist"):
-            verdict = (f"The {final.result} player wins in round {state.round}: "
-                       f"{REASONS.get(final.reason or '', final.reason)}.")
+            verdict = _("The {side} player wins in round {n}: {reason}.",
+                        side=SIDE_WORDS[Side(final.result)], n=state.round,
+                        reason=REASONS.get(final.reason or "", final.reason))
         else:
-            verdict = f"The match ended without a winner ({final.reason})."
+            verdict = _("The match ended without a winner ({reason}).", reason=final.reason)
         echo(verdict)
-        write_log(verdict, "", "Final position, hands and decks shown: the game is over.",
+        write_log(verdict, "", _("Final position, hands and decks shown: the game is over."),
                   engine.to_diagram(state))
         log.close()
-        record_path, gif_path, animation = await _write_replay(service, final, out, level)
+        record_path, gif_path, animation = await _write_replay(service, final, out, level, tr)
         seconds = time.perf_counter() - t0
         names = (f"{pngs[0].name} … {pngs[-1].name}" if len(pngs) > 1
                  else ", ".join(p.name for p in pngs))
-        echo(f"Wrote start.png, {len(pngs)} board images after each round ({names}), "
-             f"final.png, {log_path.name}, {record_path.name} (the match record), "
-             f"{gif_path.name} ({animation.frames} frames) and {db_path.name} to "
-             f"{os.path.join(out, '')} in {seconds:.1f} s.")
+        echo(_("Wrote start.png, {n} board images after each round ({names}), final.png, "
+               "{log}, {record} (the match record), {gif} ({frames} frames) and {db} to "
+               "{out} in {seconds:.1f} s.", n=len(pngs), names=names, log=log_path.name,
+               record=record_path.name, gif=gif_path.name, frames=animation.frames,
+               db=db_path.name, out=os.path.join(out, ""), seconds=seconds))
         return {"match_id": final.id, "rounds": state.round, "winner": final.result,
                 "reason": final.reason, "pngs": pngs, "log": log_path, "db": db_path,
                 "record": record_path, "gif": gif_path, "animation": animation,
@@ -216,8 +256,8 @@ async def _play_demo(out: Path, render_board: Callable, *, seed: int, level: str
         await db.close()
 
 
-async def _write_replay(service: MatchService, match, out: Path, level: str
-                        ) -> tuple[Path, Path, Any]:
+async def _write_replay(service: MatchService, match, out: Path, level: str,
+                        tr: Callable[[Any], str] = str) -> tuple[Path, Path, Any]:
     """Write the finished ``match``'s record ``out/match.txt`` and animation
     ``out/replay.gif``; returns both paths and the :class:`render.replay.Animation`."""
     from render.replay import render_replay
@@ -231,7 +271,7 @@ async def _write_replay(service: MatchService, match, out: Path, level: str
     record_path = out / "match.txt"
     record_path.write_text(text, encoding="utf-8")
     record = engine.read_record(text)
-    animation = render_replay([engine.view(s, None) for s in record.round_states()])
+    animation = render_replay([engine.view(s, None) for s in record.round_states()], tr=tr)
     gif_path = out / "replay.gif"
     gif_path.write_bytes(animation.data)
     return record_path, gif_path, animation
@@ -250,10 +290,11 @@ def main(argv: list[str] | None = None) -> int:
                         help="board environment (default jungle)")
     parser.add_argument("--budget", type=seconds_arg, default=0.5,
                         help="seconds per decision for the medium and hard levels (default 0.5)")
+    add_lang_option(parser)
     args = parser.parse_args(argv)
     return run_offline(
         play_demo(args.out, seed=args.seed, level=args.level, environment=args.environment,
-                  time_budget=args.budget),
+                  time_budget=args.budget, lang=args.lang or from_environment()),
         command="demo", out=args.out,
         busy="another demo is writing to {out} right now: wait for it or choose another --out "
              "folder")

@@ -22,6 +22,11 @@ The AI's card stays hidden until both cards are revealed, as on Discord. A ``--s
 give is shown at the start; a fresh seed is shown only when the match ends or you stop (it
 fixes every hand and deck order), with the command that deals the same game again. Ctrl-C
 stops at once (exit status 130), printing the seed and the board image's path too.
+
+``--lang en|zh-TW`` (default: the environment's locale) chooses the language of every line
+and of the board image; the notation typed and shown is the same in both, and the Chinese
+words of ``engine.notation.CHINESE_ALIASES`` (``咬 F3``, ``C2 麻醉 D2``, ``結束``) are
+accepted for the actions in either.
 """
 
 from __future__ import annotations
@@ -29,10 +34,12 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
+import re
 import shutil
 import sys
 import textwrap
 import threading
+import unicodedata
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
@@ -40,36 +47,61 @@ import engine
 from engine import Side
 from engine.diagram import CHARS, HEADER
 from engine.geometry import COLS, ROWS, sq
+from engine.messages import Text
+from engine.state import Phase
 
 from .. import texts
 from ..db import Database
+from ..i18n import Translator, from_environment, translator
 from ..match import ActResult, MatchService, ServiceError
 from ..match.starting import ai_levels
-from .demo import REASONS, folder_lock, out_arg, resolution, run_offline, seconds_arg, seed_arg
+from .demo import (
+    EN,
+    LEVEL_WORDS,
+    REASONS,
+    SIDE_WORDS,
+    add_lang_option,
+    folder_lock,
+    out_arg,
+    resolution,
+    run_offline,
+    seconds_arg,
+    seed_arg,
+)
 
 HUMAN_ID = 1
 AI_ID = 2
 GUILD, CHANNEL = 1, 1
-LEGEND = ("legend: M mother · B baby · b sleeping baby (z: put to sleep this round) · "
-          "S scientist (A: made its aggressive action this round) · s frightened scientist "
-          "(f: frightened this round) · * fire · # rock · o exit")
+LEGEND = Text("legend: M mother · B baby · b sleeping baby (z: put to sleep this round) · "
+              "S scientist (A: made its aggressive action this round) · s frightened "
+              "scientist (f: frightened this round) · * fire · # rock · o exit")
 RESIGN_WORDS = ("resign", "quit", "exit", "q")
-CONFIRM_RESIGN = "Really resign? Your opponent wins. Resign (y/N)? "
+CONFIRM_RESIGN = Text("Really resign? Your opponent wins. Resign (y/N)? ")
+#: Answers that confirm (the Chinese ones too: 是, 好, 確定).
+YES_WORDS = ("y", "yes", "是", "好", "確定")
 HELP_WORDS = ("?", "help", "list", "moves")
 
 
-def _words(words: Sequence[str]) -> str:
+def _words(words: Sequence[str]) -> Text:
     """``'?' (or 'help', 'list')``: a prompt word and its synonyms."""
-    return f"'{words[0]}' (or {', '.join(repr(w) for w in words[1:])})"
+    return Text("{word} (or {others})", word=repr(words[0]),
+                others=Text.joined(", ", [repr(w) for w in words[1:]]))
 
 
-HELP = ("Type an action in notation (e.g. 'G2-G5', 'kill F3', 'play 5', 'end'; Tab completes "
-        f"it, the arrows recall earlier entries), {_words(HELP_WORDS)} for your legal actions, "
-        "'board' (or 'b') for the board, 'rules' (then 'rules 2') for the rules in short, "
-        "'cards' (then 'cards 2') for what every card does, 'undo' to take back your last "
-        "action-point move, "
-        f"{_words(RESIGN_WORDS)} to resign and stop.")
+HELP = Text("Type an action in notation (e.g. 'G2-G5', 'kill F3', 'play 5', 'end'; Tab "
+            "completes it, the arrows recall earlier entries), {help} for your legal "
+            "actions, 'board' (or 'b') for the board, 'rules' (then 'rules 2') for the rules "
+            "in short, 'cards' (then 'cards 2') for what every card does, 'undo' to take back "
+            "your last action-point move, {resign} to resign and stop.",
+            help=_words(HELP_WORDS), resign=_words(RESIGN_WORDS))
 BOARD_WORDS = ("board", "b")
+#: The phases as the board's status line names them ("round 3 · card pick").
+PHASE_WORDS = {
+    Phase.SETUP_MOTHER: Text("setup mother"), Phase.SETUP_BABIES: Text("setup babies"),
+    Phase.SETUP_SCIENTISTS: Text("setup scientists"), Phase.PICK: Text("pick"),
+    Phase.EFFECT: Text("effect"), Phase.AP: Text("ap"),
+    Phase.MOTHER_RETURN: Text("mother return"), Phase.OVER: Text("over"),
+}
 #: The words the prompt understands besides notation, for Tab completion.
 COMMAND_WORDS = ("board", "cards", "help", "resign", "rules", "undo", "quit")
 
@@ -79,11 +111,11 @@ def _plain(text: str) -> str:
     return text.replace("**", "").replace("*", "").replace("`", "'")
 
 
-def rules_text() -> str:
+def rules_text(_: Translator = EN) -> str:
     """The rules in short and how to play here, as ``/raptor rules`` gives them on Discord."""
     summary = _plain(texts.RULES_SUMMARY)
     summary = summary[:summary.index("Playing here")].rstrip()
-    return summary + "\n\n" + HELP
+    return summary + "\n\n" + _.text(HELP)
 
 
 def cards_text() -> str:
@@ -92,8 +124,8 @@ def cards_text() -> str:
                                                                           Side.SCIENTIST))
 
 
-def effect_lines(events: Sequence[engine.Event], state: engine.GameState | None = None
-                 ) -> list[str]:
+def effect_lines(events: Sequence[engine.Event], state: engine.GameState | None = None,
+                 _: Translator = EN) -> list[str]:
     """A line for a card effect that found nothing to act on (an ``effect`` event followed
     by the AP phase, with at most card 1's shuffle between), which would otherwise pass in
     silence (R5.4). Reinforcements (R10.2) with an empty reserve in ``state`` (the state
@@ -108,23 +140,26 @@ def effect_lines(events: Sequence[engine.Event], state: engine.GameState | None 
             name = engine.card_name(e.side, e.value)
             if (state is not None and state.reserve == 0
                     and engine.EFFECTS[(e.side, e.value)][0] == "reinforce"):
-                out.append(f"The {e.side.value}'s {name} finds the reserve empty: no "
-                           "scientist can arrive.")
+                out.append(_("The {side}'s {name} finds the reserve empty: no scientist can "
+                             "arrive.", side=SIDE_WORDS[e.side], name=name))
             else:
-                out.append(f"The {e.side.value}'s {name} finds nothing on the board to act "
-                           "on.")
+                out.append(_("The {side}'s {name} finds nothing on the board to act on.",
+                             side=SIDE_WORDS[e.side], name=name))
     return out
 
 
-def ap_lost_lines(events: Sequence[engine.Event], me: Side) -> list[str]:
+def ap_lost_lines(events: Sequence[engine.Event], me: Side, _: Translator = EN) -> list[str]:
     """A line for every AP phase that ended by itself (the engine's ``ap_lost`` event: AP
     left that no action can use, and why; R5.5)."""
     out = []
     for e in events:
         if e.kind == "ap_lost":
-            whose = "Your" if e.side is me else f"The {e.side.value}'s"
-            out.append(f"{whose} turn ends: no action is possible with {e.value} AP: "
-                       f"{e.text}.")
+            if e.side is me:
+                out.append(_("Your turn ends: no action is possible with {n} AP: {why}.",
+                             n=e.value, why=_.text(e.text)))
+            else:
+                out.append(_("The {side}'s turn ends: no action is possible with {n} AP: "
+                             "{why}.", side=SIDE_WORDS[e.side], n=e.value, why=_.text(e.text)))
     return out
 
 
@@ -132,7 +167,7 @@ def _beside(left: list[str], right: list[str], width: int) -> list[str]:
     """``right``'s lines to the right of ``left``'s when both fit in ``width`` columns, else
     ``right`` under ``left``."""
     wide = max(map(len, left), default=0)
-    if wide + 2 + max(map(len, right), default=0) > width:
+    if wide + 2 + max(map(_display_len, right), default=0) > width:
         return left + right
     rows = max(len(left), len(right))
     left = left + [""] * (rows - len(left))
@@ -149,7 +184,7 @@ def terminal_width() -> int:
 PAGE_LINES = 23
 
 
-def pages(text: str, word: str, width: int) -> list[str]:
+def pages(text: str, word: str, width: int, _: Translator = EN) -> list[str]:
     """``text`` wrapped to ``width`` (:func:`wrapped`) and cut between paragraphs into pages
     of at most :data:`PAGE_LINES` lines, each but the last ending with how to see the next
     (``'<word> 2'``). A paragraph longer than a page is cut between its lines."""
@@ -168,22 +203,24 @@ def pages(text: str, word: str, width: int) -> list[str]:
         if out[-1]:
             out[-1].append("")
         out[-1].extend(chunk)
-    return ["\n".join(page + ([f"(more: '{word} {n + 2}')"] if n + 1 < len(out) else []))
+    return ["\n".join(page + ([_("(more: '{word} {n}')", word=word, n=n + 2)]
+                             if n + 1 < len(out) else []))
             for n, page in enumerate(out)]
 
 
-def page_text(command: str, text: str, width: int | None = None) -> str:
+def page_text(command: str, text: str, width: int | None = None, _: Translator = EN) -> str:
     """The page that ``command`` (``"rules"``, ``"rules 2"``, ``"cards 2"``...) asks for of
     ``text`` (see :func:`pages`); a page that does not exist says which do."""
-    word, _, number = command.partition(" ")
-    book = pages(text, word, terminal_width() if width is None else width)
+    word, _sep, number = command.partition(" ")
+    book = pages(text, word, terminal_width() if width is None else width, _)
     n = int(number) if number.isdigit() else 1
     if not 1 <= n <= len(book):
-        return f"'{word}' has pages 1 to {len(book)}: type '{word}' or '{word} 2'."
+        return _("'{word}' has pages 1 to {n}: type '{word}' or '{word} 2'.", word=word,
+                 n=len(book))
     return book[n - 1]
 
 
-def view_text(v: engine.View, width: int | None = None) -> str:
+def view_text(v: engine.View, width: int | None = None, _: Translator = EN) -> str:
     """A text picture of a view: the grid (legend :data:`LEGEND`) with the public counters
     beside it when ``width`` (default: the terminal's) allows, else under it, then in a
     player's view that player's own hand. Nothing hidden from ``v``."""
@@ -191,95 +228,105 @@ def view_text(v: engine.View, width: int | None = None) -> str:
     for r in range(ROWS):
         grid.append(f"{r + 1}   " + " ".join(CHARS[v.board[sq(r, c)]] for c in range(COLS)))
     width = terminal_width() if width is None else width
-    waiting = ", ".join(sorted(s.value for s in v.to_act))
-    head = [f"round {v.round} · {v.phase.value.replace('_', ' ')}"]
+    waiting = _(", ").join(_.text(SIDE_WORDS[s]) for s in sorted(v.to_act))
+    head = [_("round {n} · {phase}", n=v.round, phase=PHASE_WORDS[v.phase])]
     if waiting:  # beside the round when it fits next to the grid, else on a line of its own
-        head.append(f"waiting for {waiting}")
-        if len(" · ".join(head)) <= width - len(grid[-1]) - 2:
+        head.append(_("waiting for {who}", who=waiting))
+        if _display_len(" · ".join(head)) <= width - len(grid[-1]) - 2:
             head = [" · ".join(head)]
     status = [*head,
-              f"sleep tokens {v.sleep_tokens}/5 · escaped {v.escaped}/3 · captured "
-              f"{v.captured}/3",
-              f"reserve {v.reserve} · fire supply {v.fire_supply}"]
+              _("sleep tokens {sleep}/5 · escaped {escaped}/3 · captured {captured}/3",
+                sleep=v.sleep_tokens, escaped=v.escaped, captured=v.captured),
+              _("reserve {reserve} · fire supply {fire}", reserve=v.reserve,
+                fire=v.fire_supply)]
     if v.mother_off:
-        status.append("the mother has disappeared")
+        status.append(_("the mother has disappeared"))
     for side in (Side.RAPTOR, Side.SCIENTIST):
         pile = " ".join(map(str, v.discards[side])) or "-"
-        status.append(f"{side.value} discard: {pile} · deck {v.deck_sizes[side]} · hand "
-                      f"{v.hand_sizes[side]}")
+        status.append(_("{side} discard: {pile} · deck {deck} · hand {hand}",
+                        side=SIDE_WORDS[side], pile=pile, deck=v.deck_sizes[side],
+                        hand=v.hand_sizes[side]))
     if v.revealed:
-        status.append(f"revealed: raptor {v.revealed[0]}, scientist {v.revealed[1]}")
+        status.append(_("revealed: raptor {raptor}, scientist {scientist}",
+                        raptor=v.revealed[0], scientist=v.revealed[1]))
     if v.ap is not None:
-        status.append(f"{v.ap.side.value} has {v.ap.remaining} AP left")
+        status.append(_("{side} has {n} AP left", side=SIDE_WORDS[v.ap.side],
+                        n=v.ap.remaining))
     if v.effect is not None:
-        status.append(f"{v.effect.side.value} resolves "
-                      f"{engine.card_name(v.effect.side, v.effect.card)}")
+        status.append(_("{side} resolves {name}", side=SIDE_WORDS[v.effect.side],
+                        name=engine.card_name(v.effect.side, v.effect.card)))
     lines = _beside(grid, status, width)
     if v.viewer is not None and v.hand is not None:
         # no-break spaces keep each card whole (value and name) when the line is wrapped
-        cards = ", ".join(f"{c} {engine.card_name(v.viewer, c)}".replace(" ", "\u00a0")
-                          for c in v.hand)
-        lines.append(f"your hand: {cards}")
+        cards = _(", ").join(f"{c} {_.text(engine.card_name(v.viewer, c))}".replace(
+            " ", "\u00a0") for c in v.hand)
+        lines.append(_("your hand: {cards}", cards=cards))
         if v.my_pick is not None and v.phase is not engine.Phase.OVER:
-            lines.append(f"your pick: {v.my_pick}")
+            lines.append(_("your pick: {card}", card=v.my_pick))
         if v.shown_pick is not None and v.viewer is Side.RAPTOR:
-            lines.append(f"observation: the scientist picked {v.shown_pick}")
+            lines.append(_("observation: the scientist picked {card}", card=v.shown_pick))
         elif (v.observation and v.viewer is Side.SCIENTIST and v.phase is engine.Phase.PICK
               and v.my_pick is None):
-            lines.append("observation: you pick first, and the raptor sees your card "
-                         "before picking")
+            lines.append(_("observation: you pick first, and the raptor sees your card "
+                           "before picking"))
     return "\n".join(lines)
 
 
 def legal_text(legal: Sequence[engine.Action], state: engine.GameState, side: Side,
-               size: os.terminal_size | None = None) -> str:
+               size: os.terminal_size | None = None, _: Translator = EN) -> str:
     """``side``'s legal actions for ``?``: one a line with its description when they fit in
     the terminal's height (``size``, default the terminal's), else their notation in columns
     (every line starts with two spaces, then the first action's notation)."""
     size = size or shutil.get_terminal_size((80, 24))
     written = [engine.format_action(a) for a in legal]
     if len(written) <= max(8, size.lines - 4):
-        return "\n".join(f"  {w:<14} {engine.describe_action(a, state, side)}"
+        return "\n".join(f"  {w:<14} {_.text(engine.describe_action(a, state, side))}"
                          for w, a in zip(written, legal, strict=True))
     column = max(map(len, written)) + 2
     per_line = max(1, (size.columns - 2) // column)
     lines = ["  " + "".join(f"{w:<{column}}" for w in written[i:i + per_line]).rstrip()
              for i in range(0, len(written), per_line)]
-    return "\n".join(lines + [f"({len(written)} legal actions; Tab completes them)"])
+    return "\n".join(lines + [_("({n} legal actions; Tab completes them)", n=len(written))])
 
 
-def decision_line(match, side: Side) -> str:
+def decision_line(match, side: Side, _: Translator = EN) -> str:
     """What ``side`` decides now, e.g. ``"Your move: spend your action points: 2 AP left."``
     (the Discord turn message's words, :func:`bot.texts.decision_text`)."""
     if match.state.phase is engine.Phase.PICK:
-        return "Your move: pick a card with 'play N'."
-    return f"Your move: {_plain(texts.decision_text(match, side))}"
+        return _("Your move: pick a card with 'play N'.")
+    return _("Your move: {decision}", decision=_plain(texts.decision_text(match, side)))
 
 
-def replay_line(seed: int, me: Side, level: str, environment: str, setup: str = "quick"
-                ) -> str:
+def replay_line(seed: int, me: Side, level: str, environment: str, setup: str = "quick",
+                _: Translator = EN, lang: str | None = None) -> str:
     """How to play the same deal again. Shown only once the match has ended or the player
     stops: the seed fixes every hand and deck order (R11 keeps it hidden while the match
     runs)."""
     manual = " --setup manual" if setup == "manual" else ""
-    return (f"Seed {seed}: python -m bot play --seed {seed} --side {me.value} --level {level} "
-            f"--environment {environment}{manual} deals this game again.")
+    if lang is not None:
+        manual += f" --lang {lang}"
+    command = (f"python -m bot play --seed {seed} --side {me.value} --level {level} "
+               f"--environment {environment}{manual}")
+    return _("Seed {seed}: {command} deals this game again.", seed=seed, command=command)
 
 
-def game_over_line(result: str | None, reason: str | None, me: Side) -> str:
+def game_over_line(result: str | None, reason: str | None, me: Side,
+                   _: Translator = EN) -> str:
     """The end of the match in words, e.g. ``'Game over: the scientist (AI) wins: three
     babies were captured.'`` (the wording of the demo's verdict)."""
-    why = REASONS.get(reason or "", (reason or "").replace("_", " "))
+    why = _.text(REASONS.get(reason or "", (reason or "").replace("_", " ")))
     if result not in ("raptor", "scientist"):
-        return f"Game over: no winner ({why})."
-    who = "you win" if result == me.value else f"the {result} (AI) wins"
-    return f"Game over: {who}: {why}."
+        return _("Game over: no winner ({why}).", why=why)
+    if result == me.value:
+        return _("Game over: you win: {why}.", why=why)
+    return _("Game over: the {side} (AI) wins: {why}.", side=SIDE_WORDS[Side(result)], why=why)
 
 
-def revealed_line(raptor_card: int, scientist_card: int) -> str:
+def revealed_line(raptor_card: int, scientist_card: int, _: Translator = EN) -> str:
     """The reveal and what it leads to, as in the demo's round line (R5.3)."""
-    return (f"Revealed: raptor {raptor_card}, scientist {scientist_card}: "
-            f"{resolution(raptor_card, scientist_card)}.")
+    return _("Revealed: raptor {raptor}, scientist {scientist}: {resolution}.",
+             raptor=raptor_card, scientist=scientist_card,
+             resolution=resolution(raptor_card, scientist_card, _))
 
 
 ECHO_LIMIT = 40
@@ -289,33 +336,65 @@ def _short(text: str) -> str:
     return text if len(text) <= ECHO_LIMIT else text[:ECHO_LIMIT] + "…"
 
 
-def refusal(text: str, exc: Exception, state: engine.GameState, side: Side) -> str:
+def refusal(text: str, exc: Exception, state: engine.GameState, side: Side,
+            _: Translator = EN) -> str:
     """Why ``text`` was not played, for the terminal: the engine's or service's message (the
     engine already calls an entry that fits no notation form, e.g. ``'play 5 5 5'``,
     malformed, quotes long entries cut short and lists suggestions in their canonical
     notation, ``H1-E1``, ``M@B1``), with any other full quote of a long entry shortened to
     :data:`ECHO_LIMIT` characters; malformed entries get a pointer to ``?``."""
-    message = getattr(exc, "message", None) or str(exc)
+    said = exc.args[0] if exc.args and isinstance(exc.args[0], Text) else None
+    message = _.text(said) if said is not None else (getattr(exc, "message", None) or str(exc))
     if len(text) > ECHO_LIMIT:
         message = message.replace(repr(text), repr(_short(text)))
     if isinstance(exc, engine.NotationError):
-        message += " ('?' lists your legal actions)"
+        message += _(" ('?' lists your legal actions)")
     return message
 
 
-def describe_opponent(res: ActResult) -> str:
+def describe_opponent(res: ActResult, _: Translator = EN) -> str:
     """The opponent's step as the human may see it: a pick is only 'picked a card'."""
     if isinstance(res.action, engine.Pick):
-        return f"The {res.side.value} (AI) has picked a card."
-    return f"The {res.side.value} (AI): {engine.format_action(res.action)}"
+        return _("The {side} (AI) has picked a card.", side=SIDE_WORDS[res.side])
+    return _("The {side} (AI): {action}", side=SIDE_WORDS[res.side],
+             action=engine.format_action(res.action))
+
+
+def _display_len(text: str) -> int:
+    """Columns ``text`` takes on a terminal: a wide (CJK) character takes two."""
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+
+def _wrap_wide(line: str, width: int) -> list[str]:
+    """A line with wide characters cut to ``width`` columns: between any two wide
+    characters or at a space, never inside notation, never before closing punctuation."""
+    indent = line[:len(line) - len(line.lstrip(" "))]
+    tokens = re.findall(r"[\u2e80-\uffff]|[^\s\u2e80-\uffff]+|\s+", line[len(indent):])
+    out, cur = [], indent
+    for tok in tokens:
+        if tok.isspace():
+            tok = " "
+        trial = cur + tok
+        if (cur.strip() and not tok.isspace() and tok[0] not in "，。、；：！？）」"
+                and _display_len(trial) > width):
+            out.append(cur.rstrip())
+            cur = indent + "  " + tok
+        else:
+            cur = trial
+    out.append(cur.rstrip())
+    return out
 
 
 def wrapped(text: str, width: int) -> str:
     """``text`` with each line longer than ``width`` wrapped at word boundaries (never inside
     a word, so notation and paths stay whole); a wrapped line's continuation is indented two
-    spaces past its own indentation."""
+    spaces past its own indentation. Chinese counts two columns a character and may break
+    between characters."""
     out: list[str] = []
     for line in text.split("\n"):
+        if _display_len(line) != len(line):
+            out.extend(_wrap_wide(line, width) if _display_len(line) > width else [line])
+            continue
         if len(line) <= width:
             out.append(line)
             continue
@@ -485,28 +564,33 @@ def _shown_path(path: Path) -> str:
 async def play(out: Path, *, side: str = "raptor", level: str = "easy", seed: int | None = None,
                environment: str = "jungle", setup: str = "quick",
                read: Callable[[str], str] = stdin_read,
-               echo: Callable[[str], None] = terminal_echo, time_budget: float = 1.0) -> dict:
+               echo: Callable[[str], None] = terminal_echo, time_budget: float = 1.0,
+               lang: str = "en") -> dict:
     """Run a terminal match; returns ``{"match_id", "result", "reason", "rounds"}``.
     ``read``/``echo`` are the input and output functions (tests pass their own); ``setup``
-    ``"manual"`` has the player type their own placements (``M@G2``, ``B@D2``, ``S@B2``)."""
+    ``"manual"`` has the player type their own placements (``M@G2``, ``B@D2``, ``S@B2``);
+    ``lang`` the language of the lines and the board image (``en``, ``zh-TW``)."""
     from render import render_board
 
     with folder_lock(out):
         return await _play(out, render_board, side=side, level=level, seed=seed,
                            environment=environment, setup=setup, read=read, echo=echo,
-                           time_budget=time_budget)
+                           time_budget=time_budget, lang=lang)
 
 
 async def _play(out: Path, render_board: Callable, *, side: str, level: str, seed: int | None,
                 environment: str, setup: str, read: Callable[[str], str],
-                echo: Callable[[str], None], time_budget: float) -> dict:
+                echo: Callable[[str], None], time_budget: float, lang: str) -> dict:
+    _ = translator(lang)
+    again = None if _.lang == "en" else _.lang  # the replay line keeps a chosen language
+
     def write_board(state: engine.GameState, verdict: str | None = None) -> str:
         """The public board image of ``state`` to ``out/board.png`` (with ``verdict`` as its
         banner, for a resignation); its path as shown (:func:`_shown_path`)."""
         png = out / "board.png"
         view = engine.view(state, None)
-        png.write_bytes(render_board(view, verdict=verdict, winner=me.other) if verdict
-                        else render_board(view))
+        png.write_bytes(render_board(view, verdict=verdict, winner=me.other, tr=_.text)
+                        if verdict else render_board(view, tr=_.text))
         return _shown_path(png.resolve())
 
     db = await Database.open(out / "play.sqlite3")
@@ -521,10 +605,12 @@ async def _play(out: Path, render_board: Callable, *, side: str, level: str, see
                                          environment=environment, setup=setup,
                                          ai_user_id=AI_ID, seed=seed)
         me = m.side_of(HUMAN_ID)
-        echo(f"You play the {me.value}; the AI ({level}) plays the {me.other.value}. {HELP}")
-        echo(f"Seed {seed}." if seed is not None else
-             "Seed: shown when the match ends (it would give away the AI's cards now).")
-        echo(LEGEND)
+        echo(_("You play the {side}; the AI ({level}) plays the {other}. {help}",
+               side=SIDE_WORDS[me], level=LEVEL_WORDS.get(level, level),
+               other=SIDE_WORDS[me.other], help=HELP))
+        echo(_("Seed {seed}.", seed=seed) if seed is not None else
+             _("Seed: shown when the match ends (it would give away the AI's cards now)."))
+        echo(_.text(LEGEND))
         shown_round = -1
         show_board = True  # the board comes before a decision unless only the player acted
 
@@ -533,9 +619,10 @@ async def _play(out: Path, render_board: Callable, *, side: str, level: str, see
             nonlocal shown_round
             if state.round != shown_round and state.last_round_events:
                 if shown_round != -1 or state.round > 1:
-                    echo(f"Round {state.round - 1} is over: escaped {state.escaped}/3 · "
-                         f"captured {state.captured}/3 · sleep tokens {state.sleep_tokens}/5.")
-                echo(f"Board image: {write_board(state)}")
+                    echo(_("Round {n} is over: escaped {escaped}/3 · captured {captured}/3 · "
+                           "sleep tokens {sleep}/5.", n=state.round - 1, escaped=state.escaped,
+                           captured=state.captured, sleep=state.sleep_tokens))
+                echo(_("Board image: {path}", path=write_board(state)))
                 shown_round = state.round
 
         def tell(res: ActResult) -> None:
@@ -543,10 +630,10 @@ async def _play(out: Path, render_board: Callable, *, side: str, level: str, see
             nothing to act on, a turn that ended by itself."""
             for e in res.events:
                 if e.kind == "revealed":
-                    echo(revealed_line(e.value, e.value2))
-            for line in effect_lines(res.events, res.match.state):
+                    echo(revealed_line(e.value, e.value2, _))
+            for line in effect_lines(res.events, res.match.state, _):
                 echo(line)
-            for line in ap_lost_lines(res.events, me):
+            for line in ap_lost_lines(res.events, me, _):
                 echo(line)
 
         moves: list[str] = []  # the AI's actions in a row, told in one line
@@ -554,7 +641,8 @@ async def _play(out: Path, render_board: Callable, *, side: str, level: str, see
 
         def flush() -> None:
             if moves:
-                echo(f"The {me.other.value} (AI): {', '.join(moves)}")
+                echo(_("The {side} (AI): {action}", side=SIDE_WORDS[me.other],
+                       action=", ".join(moves)))
                 moves.clear()
 
         try:
@@ -566,7 +654,7 @@ async def _play(out: Path, render_board: Callable, *, side: str, level: str, see
                         flush()
                         if not res.round_ended:
                             round_over(res.match.state)  # the AI's pick opens the next round
-                        echo(describe_opponent(res))
+                        echo(describe_opponent(res, _))
                     elif not isinstance(res.action, engine.End):
                         moves.append(engine.format_action(res.action))
                     if any(e.kind in ("revealed", "effect", "ap_lost") for e in res.events):
@@ -577,10 +665,10 @@ async def _play(out: Path, render_board: Callable, *, side: str, level: str, see
                 state = m.state
                 round_over(state)
                 if not m.active:
-                    echo(view_text(engine.view(state, me)))
-                    echo(f"Final board image: {write_board(state)}")
-                    echo(game_over_line(m.result, m.reason, me))
-                    echo(replay_line(m.seed, me, level, environment, setup))
+                    echo(view_text(engine.view(state, me), _=_))
+                    echo(_("Final board image: {path}", path=write_board(state)))
+                    echo(game_over_line(m.result, m.reason, me, _))
+                    echo(replay_line(m.seed, me, level, environment, setup, _, again))
                     return {"match_id": m.id, "result": m.result, "reason": m.reason,
                             "rounds": state.round}
                 v = engine.view(state, me)
@@ -589,11 +677,11 @@ async def _play(out: Path, render_board: Callable, *, side: str, level: str, see
                 legal = engine.legal_actions(state, me)
                 completions[:] = [engine.format_action(a) for a in legal] + list(COMMAND_WORDS)
                 if show_board:
-                    echo(view_text(v))
-                    echo(decision_line(m, me))
+                    echo(view_text(v, _=_))
+                    echo(decision_line(m, me, _))
                     show_board = False
-                ap = f" {state.ap.remaining} AP" if state.ap is not None else ""
-                prompt = f"{me.value}{ap}> "
+                ap = _(" {n} AP", n=state.ap.remaining) if state.ap is not None else ""
+                prompt = f"{_.text(SIDE_WORDS[me])}{ap}> "
                 while True:
                     try:
                         at_prompt = True
@@ -601,62 +689,66 @@ async def _play(out: Path, render_board: Callable, *, side: str, level: str, see
                         at_prompt = False
                     except EOFError:
                         at_prompt = False
-                        echo("End of input: you resign.")
+                        echo(_("End of input: you resign."))
                         text = "resign!"
                     word = text.lower()
                     if word in RESIGN_WORDS:
                         try:
-                            answer = (await _read_line(read, CONFIRM_RESIGN)).strip().lower()
+                            answer = (await _read_line(read, _.text(CONFIRM_RESIGN))
+                                      ).strip().lower()
                         except EOFError:
-                            echo("End of input: you resign.")
+                            echo(_("End of input: you resign."))
                             answer = "y"
                         if _editor is not None and answer:
                             _editor.forget_last()
-                        if answer not in ("y", "yes"):
-                            echo("Not resigned: play on.")
+                        if answer not in YES_WORDS:
+                            echo(_("Not resigned: play on."))
                             continue
                         word = "resign!"
                     if word == "resign!":
                         await service.resign(m.id, HUMAN_ID)
-                        verdict = f"{me.other.value.capitalize()} wins: the {me.value} resigned"
-                        echo(f"Final board image (the position you resigned in): "
-                             f"{write_board(state, verdict)}")
-                        echo("You resigned. Bye.")
-                        echo(replay_line(m.seed, me, level, environment, setup))
+                        verdict = _("{winner} wins: the {side} resigned",
+                                    winner=_.text(SIDE_WORDS[me.other]).capitalize(),
+                                    side=SIDE_WORDS[me])
+                        echo(_("Final board image (the position you resigned in): {path}",
+                               path=write_board(state, verdict)))
+                        echo(_("You resigned. Bye."))
+                        echo(replay_line(m.seed, me, level, environment, setup, _, again))
                         return {"match_id": m.id, "result": me.other.value,
                                 "reason": "resigned", "rounds": state.round}
                     if word in HELP_WORDS:
-                        echo(legal_text(legal, state, me))
+                        echo(legal_text(legal, state, me, _=_))
                         continue
                     if word in BOARD_WORDS:
-                        echo(view_text(v))
-                        echo(LEGEND)
+                        echo(view_text(v, _=_))
+                        echo(_.text(LEGEND))
                         continue
                     if word == "undo":
                         try:
                             await service.undo(m.id, HUMAN_ID)
                         except ServiceError as exc:
-                            echo(f"Not done. {exc.message}")
+                            echo(_("Not done. {why}", why=exc.message))
                             continue
-                        echo("Taken back: your last action.")
+                        echo(_("Taken back: your last action."))
                         show_board = True
                         break
                     if word.split(" ")[0] in ("rules", "cards") and (
                             word in ("rules", "cards") or word.split(" ")[-1].isdigit()):
-                        echo(page_text(word, rules_text() if word.startswith("rules")
-                                       else cards_text()))
+                        echo(page_text(word, rules_text(_) if word.startswith("rules")
+                                       else cards_text(), _=_))
                         continue
                     try:
                         res = await service.act(m.id, HUMAN_ID, text)
                     except (engine.RaptorError, ServiceError) as exc:
-                        echo(f"Not played: {refusal(text, exc, state, me)}")
+                        echo(_("Not played: {why}", why=refusal(text, exc, state, me, _)))
                         continue
                     if isinstance(res.action, engine.Pick):
-                        echo(f"You picked {res.action.card} · "
-                             f"{engine.card_name(me, res.action.card)}.")
+                        echo(_("You picked {card} · {name}.", card=res.action.card,
+                               name=engine.card_name(me, res.action.card)))
                     else:
-                        echo(f"Played: {engine.format_action(res.action)} — "
-                             f"{engine.describe_action(res.action, state, me)}")
+                        echo(_("Played: {action} — {description}",
+                               action=engine.format_action(res.action),
+                               description=engine.describe_action(res.action, state, me)))
                     tell(res)
                     after = res.match.state
                     # the board again only when more than the player's own step changed
@@ -667,8 +759,8 @@ async def _play(out: Path, render_board: Callable, *, side: str, level: str, see
             if at_prompt:
                 echo("")  # the next line starts on its own, not after "raptor> "
             if m is not None:
-                echo(f"Board image: {write_board(m.state)}")
-                echo(replay_line(m.seed, me, level, environment, setup))
+                echo(_("Board image: {path}", path=write_board(m.state)))
+                echo(replay_line(m.seed, me, level, environment, setup, _, again))
             raise
     finally:
         await db.close()
@@ -694,13 +786,14 @@ def main(argv: list[str] | None = None) -> int:
                         help="folder for the board image and the database (default ./raptor-play)")
     parser.add_argument("--budget", type=seconds_arg, default=1.0,
                         help="seconds the medium or hard AI may think per decision (default 1.0)")
+    add_lang_option(parser)
     args = parser.parse_args(argv)
     saved = _terminal_mode()
     try:
         return run_offline(
             play(args.out, side=args.side, level=args.level, seed=args.seed,
                  environment=args.environment, setup=args.setup, read=stdin_read,
-                 time_budget=args.budget),
+                 time_budget=args.budget, lang=args.lang or from_environment()),
             command="play", out=args.out,
             busy="another match is using {out} right now: choose another --out folder")
     finally:

@@ -24,7 +24,7 @@ def admin_group(world: World) -> dict:
 
 async def test_the_group_is_synced_for_server_managers_in_servers_only(world: World) -> None:
     group = admin_group(world)
-    assert {o["name"] for o in group["options"]} == {"timeout", "matches", "end"}
+    assert {o["name"] for o in group["options"]} == {"timeout", "matches", "end", "language"}
     assert int(group["default_member_permissions"]) == MANAGE_GUILD
     assert group["contexts"] == [0]  # guild only: not offered in DMs
     hours = next(o for o in group["options"] if o["name"] == "timeout")["options"][0]

@@ -461,6 +461,9 @@ class FakeDiscord:
     require_synced_commands:
         ``slash`` only knows commands the bot synced (PUT .../commands).  With ``False`` it
         falls back to the client's local ``CommandTree`` definitions.
+    guild_locale:
+        The guild's preferred locale, sent as ``guild_locale`` with every interaction in it
+        (a user's own locale is ``add_user(locale=...)``); may be changed at any time.
     """
 
     def __init__(
@@ -475,6 +478,7 @@ class FakeDiscord:
         strict: bool = True,
         gateway_events: bool = True,
         require_synced_commands: bool = True,
+        guild_locale: str = "en-US",
     ) -> None:
         self.server = FakeDiscordServer(guild_name=guild_name, bot_name=bot_name,
                                         ack_deadline=ack_deadline)
@@ -483,6 +487,7 @@ class FakeDiscord:
         self.strict = strict
         self.gateway_events = gateway_events
         self.require_synced_commands = require_synced_commands
+        self.guild_locale = guild_locale
         self.client: discord.Client | None = None
         self.errors: list[str] = []
         self.warnings: list[str] = []
@@ -810,8 +815,9 @@ class FakeDiscord:
             payload["user"] = user.info.payload()
         else:
             payload["guild_id"] = str(server.guild_id)
-            payload["guild"] = {"id": str(server.guild_id), "locale": "en-US", "features": []}
-            payload["guild_locale"] = "en-US"
+            payload["guild"] = {"id": str(server.guild_id), "locale": self.guild_locale,
+                                "features": []}
+            payload["guild_locale"] = self.guild_locale
             payload["member"] = server.member_payload(user.id, channel_id=chan.id)
         if message is not None:
             payload["message"] = server.message_payload(message)

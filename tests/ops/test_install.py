@@ -22,9 +22,14 @@ import tomllib
 from pathlib import Path
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
-RENDER_A_BOARD = ("import engine, render; "
+RENDER_A_BOARD = ("import engine, render; from bot.i18n import translator; "
                   "png = render.render_board(engine.view(engine.new_game(1), None)); "
-                  "assert png.startswith(b'\\x89PNG'), png[:8]; print('board', len(png))")
+                  "assert png.startswith(b'\\x89PNG'), png[:8]; "
+                  "zh = render.render_board(engine.view(engine.new_game(1), None), "
+                  "tr=translator('zh-TW').text); "  # the catalogs and the CJK font installed
+                  "assert zh.startswith(b'\\x89PNG') and zh != png; "
+                  "assert translator('zh-TW')('Round {n}', n=1) == '第 1 回合'; "
+                  "print('board', len(png))")
 
 
 def dockerfile_steps() -> tuple[list[str], list[str], str]:
@@ -79,7 +84,7 @@ def assert_checks_and_renders(python: Path, data: Path, db_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
     assert f"Database: {db_path} (a new file, created now)" in lines, lines
-    assert "Schema version: 3 (new database)" in lines, lines
+    assert "Schema version: 4 (new database)" in lines, lines
     assert lines[-1] == "Ready: python -m bot can start."
     assert db_path.is_file()
     drawn = run(python, "-c", RENDER_A_BOARD, cwd=data, env=env)
