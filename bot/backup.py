@@ -60,7 +60,7 @@ def backup(source: Path, target: Path) -> list[str]:
     try:
         try:
             # mode=rw: never create a missing database; query_only: this copy never writes.
-            src = sqlite3.connect(f"{source.as_uri()}?mode=rw", uri=True,
+            src = sqlite3.connect(f"{source.absolute().as_uri()}?mode=rw", uri=True,
                                   timeout=BUSY_TIMEOUT_MS / 1000)
         except sqlite3.Error as exc:
             raise CheckError(f"cannot open the database {source}: {exc}") from None
