@@ -55,6 +55,18 @@ def test_the_copy_holds_the_database(deployment, monkeypatch, capsys):
     assert sorted(p.name for p in target.parent.iterdir()) == ["raptor-1.sqlite3"]
 
 
+def test_an_empty_file_name_is_refused(deployment, monkeypatch, capsys):
+    asyncio.run(fill(deployment / "raptor.sqlite3"))
+    monkeypatch.chdir(deployment)
+    monkeypatch.setenv("RAPTOR_DB_PATH", "raptor.sqlite3")
+    status = main(["backup", ""])
+    out, err = (part.splitlines() for part in capsys.readouterr())
+    assert (status, out) == (2, [])
+    assert err == ["python -m bot backup: the backup's file name is empty: give one, e.g. "
+                   "raptor-backup.sqlite3"]
+    assert sorted(p.name for p in deployment.iterdir()) == ["raptor.sqlite3"]
+
+
 def test_a_relative_database_path_is_backed_up(deployment, monkeypatch, capsys):
     """RAPTOR_DB_PATH=raptor.sqlite3 relative to the working directory, the usual set-up."""
     asyncio.run(fill(deployment / "raptor.sqlite3"))
