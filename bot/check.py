@@ -68,7 +68,7 @@ def file_schema_version(path: Path) -> int | None:
     """The schema version of an existing database file, None for no file (read-only)."""
     if not path.is_file():
         return None
-    conn = sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True)
+    conn = sqlite3.connect(f"{path.absolute().as_uri()}?mode=ro", uri=True)
     try:
         return int(conn.execute("PRAGMA user_version").fetchone()[0])
     finally:
