@@ -110,6 +110,12 @@ def _give_name(partial: Path, target: Path) -> None:
         os.rename(partial, target)
 
 
+POSTGRES_BACKUP = ("RAPTOR_DATABASE_URL names a PostgreSQL database, and this command copies "
+                   "SQLite files only: back it up with PostgreSQL's own pg_dump, e.g. pg_dump "
+                   "--format=custom --file raptor.dump \"$RAPTOR_DATABASE_URL\" (nothing was "
+                   "written)")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """``python -m bot backup FILE``: 0 after a backup, 2 with the reason when none was made."""
     parser = argparse.ArgumentParser(
@@ -124,6 +130,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args.file = Path(args.file)
     try:
         settings = settings_or_reason()
+        if settings.database_url is not None:
+            raise CheckError(POSTGRES_BACKUP)
         lines = backup(settings.db_path, args.file)
     except CheckError as exc:
         print(f"{PROG}: {exc}", file=sys.stderr)
