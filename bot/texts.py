@@ -6,6 +6,10 @@ can be checked without a client. A function that takes a player's *private* info
 (their hand, their own pick, the card shown to them under observation, R5.2) says so in its
 docstring; its text may only be sent to that player (ephemeral message or DM).
 
+Every text is a :class:`~engine.messages.Text` of the catalog (issue 22): it *is* the English
+sentence, and the Discord layer writes it in its readers' language (``bot.i18n.tr``) when it
+sends it. Compose texts with parameters and :meth:`Text.joined`, never with ``+``.
+
 Discord markup used: ``<@id>`` mentions, ``<t:unix:R>`` relative timestamps, ``**bold**`` and
 `` `code` `` for notation.
 """
@@ -18,11 +22,12 @@ import engine
 from engine import Event, Phase, Piece, Reason, Side
 from engine.actions import PIECE_LETTERS
 from engine.geometry import CENTRAL_COLUMNS, SQUARE_NAMES
+from engine.messages import Text
 from engine.predicates import ap_total, mother_move_cost, scientists_on_board
 from engine.record import ending_banner
 from engine.state import SETUP_PHASES
 
-from .match.models import DRAW, ChallengeStatus, EndReason
+from .match.models import DRAW, SIDE_WORDS, ChallengeStatus, EndReason
 
 RAPTOR = Side.RAPTOR
 SCIENTIST = Side.SCIENTIST
@@ -40,9 +45,9 @@ def mention(user_id: int) -> str:
     return f"<@{user_id}>"
 
 
-def card_label(side: Side, card: int) -> str:
+def card_label(side: Side, card: int) -> Text:
     """``"5 · Recovery ×2"``: a card's value and title (R9, R10)."""
-    return f"{card} · {engine.card_name(side, card)}"
+    return Text("{card} · {name}", card=card, name=engine.card_name(side, card))
 
 
 def card_effect(side: Side, card: int) -> str:
@@ -50,40 +55,67 @@ def card_effect(side: Side, card: int) -> str:
     return engine.effect_text(side, card)
 
 
-def player(match, side: Side) -> str:
+#: The levels of the AI as the texts name them.
+LEVEL_WORDS = {"easy": Text("easy"), "medium": Text("medium"), "hard": Text("hard")}
+#: The environments and setups as the texts name them.
+OPTION_WORDS = {"jungle": Text("jungle"), "savannah": Text("savannah"),
+                "quick": Text("quick"), "manual": Text("manual")}
+
+
+def player(match, side: Side) -> Text:
     """``"<@123> (raptor)"``; an AI side reads ``"<@bot> (raptor, AI easy)"``."""
     level = match.ai.get(side)
-    extra = f", AI {level}" if level else ""
-    return f"{mention(match.players[side])} ({side.value}{extra})"
+    if level:
+        return Text("{mention} ({side}, AI {level})", mention=mention(match.players[side]),
+                    side=SIDE_WORDS[side], level=LEVEL_WORDS.get(level, level))
+    return Text("{mention} ({side})", mention=mention(match.players[side]),
+                side=SIDE_WORDS[side])
 
 
-def match_title(match) -> str:
-    return f"Match #{match.id}"
+def match_title(match) -> Text:
+    return Text("Match #{id}", id=match.id)
+
+
+def _and(items: Sequence) -> Text:
+    """``"a and b"`` (a list of people or sides, in the reader's language)."""
+    return Text.joined(" and ", items)
 
 
 PHASE_NAMES = {
-    Phase.SETUP_MOTHER: "Setup: the mother",
-    Phase.SETUP_BABIES: "Setup: the babies",
-    Phase.SETUP_SCIENTISTS: "Setup: the scientists",
-    Phase.PICK: "Card pick",
-    Phase.EFFECT: "Card effect",
-    Phase.AP: "Action points",
-    Phase.MOTHER_RETURN: "The mother's return",
-    Phase.OVER: "Game over",
+    Phase.SETUP_MOTHER: Text("Setup: the mother"),
+    Phase.SETUP_BABIES: Text("Setup: the babies"),
+    Phase.SETUP_SCIENTISTS: Text("Setup: the scientists"),
+    Phase.PICK: Text("Card pick"),
+    Phase.EFFECT: Text("Card effect"),
+    Phase.AP: Text("Action points"),
+    Phase.MOTHER_RETURN: Text("The mother's return"),
+    Phase.OVER: Text("Game over"),
+}
+
+#: The phases in the middle of a sentence ("waiting for your decision (card pick)").
+PHASE_WORDS = {
+    Phase.SETUP_MOTHER: Text("setup: the mother"),
+    Phase.SETUP_BABIES: Text("setup: the babies"),
+    Phase.SETUP_SCIENTISTS: Text("setup: the scientists"),
+    Phase.PICK: Text("card pick"),
+    Phase.EFFECT: Text("card effect"),
+    Phase.AP: Text("action points"),
+    Phase.MOTHER_RETURN: Text("the mother's return"),
+    Phase.OVER: Text("game over"),
 }
 
 REASONS = {
-    Reason.BABIES_ESCAPED: "three babies escaped",
-    Reason.NO_SCIENTISTS: "no scientist is left on the board",
-    Reason.MOTHER_ASLEEP: "the mother has five sleep tokens",
-    Reason.BABIES_CAPTURED: "three babies were captured",
-    EndReason.ENDED_BY_MODERATOR: "ended by a moderator",
+    Reason.BABIES_ESCAPED: Text("three babies escaped"),
+    Reason.NO_SCIENTISTS: Text("no scientist is left on the board"),
+    Reason.MOTHER_ASLEEP: Text("the mother has five sleep tokens"),
+    Reason.BABIES_CAPTURED: Text("three babies were captured"),
+    EndReason.ENDED_BY_MODERATOR: Text("ended by a moderator"),
 }
 
 # --------------------------------------------------------------------------- events
 
 
-def event_text(e: Event) -> str | None:
+def event_text(e: Event) -> Text | str | None:
     """One public event as short notation-like text (``"G2-G5"``, ``"kill F3"``,
     ``"B5 shoot G5"``), or None for events that are told another way (picks, reveals, draws,
     round ends). Events never carry hidden information (see :class:`engine.Event`)."""
@@ -94,12 +126,12 @@ def event_text(e: Event) -> str | None:
     if k in ("moved", "called", "jeep"):
         text = f"{N[e.at]}-{N[e.to]}"
         if k == "jeep" and e.cells:
-            text += f" (puts out {len(e.cells)} fire)"
+            return Text("{move} (puts out {n} fire)", move=text, n=len(e.cells))
         return text
     if k == "escaped":
-        return f"{N[e.at]}-{N[e.to]} (a baby escapes!)"
+        return Text("{move} (a baby escapes!)", move=f"{N[e.at]}-{N[e.to]}")
     if k == "disappeared":
-        return f"the mother disappears from {N[e.at]}"
+        return Text("the mother disappears from {sq}", sq=N[e.at])
     if k == "frightened":
         return f"fear {N[e.at]}"
     if k == "stood":
@@ -115,90 +147,111 @@ def event_text(e: Event) -> str | None:
     if k == "captured":
         return f"{N[e.at]} capture {N[e.to]}"
     if k == "shot":
-        return f"{N[e.at]} shoot {N[e.to]} ({e.value} sleep token{'s' if e.value != 1 else ''})"
+        return Text.plural("{move} ({n} sleep token)", "{move} ({n} sleep tokens)", e.value,
+                           move=f"{N[e.at]} shoot {N[e.to]}")
     if k == "killed":
         return f"kill {N[e.at]}"
     if k == "fire_placed":
         return f"fire {N[e.at]}"
     if k == "fire_out":
         n = len(e.cells) or 1
-        return f"out {N[e.at]} ({n} fire token{'s' if n != 1 else ''})"
+        return Text.plural("{move} ({n} fire token)", "{move} ({n} fire tokens)", n,
+                           move=f"out {N[e.at]}")
     if k == "reinforced":
         return f"R@{N[e.to]}"
     return None
 
 
-def event_phrase(e: Event) -> str | None:
+_PIECE_WORDS = {Piece.MOTHER: Text("mother"), Piece.BABY: Text("baby"),
+                Piece.SCIENTIST: Text("scientist")}
+
+
+def event_phrase(e: Event) -> Text | None:
     """One public event as a short sentence for an action line ("the mother kills the
     scientist on F3"), or None for events told another way."""
     k = e.kind
     piece = e.piece or ""
     if k == "placed":
-        return f"{piece or 'a figurine'} placed on {N[e.to]}"
+        what = _PIECE_WORDS.get(piece, piece) if piece else Text("a figurine")
+        return Text("{piece} placed on {sq}", piece=what, sq=N[e.to])
     if k == "moved":
-        verb = {Piece.MOTHER: "the mother runs", Piece.BABY: "a baby steps",
-                Piece.SCIENTIST: "a scientist walks"}.get(piece, "moves")
-        cost = f" ({e.value} AP)" if piece == Piece.SCIENTIST and e.value and e.value > 1 else ""
-        return f"{verb} {N[e.at]}→{N[e.to]}{cost}"
+        a, to = N[e.at], N[e.to]
+        if piece == Piece.SCIENTIST:
+            if e.value and e.value > 1:
+                return Text("a scientist walks {a}→{to} ({n} AP)", a=a, to=to, n=e.value)
+            return Text("a scientist walks {a}→{to}", a=a, to=to)
+        if piece == Piece.MOTHER:
+            return Text("the mother runs {a}→{to}", a=a, to=to)
+        if piece == Piece.BABY:
+            return Text("a baby steps {a}→{to}", a=a, to=to)
+        return Text("moves {a}→{to}", a=a, to=to)
     if k == "called":
-        return f"a baby answers the call {N[e.at]}→{N[e.to]}"
+        return Text("a baby answers the call {a}→{to}", a=N[e.at], to=N[e.to])
     if k == "jeep":
-        fires = f", putting out {len(e.cells)} fire" if e.cells else ""
-        return f"a jeep drives {N[e.at]}→{N[e.to]}{fires}"
+        if e.cells:
+            return Text("a jeep drives {a}→{to}, putting out {n} fire", a=N[e.at], to=N[e.to],
+                        n=len(e.cells))
+        return Text("a jeep drives {a}→{to}", a=N[e.at], to=N[e.to])
     if k == "escaped":
-        return f"a baby escapes through the exit {N[e.to]}! 🦖"
+        return Text("a baby escapes through the exit {sq}! 🦖", sq=N[e.to])
     if k == "disappeared":
-        return f"the mother disappears from {N[e.at]}"
+        return Text("the mother disappears from {sq}", sq=N[e.at])
     if k == "frightened":
-        return f"the scientist on {N[e.at]} is frightened"
+        return Text("the scientist on {sq} is frightened", sq=N[e.at])
     if k == "stood":
-        return f"the scientist on {N[e.at]} stands up"
+        return Text("the scientist on {sq} stands up", sq=N[e.at])
     if k == "slept":
         if e.text == "gas":
-            return f"the baby on {N[e.at]} falls asleep"
-        return f"the scientist on {N[e.at]} puts the baby on {N[e.to]} to sleep"
+            return Text("the baby on {sq} falls asleep", sq=N[e.at])
+        return Text("the scientist on {by} puts the baby on {sq} to sleep", by=N[e.at],
+                    sq=N[e.to])
     if k == "woken":
-        return f"the baby on {N[e.at]} wakes up"
+        return Text("the baby on {sq} wakes up", sq=N[e.at])
     if k == "healed":
-        return f"the mother loses a sleep token ({e.value} left)"
+        return Text("the mother loses a sleep token ({n} left)", n=e.value)
     if k == "captured":
-        return f"the scientist on {N[e.at]} captures the baby on {N[e.to]}"
+        return Text("the scientist on {by} captures the baby on {sq}", by=N[e.at], sq=N[e.to])
     if k == "shot":
-        return (f"the scientist on {N[e.at]} shoots the mother ({e.value} sleep "
-                f"token{'s' if e.value != 1 else ''})")
+        return Text.plural("the scientist on {by} shoots the mother ({n} sleep token)",
+                           "the scientist on {by} shoots the mother ({n} sleep tokens)",
+                           e.value, by=N[e.at])
     if k == "killed":
-        return f"the mother kills the scientist on {N[e.at]}"
+        return Text("the mother kills the scientist on {sq}", sq=N[e.at])
     if k == "fire_placed":
-        return f"fire on {N[e.at]}"
+        return Text("fire on {sq}", sq=N[e.at])
     if k == "fire_out":
         n = len(e.cells) or 1
-        return f"the mother puts out {n} fire token{'s' if n != 1 else ''}"
+        return Text.plural("the mother puts out {n} fire token",
+                           "the mother puts out {n} fire tokens", n)
     if k == "reinforced":
-        return f"a scientist arrives on {N[e.to]}"
+        return Text("a scientist arrives on {sq}", sq=N[e.to])
     if k == "returned":
-        return f"the mother returns on {N[e.to]}"
+        return Text("the mother returns on {sq}", sq=N[e.to])
     return None
 
 
-def events_line(events: Iterable[Event]) -> str:
+def events_line(events: Iterable[Event]) -> Text:
     """The notation-like texts of ``events``, comma separated (empty string if none)."""
-    return ", ".join(t for t in (event_text(e) for e in events) if t)
+    return Text.joined(", ", [t for t in (event_text(e) for e in events) if t])
 
 
-def reveal_text(match, raptor_card: int, scientist_card: int, events: Sequence[Event]) -> str:
+def reveal_text(match, raptor_card: int, scientist_card: int, events: Sequence[Event]) -> Text:
     """The public reveal of both picks (R5.1): cards, who resolves the effect, how many AP
     (R5.3-R5.5). Called only once both cards are revealed."""
-    head = (f"**{match_title(match)} · Round {_round_of(events, match)} · reveal** — "
-            f"{player(match, RAPTOR)} played "
-            f"**{card_label(RAPTOR, raptor_card)}**, {player(match, SCIENTIST)} played "
-            f"**{card_label(SCIENTIST, scientist_card)}**.")
+    head = Text("**{title} · Round {n} · reveal** — {raptor} played **{raptor_card}**, "
+                "{scientist} played **{scientist_card}**.", title=match_title(match),
+                n=_round_of(events, match), raptor=player(match, RAPTOR),
+                raptor_card=card_label(RAPTOR, raptor_card),
+                scientist=player(match, SCIENTIST),
+                scientist_card=card_label(SCIENTIST, scientist_card))
     if raptor_card == scientist_card:
-        return head + "\nEqual cards: nothing happens this round."
+        return Text("{head}\nEqual cards: nothing happens this round.", head=head)
     lower = RAPTOR if raptor_card < scientist_card else SCIENTIST
     low = min(raptor_card, scientist_card)
     effect = engine.card_name(lower, low)
-    return (head + f"\nThe {lower.value} resolves **{effect}**; then the {lower.other.value} "
-            f"gets **{ap_total((raptor_card, scientist_card))} AP**.")
+    return Text("{head}\nThe {low} resolves **{effect}**; then the {high} gets **{n} AP**.",
+                head=head, low=SIDE_WORDS[lower], effect=effect, high=SIDE_WORDS[lower.other],
+                n=ap_total((raptor_card, scientist_card)))
 
 
 def _round_of(events: Sequence[Event], match) -> int:
@@ -208,172 +261,202 @@ def _round_of(events: Sequence[Event], match) -> int:
     return match.state.round
 
 
-def round_story(events: Sequence[Event]) -> list[str]:
+class _Section:
+    """A round summary's line that lists the decisions of an effect or of the AP."""
+
+    def __init__(self, template: str, **params) -> None:
+        self.template, self.params, self.items = template, params, []
+
+    def line(self) -> Text:
+        items = (Text.joined(", ", [f"`{s}`" if isinstance(s, str) and not isinstance(s, Text)
+                                    else Text("`{x}`", x=s) for s in self.items])
+                 if self.items else Text("nothing"))
+        return Text(self.template, items=items, **self.params)
+
+
+def round_story(events: Sequence[Event]) -> list[Text]:
     """The lines of a round summary, from that round's public events in order: the cards,
     the effect and its choices, the AP and the actions, the mother's return, shuffles."""
-    lines: list[str] = []
-    section: list[str] | None = None
-    placements: list[str] = []
+    lines: list[Text | _Section] = []
+    section: _Section | None = None
+    placements: list = []
     for e in events:
         k = e.kind
         if k == "placed" and section is None:
             placements.append(event_text(e) or "")
             continue
         if k == "revealed":
-            lines.append(f"Cards: raptor **{card_label(RAPTOR, e.value)}**, scientist "
-                         f"**{card_label(SCIENTIST, e.value2)}**.")
+            lines.append(Text("Cards: raptor **{raptor}**, scientist **{scientist}**.",
+                              raptor=card_label(RAPTOR, e.value),
+                              scientist=card_label(SCIENTIST, e.value2)))
         elif k == "tie":
-            lines.append("Equal cards: nothing happened.")
+            lines.append(Text("Equal cards: nothing happened."))
         elif k == "effect":
-            section = []
-            lines.append(f"Effect ({e.side.value}, {engine.card_name(e.side, e.value)}): ")
+            section = _Section("Effect ({side}, {name}): {items}.", side=SIDE_WORDS[e.side],
+                               name=engine.card_name(e.side, e.value))
+            lines.append(section)
         elif k == "ap":
-            _close(lines, section)
-            section = []
-            lines.append(f"Action points ({e.side.value}, {e.value} AP): ")
+            section = _Section("Action points ({side}, {n} AP): {items}.",
+                               side=SIDE_WORDS[e.side], n=e.value)
+            lines.append(section)
         elif k == "returned":
-            _close(lines, section)
             section = None
-            lines.append(f"The mother returns on {N[e.to]}.")
+            lines.append(Text("The mother returns on {sq}.", sq=N[e.to]))
         elif k == "shuffled":
-            _close(lines, section)
             section = None
-            lines.append(f"The {e.side.value} shuffles their deck and discard pile (card 1 "
-                         "too) into a new deck." if e.value == 1 else
-                         f"The {e.side.value} shuffles their discard pile into a new deck.")
+            lines.append(Text("The {side} shuffles their deck and discard pile (card 1 too) "
+                              "into a new deck.", side=SIDE_WORDS[e.side]) if e.value == 1 else
+                         Text("The {side} shuffles their discard pile into a new deck.",
+                              side=SIDE_WORDS[e.side]))
         elif k == "game_over":
-            _close(lines, section)
             section = None
         elif k == "placed" and section is not None and e.piece == Piece.MOTHER:
             continue  # the mother's return: told by 'returned'
         else:
             text = event_text(e)
             if text and section is not None:
-                section.append(text)
-    _close(lines, section)
+                section.items.append(text)
+    out = [x.line() if isinstance(x, _Section) else x for x in lines]
     if placements:
-        lines.insert(0, "Placed: " + ", ".join(placements) + ".")
-    return lines
+        out.insert(0, Text("Placed: {placements}.", placements=Text.joined(", ", placements)))
+    return out
 
 
-def _close(lines: list[str], section: list[str] | None) -> None:
-    if section is None or not lines:
-        return
-    if lines[-1].endswith(": "):
-        lines[-1] += (", ".join(f"`{s}`" for s in section) if section else "nothing") + "."
-    section.clear()
-
-
-def round_summary(match, round_no: int, events: Sequence[Event]) -> str:
+def round_summary(match, round_no: int, events: Sequence[Event]) -> Text:
     """The public message after a round (R5.6): the round's story, then the score."""
     v = engine.view(match.state, None)
-    story = "\n".join(round_story(events)) or "Nothing happened."
-    return (f"**{match_title(match)} · Round {round_no} summary**\n{story}\n"
-            + score_line(v))
+    story = round_story(events)
+    return Text("**{title} · Round {n} summary**\n{story}\n{score}", title=match_title(match),
+                n=round_no, story=Text.joined("\n", story) if story
+                else Text("Nothing happened."), score=score_line(v))
 
 
-def score_line(v) -> str:
+def score_line(v) -> Text:
     """Public counters (R11.1): escaped / captured babies, sleep tokens, scientists."""
-    on_board = scientists_on_board(v.board)
-    return (f"Babies escaped {v.escaped}/3 · captured {v.captured}/3 · sleep tokens "
-            f"{v.sleep_tokens}/5 · scientists on the board {on_board} (reserve {v.reserve})")
+    return Text("Babies escaped {escaped}/3 · captured {captured}/3 · sleep tokens {sleep}/5 · "
+                "scientists on the board {scientists} (reserve {reserve})", escaped=v.escaped,
+                captured=v.captured, sleep=v.sleep_tokens,
+                scientists=scientists_on_board(v.board), reserve=v.reserve)
 
 
-def setup_summary(match, events: Sequence[Event]) -> str:
+def setup_summary(match, events: Sequence[Event]) -> Text:
     placements = [t for t in (event_text(e) for e in events if e.kind == "placed") if t]
-    return f"**{match_title(match)} · setup done**: " + ", ".join(f"`{p}`" for p in placements)
+    return Text("**{title} · setup done**: {placements}", title=match_title(match),
+                placements=", ".join(f"`{p}`" for p in placements))
 
 
 # --------------------------------------------------------------------------- match messages
 
 
-def challenge_text(ch) -> str:
-    side = {"random": "a random side"}.get(ch.side, f"the {ch.side}")
-    return (f"{mention(ch.challenged_id)}, {mention(ch.challenger_id)} challenges you to a game "
-            f"of **Raptor**! They want to play {side} · {ch.environment} · {ch.setup} setup.\n"
-            f"Accept or decline {ts(ch.expires_at)}.")
+def challenge_text(ch) -> Text:
+    side = (Text("a random side") if ch.side == "random"
+            else Text("the {side}", side=SIDE_WORDS.get(Side(ch.side), ch.side))
+            if ch.side in ("raptor", "scientist") else Text("the {side}", side=ch.side))
+    return Text("{challenged}, {challenger} challenges you to a game of **Raptor**! They want "
+                "to play {side} · {environment} · {setup} setup.\nAccept or decline {when}.",
+                challenged=mention(ch.challenged_id), challenger=mention(ch.challenger_id),
+                side=side, environment=OPTION_WORDS.get(ch.environment, ch.environment),
+                setup=OPTION_WORDS.get(ch.setup, ch.setup), when=ts(ch.expires_at))
 
 
-def challenge_closed_text(ch, status: str) -> str:
-    words = {ChallengeStatus.ACCEPTED: "accepted ✅", ChallengeStatus.DECLINED: "declined",
-             ChallengeStatus.CANCELLED: "cancelled", ChallengeStatus.EXPIRED: "expired"}
-    return (f"~~Challenge~~ from {mention(ch.challenger_id)} to {mention(ch.challenged_id)}: "
-            f"{words.get(status, status)}.")
+_CLOSED_WORDS = {ChallengeStatus.ACCEPTED: Text("accepted ✅"),
+                 ChallengeStatus.DECLINED: Text("declined"),
+                 ChallengeStatus.CANCELLED: Text("cancelled"),
+                 ChallengeStatus.EXPIRED: Text("expired")}
 
 
-def match_start_text(match) -> str:
+def challenge_closed_text(ch, status: str) -> Text:
+    return Text("~~Challenge~~ from {challenger} to {challenged}: {status}.",
+                challenger=mention(ch.challenger_id), challenged=mention(ch.challenged_id),
+                status=_CLOSED_WORDS.get(status, status))
+
+
+def match_start_text(match) -> Text:
     o = match.options
-    kind = "practice game" if match.practice else "match"
-    return (f"**{match_title(match)}** — a new {kind}: {player(match, RAPTOR)} vs "
-            f"{player(match, SCIENTIST)} · {o.environment} · {o.setup} setup.\n"
-            "Decisions come as buttons and menus here; you can also type `/raptor act`. "
-            "`/raptor rules` explains the game, `/raptor hand` shows your cards.")
+    template = ("**{title}** — a new practice game: {raptor} vs {scientist} · {environment} · "
+                "{setup} setup.\nDecisions come as buttons and menus here; you can also type "
+                "`/raptor act`. `/raptor rules` explains the game, `/raptor hand` shows your "
+                "cards." if match.practice else
+                "**{title}** — a new match: {raptor} vs {scientist} · {environment} · {setup} "
+                "setup.\nDecisions come as buttons and menus here; you can also type "
+                "`/raptor act`. `/raptor rules` explains the game, `/raptor hand` shows your "
+                "cards.")
+    return Text(template, title=match_title(match), raptor=player(match, RAPTOR),
+                scientist=player(match, SCIENTIST),
+                environment=OPTION_WORDS.get(o.environment, o.environment),
+                setup=OPTION_WORDS.get(o.setup, o.setup))
 
 
-def round_start_text(match) -> str:
+def round_start_text(match) -> Text:
     s = match.state
-    who = " and ".join(player(match, side) for side in (RAPTOR, SCIENTIST))
-    text = (f"**{match_title(match)} · Round {s.round}** — {who}: pick your card "
-            "(click the button; your hand is shown only to you).")
+    who = _and([player(match, side) for side in (RAPTOR, SCIENTIST)])
+    text = Text("**{title} · Round {n}** — {who}: pick your card (click the button; your hand "
+                "is shown only to you).", title=match_title(match), n=s.round, who=who)
     if s.observation:
-        text += ("\n👁 **Observation**: the scientist picks first and the raptor sees "
-                 "that card before picking.")
+        return Text("{text}\n👁 **Observation**: the scientist picks first and the raptor sees "
+                    "that card before picking.", text=text)
     return text
 
 
-def picked_text(match, side: Side) -> str:
+def picked_text(match, side: Side) -> Text:
     """Public: a player has a card face down (R11.1 allows the fact, never the value)."""
-    text = f"{player(match, side)} has picked a card."
+    text = Text("{player} has picked a card.", player=player(match, side))
     s = match.state
     if s.phase is Phase.PICK and s.observation and side is SCIENTIST and s.picks[RAPTOR] is None:
-        text += (f"\n{mention(match.players[RAPTOR])}, the scientist's card is shown to you "
-                 "(observation): click **Pick your card**.")
+        return Text("{text}\n{raptor}, the scientist's card is shown to you (observation): "
+                    "click **Pick your card**.", text=text, raptor=mention(match.players[RAPTOR]))
     return text
 
 
-def decision_text(match, side: Side) -> str:
+def decision_text(match, side: Side) -> Text:
     """What ``side`` must decide now (effect, AP, setup, mother's return): public."""
     s = match.state
     ph = s.phase
     if ph is Phase.EFFECT:
         eff = s.effect
-        done = f" ({eff.done} done)" if eff.done else ""
-        return (f"resolve **{card_label(side, eff.card)}**{done}: "
-                f"{card_effect(side, eff.card)}")
+        if eff.done:
+            return Text("resolve **{card}** ({done} done): {effect}",
+                        card=card_label(side, eff.card), done=eff.done,
+                        effect=card_effect(side, eff.card))
+        return Text("resolve **{card}**: {effect}", card=card_label(side, eff.card),
+                    effect=card_effect(side, eff.card))
     if ph is Phase.AP:
         ap = s.ap
-        text = f"spend your action points: **{ap.remaining} AP** left"
         if side is RAPTOR and mother_move_cost(s.sleep_tokens, ap.mother_moved) > 1:  # R7.2
-            text += (f" (the mother's first move this round costs 1 + {s.sleep_tokens} for her "
-                     "sleep tokens)")
-        return text + "."
+            return Text("spend your action points: **{n} AP** left (the mother's first move "
+                        "this round costs 1 + {tokens} for her sleep tokens).", n=ap.remaining,
+                        tokens=s.sleep_tokens)
+        return Text("spend your action points: **{n} AP** left.", n=ap.remaining)
     if ph is Phase.SETUP_MOTHER:
-        return (f"place the mother on a free space of the two middle tiles, columns "
-                f"{CENTRAL_COLUMNS} (tiles T2 and T5).")
+        return Text("place the mother on a free space of the two middle tiles, columns "
+                    "{columns} (tiles T2 and T5).", columns=CENTRAL_COLUMNS)
     if ph is Phase.SETUP_BABIES:
-        return ("place a baby on each of the five square tiles other than the mother's, "
-                "one per tile.")
+        return Text("place a baby on each of the five square tiles other than the mother's, "
+                    "one per tile.")
     if ph is Phase.SETUP_SCIENTISTS:
-        return "place a scientist on each L-tile (columns B and L)."
+        return Text("place a scientist on each L-tile (columns B and L).")
     if ph is Phase.MOTHER_RETURN:
-        return "put the mother back on any free space."
-    return "decide."
+        return Text("put the mother back on any free space.")
+    return Text("decide.")
 
 
-def turn_text(match, side: Side, deadline: float | None) -> str:
+def turn_text(match, side: Side, deadline: float | None) -> Text:
     s = match.state
-    head = f"**{match_title(match)} · Round {s.round} · {PHASE_NAMES[s.phase]}**"
     if s.phase in SETUP_PHASES:
-        head = f"**{match_title(match)} · {PHASE_NAMES[s.phase]}**"
-    text = f"{head} — {mention(match.players[side])} ({side.value}), your move: "
-    text += decision_text(match, side)
-    text += "\nUse the menu below, or `/raptor act`."
+        head = Text("**{title} · {phase}**", title=match_title(match), phase=PHASE_NAMES[s.phase])
+    else:
+        head = Text("**{title} · Round {n} · {phase}**", title=match_title(match), n=s.round,
+                    phase=PHASE_NAMES[s.phase])
+    params = dict(head=head, mention=mention(match.players[side]), side=SIDE_WORDS[side],
+                  decision=decision_text(match, side))
     if deadline:
-        text += f" Time runs out {ts(deadline)}."
-    return text
+        return Text("{head} — {mention} ({side}), your move: {decision}\nUse the menu below, "
+                    "or `/raptor act`. Time runs out {when}.", when=ts(deadline), **params)
+    return Text("{head} — {mention} ({side}), your move: {decision}\nUse the menu below, or "
+                "`/raptor act`.", **params)
 
 
-def action_line(match, side: Side, action, events: Sequence[Event]) -> str:
+def action_line(match, side: Side, action, events: Sequence[Event]) -> Text:
     """A public line for one action: who, the notation and what happened. Never called for a
     card pick (the value is hidden until the reveal, R11.2)."""
     if isinstance(action, engine.Pick):
@@ -386,47 +469,54 @@ def action_line(match, side: Side, action, events: Sequence[Event]) -> str:
             phrase = event_phrase(e)
             if phrase:
                 phrases.append(phrase)
-    what = ", ".join(phrases)
+    what: Text | None = Text.joined(", ", phrases) if phrases else None
     if isinstance(action, engine.End):
         # ending an effect starts the AP phase ('ap' event); ending the AP phase never does
-        what = "stops the effect" if any(e.kind == "ap" for e in events) else "ends the turn"
+        what = (Text("stops the effect") if any(e.kind == "ap" for e in events)
+                else Text("ends the turn"))
     notation = engine.format_action(action)
     if what:
-        return f"{player(match, side)}: `{notation}` — {what}"
-    return f"{player(match, side)}: `{notation}`"
+        return Text("{player}: `{notation}` — {what}", player=player(match, side),
+                    notation=notation, what=what)
+    return Text("{player}: `{notation}`", player=player(match, side), notation=notation)
 
 
-def result_text(match) -> str:
+def result_text(match) -> Text:
     """The public message at the end of a match: the result and why."""
     reason = match.reason or ""
+    title = match_title(match)
     if match.result == DRAW:
-        return f"**{match_title(match)} is over: a draw**, agreed by both players. 🤝"
+        return Text("**{title} is over: a draw**, agreed by both players. 🤝", title=title)
     if match.result is None and reason == EndReason.ENDED_BY_MODERATOR:
-        return (f"**{match_title(match)} is over**: a moderator ended it, without a result "
-                "(not rated).")
+        return Text("**{title} is over**: a moderator ended it, without a result (not rated).",
+                    title=title)
     if match.result is None:
-        return (f"**{match_title(match)} is over**: both players ran out of time, so it ends "
-                "without a result (not rated).")
+        return Text("**{title} is over**: both players ran out of time, so it ends without a "
+                    "result (not rated).", title=title)
     winner = Side(match.result)
     loser = winner.other
     if reason == EndReason.RESIGNED:
-        why = f"{player(match, loser)} resigned"
+        why = Text("{player} resigned", player=player(match, loser))
     elif reason == EndReason.TIMEOUT:
-        why = f"{player(match, loser)} ran out of time"
+        why = Text("{player} ran out of time", player=player(match, loser))
     else:
         why = REASONS.get(reason, reason)
-    return (f"🏆 **{match_title(match)} is over: {player(match, winner)} wins** — {why}.\n"
-            + score_line(engine.view(match.state, None)))
+    return Text("🏆 **{title} is over: {winner} wins** — {why}.\n{score}", title=title,
+                winner=player(match, winner), why=why,
+                score=score_line(engine.view(match.state, None)))
 
 
-def history_reason(match, outcome: str) -> str:
+def history_reason(match, outcome: str) -> Text:
     """Why a finished match ended, told to one of its players whose ``outcome`` was
     ``"won"``, ``"lost"``, ``"draw"`` or ``"no result"`` (``/raptor history``)."""
     reason = match.reason or ""
     if reason in (EndReason.RESIGNED, EndReason.TIMEOUT):
-        did = "resigned" if reason == EndReason.RESIGNED else "ran out of time"
-        return f"you {did}" if outcome == "lost" else f"your opponent {did}"
-    return {EndReason.ABANDONED: "both ran out of time", EndReason.DRAW_AGREED: "agreed"}.get(
+        if reason == EndReason.RESIGNED:
+            return Text("you resigned") if outcome == "lost" else Text("your opponent resigned")
+        return (Text("you ran out of time") if outcome == "lost"
+                else Text("your opponent ran out of time"))
+    return {EndReason.ABANDONED: Text("both ran out of time"),
+            EndReason.DRAW_AGREED: Text("agreed")}.get(
         reason, REASONS.get(reason, reason.replace("_", " ")))
 
 
@@ -439,85 +529,95 @@ def board_verdict(match) -> str | None:
     return ending_banner(match.result, match.reason or "")
 
 
-def status_text(match) -> str:
+def status_text(match) -> Text:
     """``/raptor status``: public facts only (R11.1): who must decide, deadlines, picks made
     (not their values), AP left, draw offer."""
     s = match.state
     v = engine.view(s, None)
-    lines = [f"**{match_title(match)}** — {player(match, RAPTOR)} vs "
-             f"{player(match, SCIENTIST)} · {match.options.environment} · "
-             f"{match.options.setup} setup"]
+    lines: list = [Text("**{title}** — {raptor} vs {scientist} · {environment} · {setup} setup",
+                        title=match_title(match), raptor=player(match, RAPTOR),
+                        scientist=player(match, SCIENTIST),
+                        environment=OPTION_WORDS.get(match.options.environment,
+                                                     match.options.environment),
+                        setup=OPTION_WORDS.get(match.options.setup, match.options.setup))]
     if not match.active:
         lines.append(result_text(match))
-        return "\n".join(lines)
-    lines.append(f"Round {s.round} · {PHASE_NAMES[s.phase]}")
+        return Text.joined("\n", lines)
+    lines.append(Text("Round {n} · {phase}", n=s.round, phase=PHASE_NAMES[s.phase]))
     waiting = match.waiting_for()
     if waiting:
-        lines.append("Waiting for " + " and ".join(player(match, sd) for sd in sorted(waiting)))
+        lines.append(Text("Waiting for {who}",
+                          who=_and([player(match, sd) for sd in sorted(waiting)])))
     if s.phase is Phase.PICK:
         done = [player(match, sd) for sd in (RAPTOR, SCIENTIST) if v.picked[sd]]
         if done:
-            lines.append("Has picked: " + ", ".join(done))
+            lines.append(Text("Has picked: {who}", who=Text.joined(", ", done)))
         if s.observation:
-            lines.append("Observation: the scientist picks first.")
+            lines.append(Text("Observation: the scientist picks first."))
     if v.revealed:
-        lines.append(f"Revealed: raptor {card_label(RAPTOR, v.revealed[0])}, scientist "
-                     f"{card_label(SCIENTIST, v.revealed[1])}")
+        lines.append(Text("Revealed: raptor {raptor}, scientist {scientist}",
+                          raptor=card_label(RAPTOR, v.revealed[0]),
+                          scientist=card_label(SCIENTIST, v.revealed[1])))
     if s.phase is Phase.AP:
-        lines.append(f"The {s.ap.side.value} has {s.ap.remaining} AP left.")
+        lines.append(Text("The {side} has {n} AP left.", side=SIDE_WORDS[s.ap.side],
+                          n=s.ap.remaining))
     if match.deadline_at:
-        lines.append(f"Time runs out {ts(match.deadline_at)} "
-                     f"({ts(match.deadline_at, 'f')}).")
+        lines.append(Text("Time runs out {when} ({date}).", when=ts(match.deadline_at),
+                          date=ts(match.deadline_at, "f")))
     if match.draw_offered_by:
-        lines.append(f"{mention(match.draw_offered_by)} offers a draw (`/raptor draw` to "
-                     "accept).")
+        lines.append(Text("{who} offers a draw (`/raptor draw` to accept).",
+                          who=mention(match.draw_offered_by)))
     lines.append(score_line(v))
-    return "\n".join(lines)
+    return Text.joined("\n", lines)
 
 
 # --------------------------------------------------------------------------- the hand (private)
 
 
-def hand_text(match, side: Side) -> str:
+def hand_text(match, side: Side) -> Text:
     """The player's hand (R11.2): PRIVATE to the player of ``side`` — send it ephemerally or
     by DM to that player only."""
     v = engine.view(match.state, side)
-    lines = [f"**{match_title(match)} · your hand** ({side.value}, round {v.round}):"]
+    lines: list = [Text("**{title} · your hand** ({side}, round {n}):", title=match_title(match),
+                        side=SIDE_WORDS[side], n=v.round)]
     for card in v.hand or ():
-        lines.append(f"• **{card_label(side, card)}** — {card_effect(side, card)}")
+        lines.append(Text("• **{card}** — {effect}", card=card_label(side, card),
+                          effect=card_effect(side, card)))
     if v.shown_pick is not None and side is RAPTOR:
-        shown = card_label(SCIENTIST, v.shown_pick)
-        lines.append(f"👁 Observation: the scientist has picked **{shown}**.")
+        lines.append(Text("👁 Observation: the scientist has picked **{card}**.",
+                          card=card_label(SCIENTIST, v.shown_pick)))
     if v.my_pick is not None and v.revealed is None:
         shown = side is SCIENTIST and v.observation  # R5.2: shown to the raptor
-        lines.append(f"You picked **{card_label(side, v.my_pick)}** "
-                     + ("(shown to the raptor: Observation)." if shown else "(face down)."))
+        lines.append(Text("You picked **{card}** (shown to the raptor: Observation).",
+                          card=card_label(side, v.my_pick)) if shown else
+                     Text("You picked **{card}** (face down).", card=card_label(side, v.my_pick)))
     if v.deck is not None:
-        lines.append(f"Deck ({len(v.deck)}): {' '.join(str(c) for c in v.deck) or '-'} · "
-                     f"discard: {' '.join(str(c) for c in v.discards[side]) or '-'}")
-    return "\n".join(lines)
+        lines.append(Text("Deck ({n}): {deck} · discard: {pile}", n=len(v.deck),
+                          deck=" ".join(str(c) for c in v.deck) or "-",
+                          pile=" ".join(str(c) for c in v.discards[side]) or "-"))
+    return Text.joined("\n", lines)
 
 
-def pick_prompt(match, side: Side) -> str:
+def pick_prompt(match, side: Side) -> Text:
     s = match.state
     if s.phase is not Phase.PICK:
-        return "Picking is closed now."
+        return Text("Picking is closed now.")
     if side not in engine.to_act(s):
         if s.picks[side] is not None:
-            return "You have picked; waiting for your opponent."
-        return "Under observation the scientist picks first: wait for their card."
-    return "Pick a card with the buttons below (or `/raptor act play <n>`)."
+            return Text("You have picked; waiting for your opponent.")
+        return Text("Under observation the scientist picks first: wait for their card.")
+    return Text("Pick a card with the buttons below (or `/raptor act play <n>`).")
 
 
 # --------------------------------------------------------------------------- notices
 
-STOPPING = ("I'm stopping for a moment (a restart or an upgrade), so nothing was done. "
-            "Try again in a minute.")
-NOT_YOUR_MATCH = "This isn't your match: only its two players can use these controls."
-NO_MATCH_HERE = ("There is no match in this channel. Start one with `/raptor challenge` or "
-                 "`/raptor practice`.")
-DM_CLOSED = ("I couldn't send you a direct message (your DMs are closed for this server), so "
-             "here is your hand as a message only you can see.")
+STOPPING = Text("I'm stopping for a moment (a restart or an upgrade), so nothing was done. "
+                "Try again in a minute.")
+NOT_YOUR_MATCH = Text("This isn't your match: only its two players can use these controls.")
+NO_MATCH_HERE = Text("There is no match in this channel. Start one with `/raptor challenge` or "
+                     "`/raptor practice`.")
+DM_CLOSED = Text("I couldn't send you a direct message (your DMs are closed for this server), "
+                 "so here is your hand as a message only you can see.")
 
 PERMISSION_NAMES = {
     "send_messages": "Send Messages",
@@ -527,23 +627,41 @@ PERMISSION_NAMES = {
 }
 
 
-def missing_permissions_text(missing: Sequence[str]) -> str:
+def missing_permissions_text(missing: Sequence[str]) -> Text:
     names = ", ".join(f"**{PERMISSION_NAMES.get(m, m)}**" for m in missing)
-    return (f"I can't run a match in this channel: I'm missing the {names} permission"
-            f"{'s' if len(missing) > 1 else ''} here. A server admin must grant "
-            f"{'them' if len(missing) > 1 else 'it'} to me (channel settings → Permissions), "
-            "or play in another channel.")
+    if len(missing) > 1:
+        return Text("I can't run a match in this channel: I'm missing the {names} permissions "
+                    "here. A server admin must grant them to me (channel settings → "
+                    "Permissions), or play in another channel.", names=names)
+    return Text("I can't run a match in this channel: I'm missing the {names} permission here. "
+                "A server admin must grant it to me (channel settings → Permissions), or play "
+                "in another channel.", names=names)
 
 
-def stale_text(what: str = "control") -> str:
-    return (f"This {what} is out of date: the match has moved on since it was posted, so "
-            "nothing was changed. Use the latest message, or `/raptor status`.")
+_CONTROL_WORDS = {"control": Text("control"), "button": Text("button"), "menu": Text("menu"),
+                  "card button": Text("card button")}
+
+
+def reminder_text(match, user_ids: Sequence[int]) -> Text:
+    """A public reminder that ``user_ids`` have a decision pending (and its deadline)."""
+    params = dict(who=" ".join(mention(u) for u in user_ids), title=match_title(match),
+                  phase=PHASE_WORDS[match.state.phase])
+    if match.deadline_at:
+        return Text("⏰ {who}, {title} is waiting for your decision ({phase}). Time runs out "
+                    "{when}.", when=ts(match.deadline_at), **params)
+    return Text("⏰ {who}, {title} is waiting for your decision ({phase}).", **params)
+
+
+def stale_text(what: str = "control") -> Text:
+    return Text("This {what} is out of date: the match has moved on since it was posted, so "
+                "nothing was changed. Use the latest message, or `/raptor status`.",
+                what=_CONTROL_WORDS.get(what, what))
 
 
 # --------------------------------------------------------------------------- rules
 
 
-RULES_SUMMARY = """\
+RULES_SUMMARY = Text("""\
 **Raptor** is a duel on a 6×13 grid (columns A–M, rows 1–6). One player leads the **raptors**: \
 a mother and five babies. The other leads the **scientists**, who want the babies for a zoo.
 
@@ -574,13 +692,17 @@ next round the scientist picks first and the raptor sees that card before pickin
 
 **Playing here** — click *Pick your card* each round; when it is your move use the menus, or \
 type `/raptor act` (e.g. `G2-G5`, `kill F3`, `B5 shoot G5`, `fire E4`, `end`). \
-`/raptor board` shows the board, `/raptor status` whose move it is."""
+`/raptor board` shows the board, `/raptor status` whose move it is.""")
 
 
-def card_reference(side: Side) -> str:
+def card_reference(side: Side) -> Text:
     """The nine cards of a side with their effects (R9 / R10), from the engine's card texts."""
-    lines = [f"**{side.value.capitalize()} cards** (the effect applies only to the lower card)"]
+    head = (Text("**Raptor cards** (the effect applies only to the lower card)")
+            if side is RAPTOR else
+            Text("**Scientist cards** (the effect applies only to the lower card)"))
+    lines = [head]
     for card in range(1, 10):
-        lines.append(f"**{card_label(side, card)}** — {engine.card_text(side, card)}")
-    return "\n".join(lines)
+        lines.append(Text("**{card}** — {effect}", card=card_label(side, card),
+                          effect=engine.card_text(side, card)))
+    return Text.joined("\n", lines)
 

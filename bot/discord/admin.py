@@ -29,13 +29,14 @@ from discord import app_commands
 from discord.ext import commands
 
 from engine import Side
+from engine.messages import Text
 
 from .. import texts
 from ..i18n import LANGUAGE_NAMES, translator
 from ..match import MatchService, ServiceError
 from ..settings import MAX_TURN_TIMEOUT_HOURS
 from . import components, languages
-from .replies import command_error, defer, fail, say
+from .replies import command_error, defer, fail, reader_lang, say
 
 log = logging.getLogger(__name__)
 
@@ -43,11 +44,11 @@ MESSAGE_LIMIT = 2000  # Discord: characters in a message
 MIN_TIMEOUT_HOURS = 1 / 60  # a minute: less would end matches before anyone could answer
 
 
-def duration(seconds: float) -> str:
+def duration(seconds: float) -> Text:
     """``"24 h"``, ``"1.5 h"``, ``"45 min"``: a turn timeout for people."""
     if seconds < 3600:
-        return f"{seconds / 60:.4g} min"
-    return f"{seconds / 3600:.4g} h"
+        return Text("{n:.4g} min", n=seconds / 60)
+    return Text("{n:.4g} h", n=seconds / 3600)
 
 
 @app_commands.guild_only()
@@ -80,14 +81,17 @@ class RaptorAdminCog(commands.GroupCog, group_name="raptor-admin",
         before = await self.service.guild_timeout(guild)
         own = await self.service.has_guild_timeout(guild)
         if hours is None:
-            where = "set for this server" if own else "the bot's default"
-            await say(interaction, f"Time per turn in this server: **{duration(before)}** "
-                      f"({where}). Change it with `/raptor-admin timeout hours:`; `hours:0` "
-                      f"goes back to the bot's default ({default}).", ephemeral=True)
+            where = Text("set for this server") if own else Text("the bot's default")
+            await say(interaction, Text("Time per turn in this server: **{time}** ({where}). "
+                                        "Change it with `/raptor-admin timeout hours:`; "
+                                        "`hours:0` goes back to the bot's default ({default}).",
+                                        time=duration(before), where=where, default=default),
+                      ephemeral=True)
             return
         if 0 < hours < MIN_TIMEOUT_HOURS:
-            await fail(interaction, "The time per turn must be at least one minute "
-                       f"(`hours:{MIN_TIMEOUT_HOURS:.4f}`), or `hours:0` for the bot's default.")
+            await fail(interaction, Text("The time per turn must be at least one minute "
+                                         "(`hours:{minimum:.4f}`), or `hours:0` for the bot's "
+                                         "default.", minimum=MIN_TIMEOUT_HOURS))
             return
         if hours == 0:
             await self.service.reset_guild_timeout(guild)
@@ -95,10 +99,12 @@ class RaptorAdminCog(commands.GroupCog, group_name="raptor-admin",
         else:
             await self.service.set_guild_timeout(guild, hours * 3600.0)
             now = hours * 3600.0
-        what = "the bot's default" if hours == 0 else "set for this server"
-        await say(interaction, f"Time per turn in this server: **{duration(now)}** ({what}; "
-                  f"it was {duration(before)}). Each match takes it from its next turn on; "
-                  "a deadline already running keeps its time.", ephemeral=True)
+        what = Text("the bot's default") if hours == 0 else Text("set for this server")
+        await say(interaction, Text("Time per turn in this server: **{time}** ({where}; it was "
+                                    "{before}). Each match takes it from its next turn on; a "
+                                    "deadline already running keeps its time.",
+                                    time=duration(now), where=what, before=duration(before)),
+                  ephemeral=True)
 
     @app_commands.command(description="Show or set the language of the bot's public "
                                       "messages in this server")
@@ -134,24 +140,28 @@ class RaptorAdminCog(commands.GroupCog, group_name="raptor-admin",
         await defer(interaction, ephemeral=True)
         active = await self.service.active_matches(interaction.guild_id or 0)
         if not active:
-            await say(interaction, "No match is in progress in this server.", ephemeral=True)
+            await say(interaction, Text("No match is in progress in this server."),
+                      ephemeral=True)
             return
-        head = f"**Matches in progress: {len(active)}** (oldest first)"
-        foot = ("`/raptor-admin end` in a match's channel, or `/raptor-admin end match:N` "
-                "anywhere, ends it without a result.")
+        _ = translator(await reader_lang(interaction))
+        head = _("**Matches in progress: {n}** (oldest first)", n=len(active))
+        foot = _("`/raptor-admin end` in a match's channel, or `/raptor-admin end match:N` "
+                 "anywhere, ends it without a result.")
         lines: list[str] = []
         for m in active:
-            waiting = " and ".join(texts.player(m, side) for side in sorted(m.waiting_for()))
-            line = (f"#{m.id} in <#{m.channel_id}> · {texts.player(m, Side.RAPTOR)} vs "
-                    f"{texts.player(m, Side.SCIENTIST)} · round {m.state.round}")
-            if waiting:
-                line += f" · waiting for {waiting}"
+            waiting = Text.joined(" and ", [texts.player(m, side)
+                                            for side in sorted(m.waiting_for())])
+            line = _("#{id} in {channel} · {raptor} vs {scientist} · round {n}", id=m.id,
+                     channel=f"<#{m.channel_id}>", raptor=texts.player(m, Side.RAPTOR),
+                     scientist=texts.player(m, Side.SCIENTIST), n=m.state.round)
+            if m.waiting_for():
+                line += _(" · waiting for {who}", who=waiting)
             if m.deadline_at is not None:
-                line += f", deadline {texts.ts(m.deadline_at)}"
+                line += _(", deadline {when}", when=texts.ts(m.deadline_at))
             rest = len(active) - len(lines) - 1
-            more = f"… and {rest} more." if rest else ""
+            more = _("… and {n} more.", n=rest) if rest else ""
             if len("\n".join([head, *lines, line, more, foot])) > MESSAGE_LIMIT:
-                lines.append(f"… and {len(active) - len(lines)} more.")
+                lines.append(_("… and {n} more.", n=len(active) - len(lines)))
                 break
             lines.append(line)
         await say(interaction, "\n".join([head, *lines, foot]), ephemeral=True)
@@ -167,9 +177,10 @@ class RaptorAdminCog(commands.GroupCog, group_name="raptor-admin",
         if match is None:
             found = await self.service.active_match(interaction.channel_id or 0)
             if found is None:
-                await fail(interaction, "There is no match in this channel. "
-                           "`/raptor-admin matches` lists the server's matches; "
-                           "`/raptor-admin end match:N` ends one from anywhere.")
+                await fail(interaction, Text("There is no match in this channel. "
+                                             "`/raptor-admin matches` lists the server's "
+                                             "matches; `/raptor-admin end match:N` ends one "
+                                             "from anywhere."))
                 return
             match = found
         else:
@@ -178,12 +189,15 @@ class RaptorAdminCog(commands.GroupCog, group_name="raptor-admin",
             except ServiceError:
                 found = None
             if found is None or found.guild_id != interaction.guild_id or not found.active:
-                await fail(interaction, f"No match #{match} is in progress in this server: "
-                           "`/raptor-admin matches` lists them.")
+                await fail(interaction, Text("No match #{n} is in progress in this server: "
+                                             "`/raptor-admin matches` lists them.", n=match))
                 return
             match = found
-        await say(interaction, f"End {texts.match_title(match)} ({texts.player(match, Side.RAPTOR)}"
-                  f" vs {texts.player(match, Side.SCIENTIST)}, round {match.state.round}) "
-                  "without a result? Nobody wins and no rating changes. Click **End match** to "
-                  "confirm, or dismiss this message.", ephemeral=True,
-                  view=components.end_view(match.id))
+        await say(interaction, Text("End {title} ({raptor} vs {scientist}, round {n}) without "
+                                    "a result? Nobody wins and no rating changes. Click **End "
+                                    "match** to confirm, or dismiss this message.",
+                                    title=texts.match_title(match),
+                                    raptor=texts.player(match, Side.RAPTOR),
+                                    scientist=texts.player(match, Side.SCIENTIST),
+                                    n=match.state.round), ephemeral=True,
+                  view=components.end_view(match.id, await reader_lang(interaction)))

@@ -15,6 +15,7 @@ import discord
 
 import engine
 from engine import Phase, Side
+from engine.messages import Text
 
 from .. import texts
 from ..match import ChallengeStatus, Match, MatchService
@@ -24,7 +25,17 @@ from .hands import Hands
 from .narration import Narrator
 from .permissions import check_permissions
 from .posts import Posts
-from .replies import NO_PINGS, defer, defer_update, fail, guarded, say
+from .replies import (
+    NO_PINGS,
+    defer,
+    defer_update,
+    fail,
+    guarded,
+    private,
+    public,
+    reader_lang,
+    say,
+)
 from .shutdown import Gate
 
 log = logging.getLogger(__name__)
@@ -53,7 +64,8 @@ class Clicks:
             await fail(interaction, texts.NOT_YOUR_MATCH)
             return None
         if not match.active:
-            await fail(interaction, "This match is over: nothing can be changed in it any more.")
+            await fail(interaction, Text("This match is over: nothing can be changed in it any "
+                                         "more."))
             return None
         return match, side
 
@@ -69,7 +81,7 @@ class Clicks:
             await fail(interaction, texts.stale_text())
             return None
         if side not in engine.to_act(match.state):
-            await fail(interaction, "It's not your move now: wait for your opponent.")
+            await fail(interaction, Text("It's not your move now: wait for your opponent."))
             return None
         return match, side
 
@@ -85,8 +97,8 @@ class Clicks:
         match = await self.service.accept_challenge(challenge_id, interaction.user.id)
         ch = await self.service.get_challenge(challenge_id)
         await interaction.edit_original_response(
-            content=texts.challenge_closed_text(ch, ChallengeStatus.ACCEPTED), view=None,
-            allowed_mentions=NO_PINGS)
+            content=await public(interaction, texts.challenge_closed_text(
+                ch, ChallengeStatus.ACCEPTED)), view=None, allowed_mentions=NO_PINGS)
         await self.narrator.begin(match)
 
     @guarded
@@ -97,8 +109,8 @@ class Clicks:
         log.info("challenge %d: decline by user %d", challenge_id, interaction.user.id)
         ch = await self.service.decline_challenge(challenge_id, interaction.user.id)
         await interaction.edit_original_response(
-            content=texts.challenge_closed_text(ch, ch.status), view=None,
-            allowed_mentions=NO_PINGS)
+            content=await public(interaction, texts.challenge_closed_text(ch, ch.status)),
+            view=None, allowed_mentions=NO_PINGS)
 
     @guarded
     async def cancel_challenge(self, interaction: discord.Interaction,
@@ -108,8 +120,8 @@ class Clicks:
         log.info("challenge %d: cancel by user %d", challenge_id, interaction.user.id)
         ch = await self.service.cancel_challenge(challenge_id, interaction.user.id)
         await interaction.edit_original_response(
-            content=texts.challenge_closed_text(ch, ch.status), view=None,
-            allowed_mentions=NO_PINGS)
+            content=await public(interaction, texts.challenge_closed_text(ch, ch.status)),
+            view=None, allowed_mentions=NO_PINGS)
 
     # ------------------------------------------------------------------ the card pick
     @guarded
@@ -122,8 +134,9 @@ class Clicks:
             return
         match, side = found
         if match.state.round != round_no:
-            await fail(interaction, texts.stale_text("button") + " (It was for round "
-                       f"{round_no}; the match is in round {match.state.round}.)")
+            await fail(interaction, Text("{stale} (It was for round {n}; the match is in "
+                                         "round {now}.)", stale=texts.stale_text("button"),
+                                         n=round_no, now=match.state.round))
             return
         await self.hands.show_hand(interaction, match, side)
 
@@ -144,7 +157,9 @@ class Clicks:
         result = await self.service.act(match_id, interaction.user.id, engine.Pick(card),
                                         side=side)
         await interaction.edit_original_response(
-            content=f"You picked **{texts.card_label(side, card)}** for round {round_no}.",
+            content=await private(interaction, Text("You picked **{card}** for round {n}.",
+                                                    card=texts.card_label(side, card),
+                                                    n=round_no)),
             view=None, attachments=[])
         await self.narrator.after_human([result])
 
@@ -164,7 +179,9 @@ class Clicks:
                                         expected_version=version, side=side)
         message = interaction.message
         if message is not None and message.flags.ephemeral:
-            await interaction.edit_original_response(content=f"Done: `{notation}`", view=None)
+            await interaction.edit_original_response(
+                content=await private(interaction, Text("Done: `{notation}`",
+                                                        notation=notation)), view=None)
         else:
             await self.posts.adopt_turn_message(match_id, message)
         await self.narrator.after_human([result])
@@ -189,7 +206,7 @@ class Clicks:
         if found is None:
             return
         match, side = found
-        built = components.group_view(match, side, key, page)
+        built = components.group_view(match, side, key, page, await reader_lang(interaction))
         if built is None:
             await fail(interaction, texts.stale_text("menu"))
             return
@@ -221,8 +238,10 @@ class Clicks:
             return
         match, side = found
         after = await self.service.resign(match_id, interaction.user.id)
-        await interaction.edit_original_response(content="You resigned.", view=None)
-        await self.narrator.finish(after, f"{texts.player(match, side)} resigned")
+        await interaction.edit_original_response(
+            content=await private(interaction, Text("You resigned.")), view=None)
+        await self.narrator.finish(after, Text("{player} resigned",
+                                               player=texts.player(match, side)))
 
     @guarded
     async def end_match(self, interaction: discord.Interaction, match_id: int) -> None:
@@ -236,9 +255,11 @@ class Clicks:
             return
         after = await self.service.end_by_moderator(match_id)
         await interaction.edit_original_response(
-            content=f"You ended {texts.match_title(after)}: no result, not rated.", view=None)
-        await self.narrator.finish(after, "a moderator ended the match",
-                                   extra=f"Ended by {interaction.user.mention}, a moderator.")
+            content=await private(interaction, Text("You ended {title}: no result, not rated.",
+                                                    title=texts.match_title(after))), view=None)
+        await self.narrator.finish(after, Text("a moderator ended the match"),
+                                   extra=Text("Ended by {who}, a moderator.",
+                                              who=interaction.user.mention))
 
     @guarded
     async def accept_draw(self, interaction: discord.Interaction, match_id: int) -> None:
@@ -252,9 +273,10 @@ class Clicks:
         after = await self.service.accept_draw(match_id, interaction.user.id)
         await self.posts.forget_clicked(interaction)
         await interaction.edit_original_response(
-            content=f"{texts.player(match, side)} accepted the draw.", view=None,
-            allowed_mentions=NO_PINGS)
-        await self.narrator.finish(after, "drawn by agreement")
+            content=await public(interaction, Text("{player} accepted the draw.",
+                                                   player=texts.player(match, side))),
+            view=None, allowed_mentions=NO_PINGS)
+        await self.narrator.finish(after, Text("drawn by agreement"))
 
     @guarded
     async def decline_draw(self, interaction: discord.Interaction, match_id: int) -> None:
@@ -268,10 +290,11 @@ class Clicks:
         withdrawn = match.draw_offered_by == interaction.user.id
         await self.service.decline_draw(match_id, interaction.user.id)
         await self.posts.forget_clicked(interaction)
-        verb = "withdrew the draw offer" if withdrawn else "declined the draw"
+        said = (Text("{player} withdrew the draw offer; play on.",
+                     player=texts.player(match, side)) if withdrawn else
+                Text("{player} declined the draw; play on.", player=texts.player(match, side)))
         await interaction.edit_original_response(
-            content=f"{texts.player(match, side)} {verb}; play on.", view=None,
-            allowed_mentions=NO_PINGS)
+            content=await public(interaction, said), view=None, allowed_mentions=NO_PINGS)
 
     # ------------------------------------------------------------------ rematch
     @guarded

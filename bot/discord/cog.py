@@ -39,16 +39,18 @@ from discord.ext import commands
 
 import engine
 from engine import Side
+from engine.messages import Text
 from render.replay import DEFAULT_BYTE_LIMIT, ReplayError
 
 from .. import texts
-from ..i18n import LANGUAGE_NAMES, resolve, translator
+from ..i18n import LANGUAGE_NAMES, resolve, tr, translator
 from ..match import Match, MatchService, ServiceError, replays
+from ..match.models import SIDE_WORDS
 from . import components, languages
 from .flow import Flow
 from .permissions import check_permissions
 from .replay_viewer import viewer_page
-from .replies import command_error, defer, fail, say
+from .replies import command_error, defer, fail, private, public_lang, reader_lang, say
 
 log = logging.getLogger(__name__)
 
@@ -82,9 +84,9 @@ class RaptorCog(commands.GroupCog, group_name="raptor",
                 return False  # autocomplete: offer nothing
             if interaction.response.is_done():
                 return False  # checked twice (group and cog): answered already
-            await fail(interaction, "This command works in a server channel, where matches "
-                       "are played. Here in DMs you can use `/raptor rules` and "
-                       "`/raptor settings`.")
+            await fail(interaction, Text("This command works in a server channel, where "
+                                         "matches are played. Here in DMs you can use "
+                                         "`/raptor rules` and `/raptor settings`."))
             return False
         return True
 
@@ -103,8 +105,8 @@ class RaptorCog(commands.GroupCog, group_name="raptor",
             return None
         side = match.side_of(interaction.user.id)
         if player and side is None:
-            await fail(interaction, "You are not playing in this channel's match: only its two "
-                       "players can do that.")
+            await fail(interaction, Text("You are not playing in this channel's match: only "
+                                         "its two players can do that."))
             return None
         return match, side
 
@@ -121,12 +123,13 @@ class RaptorCog(commands.GroupCog, group_name="raptor",
         _log_command(interaction, "challenge")
         me = self.bot.user
         if user.id == interaction.user.id:
-            await fail(interaction, "You can't challenge yourself: challenge another player, or "
-                       "play the AI with `/raptor practice`.")
+            await fail(interaction, Text("You can't challenge yourself: challenge another "
+                                         "player, or play the AI with `/raptor practice`."))
             return
         if user.bot and (me is None or user.id != me.id):
-            await fail(interaction, f"{user.mention} is a bot and can't play. Challenge a person, "
-                       "or play me with `/raptor practice`.")
+            await fail(interaction, Text("{user} is a bot and can't play. Challenge a person, "
+                                         "or play me with `/raptor practice`.",
+                                         user=user.mention))
             return
         if not await check_permissions(self.bot, interaction):
             return
@@ -172,21 +175,24 @@ class RaptorCog(commands.GroupCog, group_name="raptor",
         if await self.service.active_match(interaction.channel_id or 0) is None:
             last = await self.service.last_finished(interaction.channel_id or 0)
             if last is not None:  # between matches: the last one's final board
-                png = await self.flow.images.board(last)
-                await say(interaction, texts.result_text(last).split("\n")[0]
-                          + "\nStart a new one with `/raptor challenge` or `/raptor practice`.",
+                lang = await public_lang(interaction)
+                png = await self.flow.images.board(last, lang)
+                result = tr(texts.result_text(last), lang).split("\n")[0]
+                await say(interaction, Text("{result}\nStart a new one with `/raptor challenge` "
+                                            "or `/raptor practice`.", result=result),
                           ephemeral=False, png=png)
                 return
         found = await self._channel_match(interaction)
         if found is None:
             return
         match, _ = found
-        png = await self.flow.images.board(match)
+        png = await self.flow.images.board(match, await public_lang(interaction))
         s = match.state
-        waiting = " and ".join(texts.player(match, sd) for sd in sorted(match.waiting_for()))
-        content = (f"**{texts.match_title(match)} · Round {s.round} · "
-                   f"{texts.PHASE_NAMES[s.phase]}**" + (f" — waiting for {waiting}"
-                                                       if waiting else ""))
+        waiting = [texts.player(match, sd) for sd in sorted(match.waiting_for())]
+        head = Text("**{title} · Round {n} · {phase}**", title=texts.match_title(match),
+                    n=s.round, phase=texts.PHASE_NAMES[s.phase])
+        content = (Text("{head} — waiting for {who}", head=head,
+                        who=Text.joined(" and ", waiting)) if waiting else head)
         await say(interaction, content, ephemeral=False, png=png)
 
     @app_commands.command(description="Show your cards (only you can see them)")
@@ -208,7 +214,7 @@ class RaptorCog(commands.GroupCog, group_name="raptor",
         if found is None:
             return
         match, _ = found
-        await say(interaction, texts.status_text(match)[:2000],
+        await say(interaction, tr(texts.status_text(match), await reader_lang(interaction))[:2000],
                   ephemeral=True)
 
     # ------------------------------------------------------------------ playing
@@ -228,15 +234,18 @@ class RaptorCog(commands.GroupCog, group_name="raptor",
         if action.strip().lower() == "undo":  # as the Undo button of the turn message
             assert side is not None
             await self.flow.narrator.undo(interaction, match, side)
-            await say(interaction, "Done: your last action is taken back.", ephemeral=True)
+            await say(interaction, Text("Done: your last action is taken back."),
+                      ephemeral=True)
             return
         result = await self.service.act(match.id, interaction.user.id, action)
         if isinstance(result.action, engine.Pick):
-            done = (f"You picked **{texts.card_label(result.side, result.action.card)}** for "
-                    f"round {match.state.round}.")
+            done = Text("You picked **{card}** for round {n}.",
+                        card=texts.card_label(result.side, result.action.card),
+                        n=match.state.round)
         else:
             label = engine.describe_action(result.action, match.state, result.side)
-            done = f"Done: `{engine.format_action(result.action)}` — {label}"
+            done = Text("Done: `{notation}` — {label}",
+                        notation=engine.format_action(result.action), label=label)
         await say(interaction, done, ephemeral=True)
         await self.flow.narrator.after_human([result])
 
@@ -251,7 +260,7 @@ class RaptorCog(commands.GroupCog, group_name="raptor",
         side = match.side_of(interaction.user.id)
         if side is None or side not in engine.to_act(match.state):
             return []
-        return action_choices(match.state, side, current)
+        return action_choices(match.state, side, current, await reader_lang(interaction))
 
     @app_commands.command(description="Resign this channel's match (asks for a confirmation)")
     async def resign(self, interaction: discord.Interaction) -> None:
@@ -261,9 +270,10 @@ class RaptorCog(commands.GroupCog, group_name="raptor",
         if found is None:
             return
         match, _ = found
-        await say(interaction, f"Really resign {texts.match_title(match)}? Your opponent wins. "
-                  "Click **Resign** to confirm, or dismiss this message.", ephemeral=True,
-                  view=components.resign_view(match.id))
+        await say(interaction, Text("Really resign {title}? Your opponent wins. Click "
+                                    "**Resign** to confirm, or dismiss this message.",
+                                    title=texts.match_title(match)), ephemeral=True,
+                  view=components.resign_view(match.id, await reader_lang(interaction)))
 
     @app_commands.command(description="Offer a draw, or accept your opponent's offer")
     async def draw(self, interaction: discord.Interaction) -> None:
@@ -278,10 +288,10 @@ class RaptorCog(commands.GroupCog, group_name="raptor",
             return
         after = await self.service.offer_draw(match.id, interaction.user.id)
         if not after.active:
-            await say(interaction, "You accepted the draw.", ephemeral=True)
-            await self.flow.narrator.finish(after, "drawn by agreement")
+            await say(interaction, Text("You accepted the draw."), ephemeral=True)
+            await self.flow.narrator.finish(after, Text("drawn by agreement"))
             return
-        await say(interaction, "Draw offered.", ephemeral=True)
+        await say(interaction, Text("Draw offered."), ephemeral=True)
         await self.flow.posts.post_draw_offer(after, side)
 
     @app_commands.command(description="Ask your last opponent in this channel for a rematch")
@@ -291,7 +301,8 @@ class RaptorCog(commands.GroupCog, group_name="raptor",
         recent = await self.service.history(interaction.guild_id, interaction.user.id, limit=20)
         here = [m for m in recent if m.channel_id == interaction.channel_id]
         if not here:
-            await fail(interaction, "You have no finished match in this channel to rematch.")
+            await fail(interaction, Text("You have no finished match in this channel to "
+                                         "rematch."))
             return
         await self.flow.clicks.start_rematch(interaction, here[0].id)
 
@@ -299,12 +310,14 @@ class RaptorCog(commands.GroupCog, group_name="raptor",
     @app_commands.command(description="How to play, and what every card does")
     async def rules(self, interaction: discord.Interaction) -> None:
         _log_command(interaction, "rules")
+        lang = await reader_lang(interaction)
         embeds = [
-            discord.Embed(title="Raptor — the rules in short", description=texts.RULES_SUMMARY,
+            discord.Embed(title=tr(Text("Raptor — the rules in short"), lang),
+                          description=tr(texts.RULES_SUMMARY, lang),
                           colour=discord.Colour.dark_green()),
-            discord.Embed(description=texts.card_reference(Side.RAPTOR),
+            discord.Embed(description=tr(texts.card_reference(Side.RAPTOR), lang),
                           colour=discord.Colour.orange()),
-            discord.Embed(description=texts.card_reference(Side.SCIENTIST),
+            discord.Embed(description=tr(texts.card_reference(Side.SCIENTIST), lang),
                           colour=discord.Colour.blue()),
         ]
         await say(interaction, ephemeral=True, embeds=embeds)
@@ -315,10 +328,12 @@ class RaptorCog(commands.GroupCog, group_name="raptor",
         await defer(interaction, ephemeral=True)
         matches = await self.service.history(interaction.guild_id, interaction.user.id)
         if not matches:
-            await say(interaction, "You have no finished matches in this server yet.",
+            await say(interaction, Text("You have no finished matches in this server yet."),
                       ephemeral=True)
             return
-        lines = ["**Your last matches**"]
+        lines: list = [Text("**Your last matches**")]
+        outcomes = {"draw": Text("draw"), "no result": Text("no result"), "won": Text("won"),
+                    "lost": Text("lost")}
         for m in matches:
             side = m.side_of(interaction.user.id)
             opponent = m.players[side.other] if side else None
@@ -330,9 +345,12 @@ class RaptorCog(commands.GroupCog, group_name="raptor",
                 outcome = "won" if side and m.result == side.value else "lost"
             why = texts.history_reason(m, outcome)
             vs = texts.mention(opponent) if opponent else "?"
-            lines.append(f"{texts.match_title(m)} · {side.value if side else '?'} vs {vs} · "
-                         f"**{outcome}** ({why}) · {texts.ts(m.updated_at)}")
-        await say(interaction, "\n".join(lines)[:2000], ephemeral=True)
+            lines.append(Text("{title} · {side} vs {vs} · **{outcome}** ({why}) · {when}",
+                              title=texts.match_title(m),
+                              side=SIDE_WORDS[side] if side else "?", vs=vs,
+                              outcome=outcomes[outcome], why=why, when=texts.ts(m.updated_at)))
+        await say(interaction, tr(Text.joined("\n", lines), await reader_lang(interaction))[:2000],
+                  ephemeral=True)
 
     # ------------------------------------------------------------------ replays (issue 23)
     async def _finished(self, interaction: discord.Interaction, number: int | None
@@ -377,12 +395,13 @@ class RaptorCog(commands.GroupCog, group_name="raptor",
             anim = await self.flow.images.replay(m, views, byte_limit=limit - REPLAY_MARGIN,
                                                  verdict=verdict, winner=winner)
         except ReplayError as exc:
-            await fail(interaction, f"No replay of {texts.match_title(m)}: {exc}.")
+            await fail(interaction, Text("No replay of {title}: {why}.",
+                                         title=texts.match_title(m), why=str(exc)))
             return
-        text = (f"🎬 **Replay of {texts.match_title(m)}**: {len(views)} rounds, a frame per "
-                "round, ending on the final board.")
+        text = Text("🎬 **Replay of {title}**: {n} rounds, a frame per round, ending on the "
+                    "final board.", title=texts.match_title(m), n=len(views))
         if anim.note:
-            text += f"\n{anim.note}"
+            text = Text("{text}\n{note}", text=text, note=anim.note)
         await say(interaction, text, ephemeral=False, png=anim.data,
                   filename=f"raptor-match-{m.id}.gif")
         # the step-through viewer, for the one who asked (its buttons survive a restart)
@@ -405,8 +424,9 @@ class RaptorCog(commands.GroupCog, group_name="raptor",
         text = await replays.record_text(
             self.service, m, server=server, raptor=await self._name(interaction, m, Side.RAPTOR),
             scientist=await self._name(interaction, m, Side.SCIENTIST))
-        await say(interaction, f"📜 **Record of {texts.match_title(m)}**: every decision, "
-                  "readable back by `python -m engine replay`.", ephemeral=False,
+        await say(interaction, Text("📜 **Record of {title}**: every decision, readable back "
+                                    "by `python -m engine replay`.",
+                                    title=texts.match_title(m)), ephemeral=False,
                   png=text.encode("utf-8"), filename=f"raptor-match-{m.id}.txt")
 
     @app_commands.command(description="A player's rating and results in this server")
@@ -417,11 +437,14 @@ class RaptorCog(commands.GroupCog, group_name="raptor",
         await defer(interaction, ephemeral=False)
         who = user or interaction.user
         st = await self.service.stats(interaction.guild_id, who.id)
-        await say(interaction,
-                  f"**{who.mention}** · rating **{st.rating:.0f}** · {st.games} rated game"
-                  f"{'s' if st.games != 1 else ''}: {st.wins} won, {st.losses} lost, "
-                  f"{st.draws} drawn\nAs raptor {st.raptor_wins}–{st.raptor_losses} · as "
-                  f"scientist {st.scientist_wins}–{st.scientist_losses}", ephemeral=False)
+        await say(interaction, Text.plural(
+            "**{who}** · rating **{rating:.0f}** · {n} rated game: {wins} won, {losses} lost, "
+            "{draws} drawn\nAs raptor {rw}–{rl} · as scientist {sw}–{sl}",
+            "**{who}** · rating **{rating:.0f}** · {n} rated games: {wins} won, {losses} lost, "
+            "{draws} drawn\nAs raptor {rw}–{rl} · as scientist {sw}–{sl}", st.games,
+            who=who.mention, rating=st.rating, wins=st.wins, losses=st.losses, draws=st.draws,
+            rw=st.raptor_wins, rl=st.raptor_losses, sw=st.scientist_wins,
+            sl=st.scientist_losses), ephemeral=False)
 
     @app_commands.command(description="The best-rated players of this server")
     async def leaderboard(self, interaction: discord.Interaction) -> None:
@@ -429,14 +452,14 @@ class RaptorCog(commands.GroupCog, group_name="raptor",
         await defer(interaction, ephemeral=False)
         rows = await self.service.leaderboard(interaction.guild_id, limit=10)
         if not rows:
-            await say(interaction, "No rated games in this server yet: `/raptor challenge` "
-                      "someone!", ephemeral=False)
+            await say(interaction, Text("No rated games in this server yet: `/raptor challenge` "
+                                        "someone!"), ephemeral=False)
             return
-        lines = ["**Raptor leaderboard**"]
+        lines: list = [Text("**Raptor leaderboard**")]
         for i, st in enumerate(rows, 1):
             lines.append(f"{i}. {texts.mention(st.user_id)} — **{st.rating:.0f}** "
                          f"({st.wins}–{st.losses}–{st.draws})")
-        await say(interaction, "\n".join(lines), ephemeral=False)
+        await say(interaction, Text.joined("\n", lines), ephemeral=False)
 
     @app_commands.command(description="Your settings: your hand by direct message, your "
                                       "language")
@@ -468,26 +491,31 @@ class RaptorCog(commands.GroupCog, group_name="raptor",
                 return
         if dm_hand is None:
             current = await self.service.get_user_setting(uid, "dm_hand", False)
-            await say(interaction, f"Hand by DM: **{'on' if current else 'off'}**. Change it "
-                      "with `/raptor settings dm_hand:True`.", ephemeral=True)
+            await say(interaction, Text("Hand by DM: **on**. Change it with "
+                                        "`/raptor settings dm_hand:True`.") if current else
+                      Text("Hand by DM: **off**. Change it with "
+                           "`/raptor settings dm_hand:True`."), ephemeral=True)
             return
         await self.service.set_user_setting(uid, "dm_hand", bool(dm_hand))
         if not dm_hand:
-            await say(interaction, "Hand by DM: **off**. Your hand shows here, only to you.",
-                      ephemeral=True)
+            await say(interaction, Text("Hand by DM: **off**. Your hand shows here, only to "
+                                        "you."), ephemeral=True)
             return
         try:
-            await interaction.user.send("🦖 I'll send your Raptor hand here each round.")
+            await interaction.user.send(await private(interaction, Text(
+                "🦖 I'll send your Raptor hand here each round.")))
         except discord.Forbidden:
-            await say(interaction, "Hand by DM: **on** — but I couldn't message you: your DMs "
-                      "are closed for this server. Until you open them I'll keep showing your "
-                      "hand here, only to you (with a notice).", ephemeral=True)
+            await say(interaction, Text("Hand by DM: **on** — but I couldn't message you: your "
+                                        "DMs are closed for this server. Until you open them "
+                                        "I'll keep showing your hand here, only to you (with "
+                                        "a notice)."), ephemeral=True)
             return
-        await say(interaction, "Hand by DM: **on**. I sent you a test message.", ephemeral=True)
+        await say(interaction, Text("Hand by DM: **on**. I sent you a test message."),
+                  ephemeral=True)
 
 
 def action_choices(state: engine.GameState, side: Side,
-                   current: str) -> list[app_commands.Choice[str]]:
+                   current: str, lang: str = "en") -> list[app_commands.Choice[str]]:
     """Autocomplete choices: the legal actions of ``side`` whose notation or label contains
     what was typed (case and spaces ignored), at most 25; name = label · notation, value =
     notation."""
@@ -495,7 +523,7 @@ def action_choices(state: engine.GameState, side: Side,
     out: list[app_commands.Choice[str]] = []
     for a in engine.legal_actions(state, side):
         notation = engine.format_action(a)
-        label = engine.describe_action(a, state, side)
+        label = tr(engine.describe_action(a, state, side), lang)
         hay = ("".join(notation.lower().split()), "".join(label.lower().split()))
         if typed and not any(typed in h for h in hay):
             continue

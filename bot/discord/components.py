@@ -36,6 +36,7 @@ import discord
 import engine
 from engine import Action, End, Phase, Side
 from engine.geometry import SQUARE_NAMES, TILE_NAMES, TILE_OF
+from engine.messages import Text
 from engine.predicates import ap_spent
 from engine.state import (
     BABY,
@@ -49,6 +50,7 @@ from engine.state import (
 )
 
 from .. import texts
+from ..i18n import ENGLISH, tr
 from ..match import Match
 
 MAX_OPTIONS = 25  # Discord: options per select menu
@@ -103,13 +105,13 @@ class ChallengeButton(discord.ui.DynamicItem[discord.ui.Button],
                       template=r"raptor:c:(?P<cid>[0-9]+):(?P<what>accept|decline|cancel)"):
     """Accept / Decline (the challenged user) or Cancel (the challenger) a challenge."""
 
-    LABELS = {"accept": ("Accept", discord.ButtonStyle.success),
-              "decline": ("Decline", discord.ButtonStyle.danger),
-              "cancel": ("Cancel", discord.ButtonStyle.secondary)}
+    LABELS = {"accept": (Text("Accept"), discord.ButtonStyle.success),
+              "decline": (Text("Decline"), discord.ButtonStyle.danger),
+              "cancel": (Text("Cancel"), discord.ButtonStyle.secondary)}
 
-    def __init__(self, challenge_id: int, what: str) -> None:
+    def __init__(self, challenge_id: int, what: str, lang: str = ENGLISH) -> None:
         label, style = self.LABELS[what]
-        super().__init__(discord.ui.Button(label=label, style=style,
+        super().__init__(discord.ui.Button(label=tr(label, lang), style=style,
                                            custom_id=f"raptor:c:{challenge_id}:{what}"))
         self.challenge_id = challenge_id
         self.what = what
@@ -130,8 +132,8 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button],
                  template=r"raptor:m:(?P<mid>[0-9]+):r:(?P<round>[0-9]+):hand"):
     """"Pick your card": shows the clicking player their hand, ephemerally."""
 
-    def __init__(self, match_id: int, round_no: int) -> None:
-        super().__init__(discord.ui.Button(label="Pick your card", emoji="🂠",
+    def __init__(self, match_id: int, round_no: int, lang: str = ENGLISH) -> None:
+        super().__init__(discord.ui.Button(label=tr(Text("Pick your card"), lang), emoji="🂠",
                                            style=discord.ButtonStyle.primary,
                                            custom_id=f"raptor:m:{match_id}:r:{round_no}:hand"))
         self.match_id = match_id
@@ -150,8 +152,9 @@ class PickButton(discord.ui.DynamicItem[discord.ui.Button],
                  template=r"raptor:m:(?P<mid>[0-9]+):r:(?P<round>[0-9]+):pick:(?P<card>[1-9])"):
     """One card of the player's hand (R5.1); only ever shown to that player."""
 
-    def __init__(self, match_id: int, round_no: int, card: int, side: Side | None = None) -> None:
-        label = texts.card_label(side, card) if side is not None else str(card)
+    def __init__(self, match_id: int, round_no: int, card: int, side: Side | None = None,
+                 lang: str = ENGLISH) -> None:
+        label = tr(texts.card_label(side, card), lang) if side is not None else str(card)
         super().__init__(discord.ui.Button(
             label=label, style=discord.ButtonStyle.primary,
             custom_id=f"raptor:m:{match_id}:r:{round_no}:pick:{card}"))
@@ -175,7 +178,7 @@ class ActionSelect(discord.ui.DynamicItem[discord.ui.Select],
 
     def __init__(self, match_id: int, version: int, index: int | None = None, *,
                  options: Sequence[discord.SelectOption] = (),
-                 placeholder: str = "Choose an action") -> None:
+                 placeholder: str = Text("Choose an action")) -> None:
         suffix = "" if index is None else f":{index}"
         super().__init__(discord.ui.Select(
             custom_id=f"raptor:m:{match_id}:v:{version}:do{suffix}", placeholder=placeholder,
@@ -202,7 +205,7 @@ class GroupSelect(discord.ui.DynamicItem[discord.ui.Select],
 
     def __init__(self, match_id: int, version: int, *,
                  options: Sequence[discord.SelectOption] = (),
-                 placeholder: str = "Choose a figurine or an area") -> None:
+                 placeholder: str = Text("Choose a figurine or an area")) -> None:
         super().__init__(discord.ui.Select(
             custom_id=f"raptor:m:{match_id}:v:{version}:grp", placeholder=placeholder,
             options=list(options), min_values=1, max_values=1))
@@ -227,7 +230,7 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button],
 
     def __init__(self, match_id: int, version: int, key: str, page: int, label: str = "") -> None:
         super().__init__(discord.ui.Button(
-            label=label or f"Page {page + 1}", style=discord.ButtonStyle.secondary,
+            label=label or Text("Page {n}", n=page + 1), style=discord.ButtonStyle.secondary,
             custom_id=f"raptor:m:{match_id}:v:{version}:grp:{key}:{page}"))
         self.match_id, self.version, self.key, self.page = match_id, version, key, page
 
@@ -249,7 +252,7 @@ class TurnButton(discord.ui.DynamicItem[discord.ui.Button],
     def __init__(self, match_id: int, version: int, what: str, label: str = "") -> None:
         style = discord.ButtonStyle.success if what == "end" else discord.ButtonStyle.secondary
         super().__init__(discord.ui.Button(
-            label=label or ("End turn" if what == "end" else "Undo"), style=style,
+            label=label or (Text("End turn") if what == "end" else Text("Undo")), style=style,
             emoji="↩️" if what == "undo" else None,
             custom_id=f"raptor:m:{match_id}:v:{version}:{what}"))
         self.match_id, self.version, self.what = match_id, version, what
@@ -273,15 +276,15 @@ class MatchButton(discord.ui.DynamicItem[discord.ui.Button],
     """Resign (confirmation), Rematch, the answers to a draw offer, and a moderator's End
     match (confirmation)."""
 
-    LABELS = {"resign": ("Resign", discord.ButtonStyle.danger),
-              "end": ("End match", discord.ButtonStyle.danger),
-              "rematch": ("Rematch", discord.ButtonStyle.primary),
-              "draw-accept": ("Accept draw", discord.ButtonStyle.success),
-              "draw-decline": ("Decline draw", discord.ButtonStyle.secondary)}
+    LABELS = {"resign": (Text("Resign"), discord.ButtonStyle.danger),
+              "end": (Text("End match"), discord.ButtonStyle.danger),
+              "rematch": (Text("Rematch"), discord.ButtonStyle.primary),
+              "draw-accept": (Text("Accept draw"), discord.ButtonStyle.success),
+              "draw-decline": (Text("Decline draw"), discord.ButtonStyle.secondary)}
 
-    def __init__(self, match_id: int, what: str) -> None:
+    def __init__(self, match_id: int, what: str, lang: str = ENGLISH) -> None:
         label, style = self.LABELS[what]
-        super().__init__(discord.ui.Button(label=label, style=style,
+        super().__init__(discord.ui.Button(label=tr(label, lang), style=style,
                                            custom_id=f"raptor:m:{match_id}:{what}"))
         self.match_id, self.what = match_id, what
 
@@ -313,59 +316,64 @@ def make_view(*items: discord.ui.Item) -> discord.ui.View:
     return view
 
 
-def challenge_view(challenge_id: int) -> discord.ui.View:
-    return make_view(*(ChallengeButton(challenge_id, w) for w in ("accept", "decline", "cancel")))
+def challenge_view(challenge_id: int, lang: str = ENGLISH) -> discord.ui.View:
+    return make_view(*(ChallengeButton(challenge_id, w, lang)
+                       for w in ("accept", "decline", "cancel")))
 
 
-def round_view(match_id: int, round_no: int) -> discord.ui.View:
-    return make_view(HandButton(match_id, round_no))
+def round_view(match_id: int, round_no: int, lang: str = ENGLISH) -> discord.ui.View:
+    return make_view(HandButton(match_id, round_no, lang))
 
 
-def hand_view(match: Match, side: Side) -> discord.ui.View | None:
+def hand_view(match: Match, side: Side, lang: str = ENGLISH) -> discord.ui.View | None:
     """Pick buttons for the player's own hand — PRIVATE (the labels are the cards): send only
     to that player. None when the player cannot pick now."""
     s = match.state
     if s.phase is not Phase.PICK or side not in engine.to_act(s):
         return None
-    return make_view(*(PickButton(match.id, s.round, card, side) for card in s.hands[side]))
+    return make_view(*(PickButton(match.id, s.round, card, side, lang)
+                       for card in s.hands[side]))
 
 
-def rematch_view(match_id: int) -> discord.ui.View:
-    return make_view(MatchButton(match_id, "rematch"))
+def rematch_view(match_id: int, lang: str = ENGLISH) -> discord.ui.View:
+    return make_view(MatchButton(match_id, "rematch", lang))
 
 
-def resign_view(match_id: int) -> discord.ui.View:
-    return make_view(MatchButton(match_id, "resign"))
+def resign_view(match_id: int, lang: str = ENGLISH) -> discord.ui.View:
+    return make_view(MatchButton(match_id, "resign", lang))
 
 
-def end_view(match_id: int) -> discord.ui.View:
+def end_view(match_id: int, lang: str = ENGLISH) -> discord.ui.View:
     """A moderator's confirmation: End match."""
-    return make_view(MatchButton(match_id, "end"))
+    return make_view(MatchButton(match_id, "end", lang))
 
 
-def draw_view(match_id: int) -> discord.ui.View:
-    return make_view(MatchButton(match_id, "draw-accept"), MatchButton(match_id, "draw-decline"))
+def draw_view(match_id: int, lang: str = ENGLISH) -> discord.ui.View:
+    return make_view(MatchButton(match_id, "draw-accept", lang),
+                     MatchButton(match_id, "draw-decline", lang))
 
 
 # --------------------------------------------------------------------------- decision controls
 
 
-def action_option(action: Action, state: engine.GameState, side: Side) -> discord.SelectOption:
+def action_option(action: Action, state: engine.GameState, side: Side,
+                  lang: str = ENGLISH) -> discord.SelectOption:
     notation = engine.format_action(action)
-    label = engine.describe_action(action, state, side)
+    label = tr(engine.describe_action(action, state, side), lang)
     return discord.SelectOption(label=label[:100], value=notation,
-                                description=f"notation: {notation}"[:100])
+                                description=tr(Text("notation: {notation}", notation=notation),
+                                               lang)[:100])
 
 
 _FIGURINES = {
-    MOTHER: "Mother", BABY: "Baby", BABY_ASLEEP: "Sleeping baby",
-    BABY_ASLEEP_NEW: "Sleeping baby", SCIENTIST_ACTIVE: "Scientist", SCIENTIST_USED: "Scientist",
-    SCIENTIST_FRIGHTENED: "Frightened scientist",
-    SCIENTIST_FRIGHTENED_NEW: "Frightened scientist",
+    MOTHER: Text("Mother"), BABY: Text("Baby"), BABY_ASLEEP: Text("Sleeping baby"),
+    BABY_ASLEEP_NEW: Text("Sleeping baby"), SCIENTIST_ACTIVE: Text("Scientist"),
+    SCIENTIST_USED: Text("Scientist"), SCIENTIST_FRIGHTENED: Text("Frightened scientist"),
+    SCIENTIST_FRIGHTENED_NEW: Text("Frightened scientist"),
 }
 
 
-def group_of(action: Action, state: engine.GameState) -> tuple[str, str]:
+def group_of(action: Action, state: engine.GameState) -> tuple[str, Text]:
     """``(key, label)`` of the group an action belongs to in the controls: the figurine that
     acts (``"G2"``, "Mother on G2"), the mother's sleep tokens (``"heal"``) or, for a
     placement or a card effect aimed at a space, the tile of that space (``"T1"``)."""
@@ -381,21 +389,22 @@ def group_of(action: Action, state: engine.GameState) -> tuple[str, str]:
     elif state.phase is Phase.AP and t in (engine.Kill, engine.Wake, engine.PutOut):
         sq = state.mother
     if sq is not None:
-        name = _FIGURINES.get(state.board[sq], "Figurine")
-        return N[sq], f"{name} on {N[sq]}"
+        name = _FIGURINES.get(state.board[sq], Text("Figurine"))
+        return N[sq], Text("{figurine} on {sq}", figurine=name, sq=N[sq])
     if t is engine.Heal:
-        return "heal", "The mother's sleep tokens"
+        return "heal", Text("The mother's sleep tokens")
     target = getattr(action, "to", None)
     if target is None:
         target = getattr(action, "at", None)
     if target is None:
-        return "other", "Other"
+        return "other", Text("Other")
     tile = TILE_OF[target]
-    name = TILE_NAMES[tile] if tile >= 0 else "exits"
-    return name, f"Tile {name}"
+    if tile < 0:
+        return "exits", Text("Tile {tile}", tile=Text("exits"))
+    return TILE_NAMES[tile], Text("Tile {tile}", tile=TILE_NAMES[tile])
 
 
-def groups(state: engine.GameState, side: Side) -> dict[str, tuple[str, list[Action]]]:
+def groups(state: engine.GameState, side: Side) -> dict[str, tuple[Text, list[Action]]]:
     """The legal actions of ``side`` (except End) by group, in the engine's order."""
     out: dict[str, tuple[str, list[Action]]] = {}
     for a in engine.legal_actions(state, side):
@@ -406,7 +415,7 @@ def groups(state: engine.GameState, side: Side) -> dict[str, tuple[str, list[Act
     return out
 
 
-def turn_view(match: Match, side: Side) -> discord.ui.View:
+def turn_view(match: Match, side: Side, lang: str = ENGLISH) -> discord.ui.View:
     """Public controls for the decision ``side`` must make now (effect, AP, setup, the
     mother's return): a select of all actions when they fit in one menu (≤ 25), else a select
     of figurines / areas; plus End (when allowed) and Undo (AP phase, something spent)."""
@@ -416,24 +425,26 @@ def turn_view(match: Match, side: Side) -> discord.ui.View:
     items: list[discord.ui.Item] = []
     if len(plain) <= MAX_OPTIONS:
         items.append(ActionSelect(match.id, match.version,
-                                  options=[action_option(a, s, side) for a in plain]))
+                                  options=[action_option(a, s, side, lang) for a in plain],
+                                  placeholder=tr(Text("Choose an action"), lang)))
     else:
         options = []
         for key, (label, acts) in list(groups(s, side).items())[:MAX_OPTIONS]:
             n = len(acts)
             options.append(discord.SelectOption(
-                label=label[:100], value=key,
-                description=f"{n} action{'s' if n != 1 else ''}"))
-        items.append(GroupSelect(match.id, match.version, options=options))
+                label=tr(label, lang)[:100], value=key,
+                description=tr(Text.plural("{n} action", "{n} actions", n), lang)))
+        items.append(GroupSelect(match.id, match.version, options=options,
+                                 placeholder=tr(Text("Choose a figurine or an area"), lang)))
     if any(type(a) is End for a in legal):
-        label = "End turn" if s.phase is Phase.AP else "Stop the effect here"
-        items.append(TurnButton(match.id, match.version, "end", label))
+        label = Text("End turn") if s.phase is Phase.AP else Text("Stop the effect here")
+        items.append(TurnButton(match.id, match.version, "end", tr(label, lang)))
     if s.phase is Phase.AP and ap_spent(s) > 0:  # R5.5
-        items.append(TurnButton(match.id, match.version, "undo"))
+        items.append(TurnButton(match.id, match.version, "undo", tr(Text("Undo"), lang)))
     return make_view(*items)
 
 
-def group_view(match: Match, side: Side, key: str, page: int
+def group_view(match: Match, side: Side, key: str, page: int, lang: str = ENGLISH
                ) -> tuple[discord.ui.View, str] | None:
     """The ephemeral controls for one group: up to 4 select menus of 25 actions per page and,
     if the group holds more than 100 actions, page buttons. Returns (view, title) or None when
@@ -451,16 +462,23 @@ def group_view(match: Match, side: Side, key: str, page: int
         part = chunk[i:i + MAX_OPTIONS]
         n = i // MAX_OPTIONS
         first = page * per_page + i + 1
-        placeholder = (f"{label}: choose an action" if len(acts) <= MAX_OPTIONS
-                       else f"{label}: actions {first}-{first + len(part) - 1}")
-        items.append(ActionSelect(match.id, match.version, n, placeholder=placeholder[:150],
-                                  options=[action_option(a, match.state, side) for a in part]))
+        placeholder = (Text("{group}: choose an action", group=label)
+                       if len(acts) <= MAX_OPTIONS else
+                       Text("{group}: actions {first}-{last}", group=label, first=first,
+                            last=first + len(part) - 1))
+        items.append(ActionSelect(match.id, match.version, n,
+                                  placeholder=tr(placeholder, lang)[:150],
+                                  options=[action_option(a, match.state, side, lang)
+                                           for a in part]))
     if pages > 1:
         if page > 0:
-            items.append(PageButton(match.id, match.version, key, page - 1, "◀ Previous"))
+            items.append(PageButton(match.id, match.version, key, page - 1,
+                                    tr(Text("◀ Previous"), lang)))
         if page < pages - 1:
-            items.append(PageButton(match.id, match.version, key, page + 1, "Next ▶"))
-    title = f"**{label}** — {len(acts)} action{'s' if len(acts) != 1 else ''}"
+            items.append(PageButton(match.id, match.version, key, page + 1,
+                                    tr(Text("Next ▶"), lang)))
+    title = Text.plural("**{group}** — {n} action", "**{group}** — {n} actions", len(acts),
+                        group=label)
     if pages > 1:
-        title += f" (page {page + 1}/{pages})"
-    return make_view(*items), title
+        title = Text("{title} (page {page}/{pages})", title=title, page=page + 1, pages=pages)
+    return make_view(*items), tr(title, lang)

@@ -20,12 +20,21 @@ from render import replay as render_replay_module
 from render.pool import render_executor
 
 from .. import texts
+from ..i18n import ENGLISH, translator
 from ..match import Match
 
 log = logging.getLogger(__name__)
 
 BOARD_CACHE = 256  # board PNGs kept (about 130 KB each: ~33 MB at most)
 HAND_CACHE = 256  # hand PNGs kept (about 60-120 KB each)
+
+
+def in_language(draw: Callable[..., Any], lang: str, arg: Any) -> Any:
+    """``draw(arg)`` with its texts in ``lang`` (``tr=``, :data:`render.board.Tr`); run in
+    the render worker, so only the language's name crosses the process boundary."""
+    if lang == ENGLISH:
+        return draw(arg)
+    return draw(arg, tr=translator(lang).text)
 
 
 class Images:
@@ -62,21 +71,26 @@ class Images:
         self.renders = 0
         self.hits = 0
 
-    async def board(self, match: Match) -> bytes:
-        """The public board image of ``match`` (``render.render_board`` of its public view)."""
-        key = (match.id, match.version)
+    async def board(self, match: Match, lang: str = ENGLISH) -> bytes:
+        """The public board image of ``match`` (``render.render_board`` of its public view),
+        its texts in ``lang`` (the server's language)."""
+        key = (match.id, match.version, lang)
         verdict = texts.board_verdict(match)
+        if verdict is not None:
+            verdict = translator(lang).text(verdict)
         winner = Side(match.result) if match.result in ("raptor", "scientist") else None
         draw = (functools.partial(render.render_board, verdict=verdict, winner=winner)
                 if verdict else render.render_board)
-        return await self._get("board", key, draw, lambda: engine.view(match.state, None),
-                               slot=match.id)
+        return await self._get("board", key, functools.partial(in_language, draw, lang),
+                               lambda: engine.view(match.state, None), slot=match.id)
 
-    async def hand(self, match: Match, side: Side) -> bytes:
-        """The hand image of ``side`` in ``match`` — PRIVATE to that player (R11.2)."""
+    async def hand(self, match: Match, side: Side, lang: str = ENGLISH) -> bytes:
+        """The hand image of ``side`` in ``match`` — PRIVATE to that player (R11.2) — in
+        ``lang`` (its owner's language)."""
         content = render.hand_content(engine.view(match.state, side))
-        return await self._get("hand", content, render.render_hand, lambda: content,
-                               slot=match.id)
+        return await self._get("hand", (content, lang),
+                               functools.partial(in_language, render.render_hand, lang),
+                               lambda: content, slot=match.id)
 
     async def replay(self, match: Match, views: list[engine.View], *, byte_limit: int,
                      verdict: str | None = None, winner: Side | None = None

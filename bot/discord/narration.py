@@ -38,10 +38,12 @@ import discord
 
 import engine
 from engine import Phase, Side
+from engine.messages import Text
 
 from .. import texts
+from ..i18n import tr
 from ..match import ActResult, Match, MatchService
-from . import components
+from . import components, languages
 from .images import Images
 from .post_store import PostKind
 from .posts import Post, Posts
@@ -72,7 +74,8 @@ class Narrator:
     async def begin(self, match: Match, interaction: discord.Interaction | None = None) -> None:
         """Announce a new match (in reply to ``interaction`` if given), then its first
         decision: the round-1 pick (quick setup) or the setup placements."""
-        png = await self.images.board(match)
+        lang = await languages.public_language(self.service, match.guild_id, interaction)
+        png = await self.images.board(match, lang)
         content = texts.match_start_text(match)
         humans = [match.players[s] for s in (Side.RAPTOR, Side.SCIENTIST) if not match.ai[s]]
         if interaction is not None:
@@ -80,15 +83,16 @@ class Narrator:
                       allowed_mentions=pings(*humans))
         else:
             await self.posts.post(match.channel_id, content, png=png,
-                                  allowed_mentions=pings(*humans))
+                                  allowed_mentions=pings(*humans), guild_id=match.guild_id)
         if match.state.phase is Phase.PICK:
-            await self.posts.send(self._round_start(match))
+            await self.posts.send(self._round_start(match, lang))
         await self.advance(match)
 
-    def _round_start(self, m: Match) -> Post:
+    def _round_start(self, m: Match, lang: str) -> Post:
         sides = (Side.SCIENTIST,) if m.state.observation else (Side.RAPTOR, Side.SCIENTIST)
         humans = tuple(m.players[s] for s in (Side.RAPTOR, Side.SCIENTIST) if not m.ai[s])
-        return Post(m, texts.round_start_text(m), view=components.round_view(m.id, m.state.round),
+        return Post(m, texts.round_start_text(m),
+                    view=components.round_view(m.id, m.state.round, lang),
                     ping=humans, remember_round=True,
                     dm_sides=tuple(s for s in sides if not m.ai[s]))
 
@@ -142,12 +146,14 @@ class Narrator:
         result's action, when a human made it from a turn message, is recorded on that
         message instead of a new line. Returns the latest match."""
         posts: list[Post] = []
-        lines: list[str] = []
+        lines: list[Text] = []
         last: Match | None = None
+        guild = results[0].match.guild_id if results else None
+        lang = await self.posts.language(guild)
 
         def flush(m: Match) -> None:
             if lines:
-                posts.append(Post(m, "\n".join(lines)))
+                posts.append(Post(m, Text.joined("\n", lines)))
                 lines.clear()
 
         for i, r in enumerate(results):
@@ -158,46 +164,48 @@ class Narrator:
                 log.info("match %d: the %s picked a card", m.id, r.side.value)
                 if "revealed" not in kinds:
                     flush(m)
-                    posts.append(self._picked_post(m, r.side))
+                    posts.append(self._picked_post(m, r.side, lang))
             else:
                 log.info("match %d: %s by the %s", m.id, r.action.kind, r.side.value)
                 line = texts.action_line(m, r.side, r.action, r.events)
-                if not (i == 0 and human and await self.posts.retire_turn(m.id, line)):
+                if not (i == 0 and human and await self.posts.retire_turn(m.id, line,
+                                                                         m.guild_id)):
                     lines.append(line)
             if "revealed" in kinds:
                 flush(m)
                 await self.posts.retire_posts(m.id, PostKind.ROUND,
-                                              "Both cards are in: see the reveal below.")
+                                              Text("Both cards are in: see the reveal below."),
+                                              m.guild_id)
                 ev = next(e for e in r.events if e.kind == "revealed")
                 posts.append(Post(m, texts.reveal_text(m, ev.value, ev.value2, r.events)))
             if r.game_over:
                 flush(m)
                 self._prompted.pop(m.id, None)
-                posts.append(self._result_post(m, with_story=True))
+                posts.append(self._result_post(m, lang, with_story=True))
                 continue
             if "round_end" in kinds:
                 flush(m)
                 round_no = next(e.value for e in r.events if e.kind == "round_end")
                 posts.append(Post(m, texts.round_summary(m, round_no, m.state.last_round_events),
                                   board=True))
-                posts.append(self._round_start(m))
+                posts.append(self._round_start(m, lang))
             elif (m.state.phase is Phase.PICK and m.state.round == 1 and "placed" in kinds):
                 flush(m)  # manual setup finished: round 1 begins
                 posts.append(Post(m, texts.setup_summary(m, m.state.last_round_events),
                                   board=True))
-                posts.append(self._round_start(m))
+                posts.append(self._round_start(m, lang))
         if last is None:
             raise ValueError("publish needs at least one result")
         flush(last)
         # any move ends an open draw offer (the service has cleared it)
         await self.posts.retire_posts(last.id, PostKind.DRAW,
-                                      "The offer lapsed: a move was made." if last.active
-                                      else "The match is over.")
+                                      Text("The offer lapsed: a move was made.") if last.active
+                                      else Text("The match is over."), last.guild_id)
         for post in posts:
             await self.posts.send(post)
         return last
 
-    def _picked_post(self, m: Match, side: Side) -> Post:
+    def _picked_post(self, m: Match, side: Side, lang: str) -> Post:
         s = m.state
         observed = (s.phase is Phase.PICK and s.observation and side is Side.SCIENTIST
                     and s.picks[Side.RAPTOR] is None)
@@ -205,31 +213,35 @@ class Narrator:
             raptor = m.players[Side.RAPTOR]
             human = not m.ai[Side.RAPTOR]
             return Post(m, texts.picked_text(m, side),
-                        view=components.round_view(m.id, s.round) if human else None,
+                        view=components.round_view(m.id, s.round, lang) if human else None,
                         ping=(raptor,) if human else (), remember_round=human,
                         dm_sides=(Side.RAPTOR,) if human else ())
         return Post(m, texts.picked_text(m, side))
 
-    def _result_post(self, m: Match, *, with_story: bool = False,
-                     extra: str | None = None) -> Post:
-        content = texts.result_text(m) + (f"\n{extra}" if extra else "")
+    def _result_post(self, m: Match, lang: str, *, with_story: bool = False,
+                     extra: str | Text | None = None) -> Post:
+        content = (Text("{result}\n{extra}", result=texts.result_text(m), extra=extra) if extra
+                   else texts.result_text(m))
         if with_story and m.state.round_events:
-            story = "\n".join(texts.round_story(m.state.round_events))
+            story = texts.round_story(m.state.round_events)
             if story:
-                content = (f"**{texts.match_title(m)} · Round {m.state.round}**\n{story}\n"
-                           f"{content}")
+                content = Text("**{title} · Round {n}**\n{story}\n{result}",
+                               title=texts.match_title(m), n=m.state.round,
+                               story=Text.joined("\n", story), result=content)
         humans = tuple(m.players[s] for s in (Side.RAPTOR, Side.SCIENTIST) if not m.ai[s])
-        return Post(m, content[:2000], board=True, view=components.rematch_view(m.id),
-                    ping=humans)
+        return Post(m, tr(content, lang)[:2000], board=True,
+                    view=components.rematch_view(m.id, lang), ping=humans)
 
-    async def finish(self, match: Match, note: str | None = None, *,
-                     extra: str | None = None) -> None:
+    async def finish(self, match: Match, note: str | Text | None = None, *,
+                     extra: str | Text | None = None) -> None:
         """Post the end of a match ended outside the game (resignation, draw, timeout, a
         moderator); ``extra``: a line added to the public result."""
-        await self.posts.retire_turn(match.id, note or "the match is over")
-        await self.posts.retire_posts(match.id, PostKind.ROUND, "The match is over.")
-        await self.posts.retire_posts(match.id, PostKind.DRAW, "The match is over.")
-        await self.posts.send(self._result_post(match, extra=extra))
+        g = match.guild_id
+        lang = await self.posts.language(g)
+        await self.posts.retire_turn(match.id, note or Text("the match is over"), g)
+        await self.posts.retire_posts(match.id, PostKind.ROUND, Text("The match is over."), g)
+        await self.posts.retire_posts(match.id, PostKind.DRAW, Text("The match is over."), g)
+        await self.posts.send(self._result_post(match, lang, extra=extra))
         self._prompted.pop(match.id, None)
         self.poke()
 
@@ -247,13 +259,15 @@ class Narrator:
         self._prompted[match.id] = match.version
         await self.posts.retire_turn(match.id, None)
         s = match.state
-        head = f"{texts.match_title(match)} · Round {s.round} · {texts.PHASE_NAMES[s.phase]}"
-        png = await self.images.board(match)
+        lang = await self.posts.language(match.guild_id)
+        head = tr(Text("{title} · Round {n} · {phase}", title=texts.match_title(match),
+                       n=s.round, phase=texts.PHASE_NAMES[s.phase]), lang)
+        png = await self.images.board(match, lang)
         if self._prompted.get(match.id, -1) > match.version:
             return  # superseded while the board was drawn: nobody should see this decision
         msg = await self.posts.post(match.channel_id,
-                                    texts.turn_text(match, side, match.deadline_at),
-                                    png=png, view=components.turn_view(match, side),
+                                    tr(texts.turn_text(match, side, match.deadline_at), lang),
+                                    png=png, view=components.turn_view(match, side, lang),
                                     allowed_mentions=pings(match.players[side]))
         if msg is None:
             return
@@ -275,8 +289,9 @@ class Narrator:
                                         expected_version=expected_version)
         log.info("match %d: undo by the %s", match.id, side.value)
         await self.posts.adopt_turn_message(match.id, interaction.message)
-        await self.posts.retire_turn(match.id, f"{texts.player(match, side)} took back their "
-                                     "last action")
+        await self.posts.retire_turn(match.id, Text("{player} took back their last action",
+                                                    player=texts.player(match, side)),
+                                     match.guild_id)
         await self.prompt(after)
         self.poke()
         return after

@@ -2,6 +2,10 @@
 is logged as a warning for the server admin, never silent), editing, and retiring the
 messages that carry controls — recorded in :mod:`bot.discord.post_store`, so that a
 restarted bot still removes the buttons of a message once they are used up.
+
+Public messages are in the server's language (:func:`bot.discord.languages.public_language`):
+a :class:`~engine.messages.Text` content is written in it when sent (give ``guild_id``), and
+what is stored to edit later (a turn message's head, a round post) is stored written.
 """
 
 from __future__ import annotations
@@ -14,10 +18,12 @@ from typing import Any
 import discord
 
 from engine import Side
+from engine.messages import Text
 
 from .. import texts
+from ..i18n import tr
 from ..match import Challenge, Match, MatchService
-from . import components
+from . import components, languages
 from .hands import Hands
 from .images import Images
 from .post_store import PostKind, PostStore
@@ -33,7 +39,7 @@ class Post:
     hand (if they asked for it)."""
 
     match: Match
-    content: str
+    content: str | Text
     board: bool = False
     view: discord.ui.View | None = None
     ping: tuple[int, ...] = ()
@@ -52,6 +58,16 @@ class Posts:
         self.images = images
         self.hands = hands
 
+    async def language(self, guild_id: int | None) -> str:
+        """The language of the public messages in server ``guild_id``."""
+        return await languages.public_language(self.service, guild_id)
+
+    async def written(self, content: Any, guild_id: int | None) -> Any:
+        """``content`` written in the server's language when it is a Text."""
+        if isinstance(content, Text):
+            return tr(content, await self.language(guild_id))
+        return content
+
     def messageable(self, channel_id: int) -> discord.abc.Messageable:
         """The channel to send to (a partial one when it is not cached)."""
         channel = self.client.get_channel(channel_id)
@@ -59,12 +75,14 @@ class Posts:
             return channel
         return self.client.get_partial_messageable(channel_id)
 
-    async def post(self, channel_id: int, content: str, *, png: bytes | None = None,
+    async def post(self, channel_id: int, content: str | Text, *, png: bytes | None = None,
                    filename: str = BOARD_FILE, view: discord.ui.View | None = None,
-                   allowed_mentions: discord.AllowedMentions | None = None
-                   ) -> discord.Message | None:
-        """Send a public message in a channel; a refusal is logged as a warning for the admin
-        (missing permission) and None returned."""
+                   allowed_mentions: discord.AllowedMentions | None = None,
+                   guild_id: int | None = None) -> discord.Message | None:
+        """Send a public message in a channel (a Text in the language of server
+        ``guild_id``); a refusal is logged as a warning for the admin (missing permission)
+        and None returned."""
+        content = await self.written(content, guild_id)
         file = discord.File(io.BytesIO(png), filename=filename) if png is not None else None
         kw = present(content=content, file=file, view=view,
                      allowed_mentions=allowed_mentions or NO_PINGS)
@@ -78,9 +96,13 @@ class Posts:
             log.warning("cannot post in channel %d: it no longer exists", channel_id)
         return None
 
-    async def edit(self, channel_id: int, message_id: int, **kw: Any) -> bool:
-        """Edit a message of the bot; a refusal (deleted message, missing permission) is
-        logged as a warning and False returned."""
+    async def edit(self, channel_id: int, message_id: int, *, guild_id: int | None = None,
+                   **kw: Any) -> bool:
+        """Edit a message of the bot (a Text ``content`` in the language of server
+        ``guild_id``); a refusal (deleted message, missing permission) is logged as a warning
+        and False returned."""
+        if "content" in kw:
+            kw["content"] = await self.written(kw["content"], guild_id)
         message = self.messageable(channel_id).get_partial_message(message_id)  # type: ignore
         try:
             await message.edit(**kw)
@@ -94,19 +116,23 @@ class Posts:
         """Send ``post`` (with the board image of its match if asked), record it as a round
         post if asked, then DM its ``dm_sides`` their hand."""
         m = post.match
-        png = await self.images.board(m) if post.board else None
-        msg = await self.post(m.channel_id, post.content, png=png, view=post.view,
+        lang = await self.language(m.guild_id)
+        png = await self.images.board(m, lang) if post.board else None
+        content = tr(post.content, lang)
+        msg = await self.post(m.channel_id, content, png=png, view=post.view,
                               allowed_mentions=pings(*post.ping) if post.ping else None)
         if msg is not None and post.remember_round:
-            await self.store.remember(m.id, PostKind.ROUND, m.channel_id, msg.id, post.content)
+            await self.store.remember(m.id, PostKind.ROUND, m.channel_id, msg.id, content)
         for side in post.dm_sides:
             await self.hands.dm_hand_if_wanted(m, side)
 
-    async def retire_turn(self, match_id: int, line: str | None) -> bool:
+    async def retire_turn(self, match_id: int, line: str | Text | None,
+                          guild_id: int | None = None) -> bool:
         """Edit the match's latest turn message (as recorded in storage, so also one posted
         before a restart) to a record of what was decided, without controls or image.
         Returns whether there was one."""
         posts = await self.store.take(match_id, PostKind.TURN)
+        line = await self.written(line, guild_id)
         for post in posts:
             await self.retire_turn_post(post.channel_id, post.message_id, post.text, line)
         return bool(posts)
@@ -118,10 +144,12 @@ class Posts:
         await self.edit(channel_id, message_id, content=content, view=None, attachments=[],
                         allowed_mentions=NO_PINGS)
 
-    async def retire_posts(self, match_id: int, kind: PostKind, note: str) -> None:
+    async def retire_posts(self, match_id: int, kind: PostKind, note: str | Text,
+                           guild_id: int | None = None) -> None:
         """Remove the buttons of the match's ``kind`` posts as recorded in storage (round:
         "Pick your card" on the round message and, under observation, on the raptor's
         reminder; draw: an open draw offer's answers), adding ``note`` below."""
+        note = await self.written(note, guild_id)
         for post in await self.store.take(match_id, kind):
             await self.edit(post.channel_id, post.message_id, view=None,
                             allowed_mentions=NO_PINGS, content=f"{post.text}\n✔ {note}")
@@ -130,10 +158,13 @@ class Posts:
         """Post ``side``'s draw offer in ``match`` with the answer buttons, pinging the
         opponent, and record it so that it is retired when the offer lapses."""
         opponent = match.players[side.other]
-        content = (f"🤝 {texts.player(match, side)} offers a draw in "
-                   f"{texts.match_title(match)}. {texts.mention(opponent)}, do you accept? "
-                   "(The offer lapses with the next move.)")
-        msg = await self.post(match.channel_id, content, view=components.draw_view(match.id),
+        lang = await self.language(match.guild_id)
+        content = tr(Text("🤝 {player} offers a draw in {title}. {opponent}, do you accept? "
+                          "(The offer lapses with the next move.)",
+                          player=texts.player(match, side), title=texts.match_title(match),
+                          opponent=texts.mention(opponent)), lang)
+        msg = await self.post(match.channel_id, content,
+                              view=components.draw_view(match.id, lang),
                               allowed_mentions=pings(opponent))
         if msg is not None:
             await self.store.remember(match.id, PostKind.DRAW, match.channel_id, msg.id,
@@ -159,8 +190,9 @@ class Posts:
     async def post_challenge(self, interaction: discord.Interaction, ch: Challenge) -> None:
         """Answer ``interaction`` with the challenge's message and buttons (pinging the
         challenged player), and record that message so that its expiry can edit it."""
+        lang = await languages.public_language(self.service, interaction.guild_id, interaction)
         msg = await say(interaction, texts.challenge_text(ch), ephemeral=False,
-                        view=components.challenge_view(ch.id),
+                        view=components.challenge_view(ch.id, lang),
                         allowed_mentions=pings(ch.challenged_id))
         if msg is None:
             msg = await interaction.original_response()

@@ -92,6 +92,16 @@ async def localise(interaction: discord.Interaction, content: Any, *, ephemeral:
     return tr(content, lang)
 
 
+async def private(interaction: discord.Interaction, content: Any) -> Any:
+    """``content`` for an ephemeral message to ``interaction.user`` (their language)."""
+    return await localise(interaction, content, ephemeral=True)
+
+
+async def public(interaction: discord.Interaction, content: Any) -> Any:
+    """``content`` for a public message in ``interaction``'s server (its language)."""
+    return await localise(interaction, content, ephemeral=False)
+
+
 async def say(interaction: discord.Interaction, content: str | None = None, *, ephemeral: bool,
               png: bytes | None = None, filename: str = BOARD_FILE,
               view: discord.ui.View | None = None,

@@ -14,6 +14,8 @@ import logging
 
 import discord
 
+from engine.messages import Text
+
 from .. import texts
 from ..match import ChallengeStatus, MatchService, TimerEvent, TimerKind
 from .narration import Narrator
@@ -74,24 +76,20 @@ class TimerTask:
         """Post what a timer did: a reminder, the end of a match, an expired challenge."""
         if event.kind is TimerKind.REMINDER and event.match is not None:
             m = event.match
-            who = " ".join(texts.mention(u) for u in event.user_ids)
-            when = f" Time runs out {texts.ts(m.deadline_at)}." if m.deadline_at else ""
             log.info("match %d: reminder", m.id)
-            await self.posts.post(event.channel_id,
-                                  f"⏰ {who}, {texts.match_title(m)} is waiting for your "
-                                  f"decision ({texts.PHASE_NAMES[m.state.phase].lower()})."
-                                  f"{when}", allowed_mentions=pings(*event.user_ids))
+            await self.posts.post(event.channel_id, texts.reminder_text(m, event.user_ids),
+                                  allowed_mentions=pings(*event.user_ids), guild_id=m.guild_id)
         elif event.kind is TimerKind.FORFEIT and event.match is not None:
             log.info("match %d: ended by its timer (%s)", event.match.id, event.match.reason)
-            await self.narrator.finish(event.match, "time ran out")
+            await self.narrator.finish(event.match, Text("time ran out"))
         elif event.kind is TimerKind.CHALLENGE_EXPIRED and event.challenge is not None:
             ch = event.challenge
             text = texts.challenge_closed_text(ch, ChallengeStatus.EXPIRED)
             # the challenge's own message loses its buttons; a new message only if that fails
             if ch.message_id is None or not await self.posts.edit(
                     ch.channel_id, ch.message_id, content=text, view=None,
-                    allowed_mentions=NO_PINGS):
-                await self.posts.post(event.channel_id, text)
+                    allowed_mentions=NO_PINGS, guild_id=ch.guild_id):
+                await self.posts.post(event.channel_id, text, guild_id=ch.guild_id)
 
     async def _resume_ai(self) -> None:
         """After a (re)start: let the AI take the decisions it owes."""

@@ -4,7 +4,8 @@ Writes ``render/fonts/RaptorCJK-Regular.otf`` and ``RaptorCJK-Bold.otf``: Noto S
 Regular and Bold (Debian's ``fonts-noto-cjk``: ``apt-get install -y fonts-noto-cjk``) cut
 down with fontTools to the
 characters the images can draw in Chinese — every character of every zh-TW message of the
-catalog, printable ASCII and the few signs the English texts use (``×``, ``→``, ``·``, …).
+catalog (but emoji, which only Discord's clients draw), printable ASCII and the few signs
+the English texts use (``×``, ``→``, ``·``, …).
 Re-run it after the catalog changes (``tests/render/test_cjk_font.py`` fails until then).
 
 The font is under the SIL Open Font License 1.1 (``render/fonts/OFL.txt``); a subset is a
@@ -16,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+import unicodedata
 from pathlib import Path
 
 from babel.messages.pofile import read_po
@@ -42,7 +44,13 @@ def catalog_characters(lang: str = TRADITIONAL_CHINESE) -> set[str]:
             continue
         for s in (m.string if isinstance(m.string, tuple) else (m.string,)):
             out.update(s or "")
-    return {ch for ch in out if ch.isprintable()}
+    return {ch for ch in out if ch.isprintable() and not is_emoji(ch)}
+
+
+def is_emoji(ch: str) -> bool:
+    """An emoji or pictograph (⏰, 🏆, 🦖): in Discord messages only, which the readers'
+    clients draw; no image draws one, and Noto Sans CJK has none."""
+    return unicodedata.category(ch) == "So" and (ord(ch) >= 0x1F000 or 0x2300 <= ord(ch) < 0x2800)
 
 
 def characters() -> str:

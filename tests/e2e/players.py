@@ -38,10 +38,12 @@ from bot import texts
 from bot.ai import choose_action
 from bot.db import Database
 from bot.discord.app import RaptorBot, create_bot
+from bot.i18n import resolve, tr
 from bot.match import Match, MatchService
 from bot.settings import Settings
 from engine import Action, End, Pick, Side
 from engine.geometry import TILE_NAMES, TILE_OF, square
+from engine.messages import Text
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeUser, HarnessError, Outcome, Record
 
 R, S = Side.RAPTOR, Side.SCIENTIST
@@ -150,9 +152,12 @@ class World:
         self.tables.append(table)
         out = await table.raptor.challenge(table.scientist, side="raptor", setup=setup,
                                            environment=environment)
-        challenge = table.find(out.replies, "Accept")
+        challenge = next((r for r in out.replies for b in r.buttons
+                          if (b.get("custom_id") or "").endswith(":accept")), None)
         assert challenge is not None and challenge.visibility == "public", out.records
-        await table.scientist.click("Accept", message=challenge)
+        accept = next(b for b in challenge.buttons
+                      if (b.get("custom_id") or "").endswith(":accept"))
+        await table.scientist.click(custom_id=accept["custom_id"], message=challenge)
         match = await self.observer.active_match(chan.id)
         assert match is not None, "accepting the challenge started no match"
         assert match.players == {R: table.raptor.id, S: table.scientist.id}
@@ -302,6 +307,11 @@ class Player:
     def __repr__(self) -> str:
         return f"<Player {self.name} ({self.side.value})>"
 
+    @property
+    def lang(self) -> str:
+        """The language of this player's private messages (their Discord client's)."""
+        return resolve(self.user.info.locale)
+
     # -------------------------------------------------------------- raw actions
     async def _done(self, out: Outcome) -> Outcome:
         self.table.track(out)
@@ -342,14 +352,16 @@ class Player:
     # -------------------------------------------------------------- the card pick
     def round_message(self) -> Record | None:
         """The newest message of the channel with a "Pick your card" button."""
-        return self.table.newest(self, lambda m: "Pick your card" in m.labels)
+        return self.table.newest(self, lambda m: any(
+            (b.get("custom_id") or "").endswith(":hand") for b in m.buttons))
 
     async def open_hand(self) -> Record:
         """Click "Pick your card" on the newest round message; returns the ephemeral hand."""
         msg = self.round_message()
         if msg is None:
             raise HarnessError(f"{self.name} sees no 'Pick your card' button")
-        out = await self.click("Pick your card", message=msg)
+        button = next(b for b in msg.buttons if (b.get("custom_id") or "").endswith(":hand"))
+        out = await self.click(custom_id=button["custom_id"], message=msg)
         hand = out.reply
         assert hand is not None and hand.visibility == "ephemeral" and hand.user_id == self.id, (
             out.records)
@@ -358,7 +370,7 @@ class Player:
     async def pick_card(self, card: int) -> Outcome:
         """Open the hand and click the button of ``card`` ("7 · Recovery ×3")."""
         hand = await self.open_hand()
-        label = texts.card_label(self.side, card)
+        label = tr(texts.card_label(self.side, card), self.lang)
         if label not in hand.labels:
             raise HarnessError(f"{self.name}'s hand shows no button {label!r}: "
                                f"{hand.labels} {hand.content[:300]!r}")
@@ -394,11 +406,11 @@ class Player:
     async def choose(self, notation: str, turn: Record, match: Match) -> Outcome:
         """Find ``notation`` among the options of the turn message (directly, or in the
         ephemeral menu of a figurine / area, page by page) and select it."""
-        direct = turn.select_menu(ACTION_PLACEHOLDER)
+        direct = turn.select_menu(ACTION_PLACEHOLDER) or _select_like(turn, r":do$")
         if direct is not None:
             self.table.used["action menu"] += 1
             return await self.select(direct["custom_id"], notation, message=turn)
-        groups = turn.select_menu(GROUP_PLACEHOLDER)
+        groups = turn.select_menu(GROUP_PLACEHOLDER) or _select_like(turn, r":grp$")
         if groups is None:
             raise HarnessError(f"turn message without a menu: {turn!r}")
         keys = [o["value"] for o in groups["options"]]
@@ -413,10 +425,18 @@ class Player:
                     if any(o["value"] == notation for o in sel["options"]):
                         self.table.used["group menu"] += 1
                         return await self.select(sel["custom_id"], notation, message=menu)
-                if "Next ▶" not in menu.labels:
+                next_page = tr(Text("Next ▶"), self.lang)
+                if next_page not in menu.labels:
                     break
-                await self.click("Next ▶", message=menu)
+                await self.click(next_page, message=menu)
         raise AssertionError(f"{notation!r} is offered by none of the groups {keys}")
+
+
+def _select_like(message: Record, pattern: str) -> dict | None:
+    """The select menu of ``message`` whose custom_id matches ``pattern`` (a turn message
+    written in another language than the placeholders above)."""
+    return next((sel for sel in message.selects
+                 if re.search(pattern, sel.get("custom_id") or "")), None)
 
 
 def _likely_groups(notation: str, keys: list[str]) -> list[str]:
