@@ -13,10 +13,10 @@ from bot.db import MIGRATIONS, SCHEMA_VERSION, Database, DatabaseTooNewError
 async def test_new_file_gets_every_migration_and_the_pragmas(db_path):
     db = await Database.open(db_path)
     try:
-        assert SCHEMA_VERSION == 3 == MIGRATIONS[-1].version
-        assert [m.version for m in MIGRATIONS] == [1, 2, 3]
+        assert SCHEMA_VERSION == 4 == MIGRATIONS[-1].version
+        assert [m.version for m in MIGRATIONS] == [1, 2, 3, 4]
         assert all(m.description for m in MIGRATIONS)
-        assert await db.schema_version() == 3
+        assert await db.schema_version() == 4
         assert (await db.fetchone("PRAGMA journal_mode"))[0] == "wal"
         assert (await db.fetchone("PRAGMA foreign_keys"))[0] == 1
         assert (await db.fetchone("PRAGMA busy_timeout"))[0] == 5000
@@ -26,7 +26,7 @@ async def test_new_file_gets_every_migration_and_the_pragmas(db_path):
         tables = {r[0] for r in await db.fetchall(
             "SELECT name FROM sqlite_master WHERE type = 'table'")}
         assert {"matches", "match_log", "challenges", "ratings", "results", "guild_settings",
-                "user_settings", "control_posts"} <= tables
+                "user_settings", "control_posts", "private_posts", "match_notices"} <= tables
     finally:
         await db.close()
 
@@ -44,7 +44,7 @@ async def test_v1_file_is_migrated_and_its_data_survive(db_path):
 
     db = await Database.open(db_path)
     try:
-        assert await db.schema_version() == 3
+        assert await db.schema_version() == 4
         row = await db.fetchone("SELECT rating, raptor_wins FROM ratings WHERE user_id = 42")
         assert tuple(row) == (1532.5, 3)
         assert (await db.fetchone("SELECT turn_timeout FROM guild_settings"))[0] == 60
@@ -66,12 +66,32 @@ async def test_v2_file_gets_the_control_posts_and_its_challenges_survive(db_path
 
     db = await Database.open(db_path)
     try:
-        assert await db.schema_version() == 3
+        assert await db.schema_version() == 4
         row = await db.fetchone("SELECT challenger_id, status, message_id FROM challenges")
         assert tuple(row) == (41, "pending", None)  # the old challenge has no message yet
         await db.write("UPDATE challenges SET message_id = 99")
         assert (await db.fetchone("SELECT message_id FROM challenges"))[0] == 99
         assert await db.fetchall("SELECT * FROM control_posts") == []
+    finally:
+        await db.close()
+
+
+async def test_v3_file_gets_the_private_posts_and_notices(db_path):
+    db = await Database.open(db_path, upto=3)
+    async with db.transaction() as tx:
+        await tx.execute("INSERT INTO user_settings (user_id, key, value, updated_at) "
+                         "VALUES (42, 'dm_hand', 'true', 0)")
+    await db.close()
+
+    db = await Database.open(db_path)
+    try:
+        assert await db.schema_version() == 4
+        assert (await db.fetchone("SELECT value FROM user_settings"))[0] == "true"
+        assert await db.fetchall("SELECT * FROM private_posts") == []
+        assert await db.fetchall("SELECT * FROM match_notices") == []
+        with pytest.raises(sqlite3.IntegrityError):  # a private post belongs to a match
+            await db.write("INSERT INTO private_posts (message_id, match_id, user_id, "
+                           "channel_id, text) VALUES (1, 999, 42, 5, 'x')")
     finally:
         await db.close()
 
@@ -95,16 +115,17 @@ async def test_newer_file_is_refused_with_a_clear_message(db_path):
 async def test_a_failing_migration_is_rolled_back_whole(db_path, monkeypatch):
     import bot.db as dbmod
 
-    bad = dbmod.Migration(4, "broken step", ("CREATE TABLE extra (x INTEGER)",
-                                             "CREATE TABLE extra (x INTEGER)"))
+    bad = dbmod.Migration(SCHEMA_VERSION + 1, "broken step",
+                          ("CREATE TABLE extra (x INTEGER)", "CREATE TABLE extra (x INTEGER)"))
     monkeypatch.setattr(dbmod, "MIGRATIONS", (*MIGRATIONS, bad))
-    monkeypatch.setattr(dbmod, "SCHEMA_VERSION", 4)
+    monkeypatch.setattr(dbmod, "SCHEMA_VERSION", SCHEMA_VERSION + 1)
     with pytest.raises(sqlite3.OperationalError, match="already exists"):
         await Database.open(db_path)
     monkeypatch.undo()
     db = await Database.open(db_path)
     try:
-        assert await db.schema_version() == 3  # steps 1-3 kept, step 4 left no trace
+        assert await db.schema_version() == SCHEMA_VERSION  # the steps before it kept, it
+        # left no trace
         assert await db.fetchone("SELECT name FROM sqlite_master WHERE name = 'extra'") is None
     finally:
         await db.close()
