@@ -143,3 +143,22 @@ async def test_a_stale_click_in_a_dm_links_to_the_match(world: World) -> None:
     target = fake.message(message)  # the match's current public control post
     assert target.visibility == "public" and (target.buttons or target.selects)
     assert (await table.match()).version == after.version  # the click changed nothing
+
+
+async def test_dm_hands_are_retired_when_the_match_ends(world: World) -> None:
+    fake = world.fake
+    for name in ("alice", "bob"):
+        await world.user(name).slash("raptor settings", dm_hand=True)
+    table = await world.new_table(raptor="alice", scientist="bob")
+    dms = {p.name: fake.dms(p.user)[-1] for p in table.players}
+    assert all(dm.labels for dm in dms.values())
+    out = await table.scientist.slash("raptor resign")
+    await table.scientist.click("Resign", message=out.reply)
+    assert not (await table.match()).active
+    for name, side in (("alice", "raptor"), ("bob", "scientist")):
+        dm = fake.message(dms[name].id)
+        assert dm.buttons == [] and dm.attachments == []
+        channel = jump_url(fake.guild_id, table.channel.id)  # no control post is left
+        assert dm.content == (f"**Match #{table.match_id} · your hand** ({side}, round 1)\n"
+                              f"✔ {texts.HAND_MATCH_OVER} [↪ back to Match #{table.match_id}]"
+                              f"({channel})")
