@@ -61,7 +61,7 @@ def _run_bot() -> int:
     if settings.discord_token is None:
         print(NO_TOKEN_MESSAGE, file=sys.stderr)
         return 2
-    reason = database_reason(settings.db_path)
+    reason = None if settings.database_url is not None else database_reason(settings.db_path)
     if reason is not None:  # the volume, the file: a configuration problem, not worth a restart
         print(f"python -m bot: {reason}", file=sys.stderr)
         return 2

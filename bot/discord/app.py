@@ -17,18 +17,15 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import os
-import sqlite3
 import sys
-from pathlib import Path
 from typing import Any
 
 import aiohttp
 import discord
 from discord.ext import commands
 
-from ..check import open_failure
-from ..db import Database, DatabaseTooNewError
+from ..check import CheckError, open_database
+from ..db import Database
 from ..match import MatchService
 from ..settings import Settings
 from .admin import RaptorAdminCog
@@ -162,11 +159,10 @@ def run(settings: Settings) -> int:
 
     async def main() -> None:
         async with stop_signals() as stop:
-            path = Path(os.path.abspath(settings.db_path))
             try:
-                db = await Database.open(path)
-            except (DatabaseTooNewError, sqlite3.Error, OSError) as exc:
-                raise _StartError(open_failure(path, exc)) from None
+                db = await open_database(settings)
+            except CheckError as exc:
+                raise _StartError(str(exc)) from None
             try:
                 bot = await create_bot(settings, db)
                 async with bot:

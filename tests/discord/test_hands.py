@@ -14,9 +14,11 @@ from engine import Side
 from tests.match.conftest import (  # noqa: F401 - fixtures
     CHANNEL,
     GUILD,
+    backend,
     clock,
     db,
     db_path,
+    db_target,
     start_match,
     svc,
 )

@@ -7,7 +7,13 @@ import sqlite3
 import aiosqlite
 import pytest
 
-from bot.db import MIGRATIONS, SCHEMA_VERSION, Database, DatabaseTooNewError
+from bot.db import (
+    INTEGRITY_ERRORS,
+    MIGRATIONS,
+    SCHEMA_VERSION,
+    Database,
+    DatabaseTooNewError,
+)
 
 
 async def test_new_file_gets_every_migration_and_the_pragmas(db_path):
@@ -136,10 +142,10 @@ async def test_match_log_is_append_only(svc, db):
 
     m = await start_match(svc)
     await svc.act(m.id, ALICE, "pick " + str(m.state.hands[m.side_of(ALICE)][0]))
-    with pytest.raises(sqlite3.IntegrityError, match="append-only"):
+    with pytest.raises(INTEGRITY_ERRORS, match="append-only"):
         async with db.transaction() as tx:
             await tx.execute("DELETE FROM match_log")
-    with pytest.raises(sqlite3.IntegrityError, match="append-only"):
+    with pytest.raises(INTEGRITY_ERRORS, match="append-only"):
         async with db.transaction() as tx:
             await tx.execute("UPDATE match_log SET side = 'scientist'")
     assert len(await svc.raw_log(m.id)) == 1
