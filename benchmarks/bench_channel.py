@@ -53,7 +53,7 @@ import engine  # noqa: E402
 from bot import texts  # noqa: E402
 from engine import Side  # noqa: E402
 from tests.e2e.players import Player, Table, World  # noqa: E402
-from tests.fakediscord import Record  # noqa: E402
+from tests.fakediscord import FakeChannel, Record  # noqa: E402
 
 WORLD_SEED = 7_100_000  # match seeds: WORLD_SEED + 1000 * seed, ...
 
@@ -168,6 +168,11 @@ async def play_practice(folder: Path, seed: int) -> tuple[Counting, int, list[st
             match = next(m for m in await world.observer.active_matches()
                          if carol.id in m.players.values())
         table.match_id = match.id
+        if match.channel_id != parent:  # played in a thread: the player acts there
+            table.channel = FakeChannel(world.fake, world.fake.server.channels[match.channel_id])
+            for r in world.fake.records:
+                if not r.edit and r.channel_id == match.channel_id:
+                    table.message_ids.append(r.message_id)
         counting.take(0, match.channel_id)
         rng = random.Random(seed)
         carol_side = table.scientist
