@@ -13,8 +13,10 @@ import re
 import engine
 from bot import texts
 from bot.discord.links import jump_url
+from bot.match import Match
 from engine import Phase, Side
 from tests.e2e.players import Table, World
+from tests.fakediscord import Record
 
 R, S = Side.RAPTOR, Side.SCIENTIST
 JUMP = re.compile(r"https://discord\.com/channels/([0-9]+)/([0-9]+)/([0-9]+)")
@@ -35,6 +37,14 @@ def hand_posts(world: World, user_id: int) -> list:
     """The hand messages created for ``user_id`` (ephemeral or DM), in order."""
     return [r for r in world.fake.records if not r.edit and r.user_id == user_id
             and "· your hand**" in r.content]
+
+
+async def alice_by_dm(world: World) -> tuple[Table, Match, Record]:
+    """alice (hand by DM) challenges bob; the table, the match and alice's round-1 DM hand."""
+    alice = world.user("alice")
+    await alice.slash("raptor settings", dm_hand=True)
+    table = await world.new_table(raptor="alice", scientist="bob")
+    return table, await table.match(), world.fake.dms(alice)[-1]
 
 
 async def test_dms_closed_notice_comes_once_per_match_across_a_restart(world: World) -> None:
@@ -65,13 +75,8 @@ async def test_dms_closed_notice_comes_once_per_match_across_a_restart(world: Wo
 
 async def test_dm_hand_once_with_a_link_and_retired_after_a_pick_in_the_channel(
         world: World) -> None:
-    fake = world.fake
-    alice = world.user("alice")
-    await alice.slash("raptor settings", dm_hand=True)
-    table = await world.new_table(raptor="alice", scientist="bob")
-    match = await table.match()
-
-    dm = fake.dms(alice)[-1]
+    fake, alice = world.fake, world.user("alice")
+    table, match, dm = await alice_by_dm(world)
     round_message = table.raptor.round_message()
     assert round_message is not None and round_message.visibility == "public"
     link = jump_url(fake.guild_id, table.channel.id, round_message.id)
@@ -116,11 +121,7 @@ async def test_dm_hand_once_with_a_link_and_retired_after_a_pick_in_the_channel(
 
 async def test_a_stale_click_in_a_dm_links_to_the_match(world: World) -> None:
     fake = world.fake
-    alice = world.user("alice")
-    await alice.slash("raptor settings", dm_hand=True)
-    table = await world.new_table(raptor="alice", scientist="bob")
-    match = await table.match()
-    dm = fake.dms(alice)[-1]
+    table, match, dm = await alice_by_dm(world)
     # a DM hand the bot has no record of (as one sent by an older version): it stays live
     assert await world.observer_db.write("DELETE FROM private_posts WHERE message_id = ?",
                                          (dm.id,)) == 1
@@ -133,7 +134,7 @@ async def test_a_stale_click_in_a_dm_links_to_the_match(world: World) -> None:
     label = fake.message(dm.id).labels[2]
     out = await table.raptor.click(label, message=dm.id)
     answer = out.reply
-    assert answer is not None and answer.user_id == alice.id
+    assert answer is not None and answer.user_id == table.raptor.id
     assert answer.content.startswith("This card button is out of date")
     assert "/raptor status" not in answer.content
     found = JUMP.search(answer.content)
