@@ -43,7 +43,10 @@ Tables (migration 1 unless noted):
 - ``guild_settings``: per-server turn timeout.
 - ``user_settings`` (migration 2): per-user key/value settings (JSON values; ``dm_hand``,
   ``language``).
-- ``guild_languages`` (migration 4): a server's language for public messages, when a
+- ``control_posts`` (migration 3): the bot's messages with controls, to retire them later.
+- ``claimed_by``, ``claim_until`` on ``matches`` and ``challenges`` (migration 4): the lease
+  of the process doing that row's timed or AI work (:mod:`bot.match.claim_store`).
+- ``guild_languages`` (migration 6): a server's language for public messages, when a
   moderator chose one (``/raptor-admin language``).
 """
 
@@ -333,7 +336,35 @@ MIGRATIONS: tuple[Migration, ...] = (
         """,
         "CREATE INDEX control_posts_match ON control_posts(match_id, kind)",
     )),
-    Migration(4, "server languages (a moderator's choice of language for public messages)", (
+    Migration(4, "claims: which process is firing a match's or a challenge's timer, or playing "
+                 "a match's AI, and until when (several processes on one database)", (
+        "ALTER TABLE matches ADD COLUMN claimed_by TEXT",
+        "ALTER TABLE matches ADD COLUMN claim_until REAL",
+        "ALTER TABLE challenges ADD COLUMN claimed_by TEXT",
+        "ALTER TABLE challenges ADD COLUMN claim_until REAL",
+    )),
+    Migration(5, "a player's private messages of a match (DM hands, to retire their buttons "
+                 "after a restart too) and the notices a player was given once per match", (
+        """
+        CREATE TABLE private_posts (
+            message_id INTEGER PRIMARY KEY,
+            match_id   INTEGER NOT NULL REFERENCES matches(id),
+            user_id    INTEGER NOT NULL,
+            channel_id INTEGER NOT NULL,
+            text       TEXT NOT NULL
+        )
+        """,
+        "CREATE INDEX private_posts_match ON private_posts(match_id, user_id)",
+        """
+        CREATE TABLE match_notices (
+            match_id INTEGER NOT NULL REFERENCES matches(id),
+            user_id  INTEGER NOT NULL,
+            notice   TEXT NOT NULL,
+            PRIMARY KEY (match_id, user_id, notice)
+        ) WITHOUT ROWID
+        """,
+    )),
+    Migration(6, "server languages (a moderator's choice of language for public messages)", (
         """
         CREATE TABLE guild_languages (
             guild_id   INTEGER PRIMARY KEY,

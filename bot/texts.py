@@ -45,6 +45,13 @@ def mention(user_id: int) -> str:
     return f"<@{user_id}>"
 
 
+def count(n: int, noun: str, plural: str | None = None) -> str:
+    """``"1 fire token"``, ``"2 fire tokens"``: a number with its noun in the right number
+    (``plural`` for an irregular one, else ``noun + "s"``). English only: the sentences of
+    the catalog use :meth:`Text.plural` instead, so that each language counts its own way."""
+    return f"{n} {noun if n == 1 else plural or noun + 's'}"
+
+
 def card_label(side: Side, card: int) -> Text:
     """``"5 · Recovery ×2"``: a card's value and title (R9, R10)."""
     return Text("{card} · {name}", card=card, name=engine.card_name(side, card))
@@ -126,7 +133,8 @@ def event_text(e: Event) -> Text | str | None:
     if k in ("moved", "called", "jeep"):
         text = f"{N[e.at]}-{N[e.to]}"
         if k == "jeep" and e.cells:
-            return Text("{move} (puts out {n} fire)", move=text, n=len(e.cells))
+            return Text.plural("{move} (puts out {n} fire token)",
+                               "{move} (puts out {n} fire tokens)", len(e.cells), move=text)
         return text
     if k == "escaped":
         return Text("{move} (a baby escapes!)", move=f"{N[e.at]}-{N[e.to]}")
@@ -189,8 +197,9 @@ def event_phrase(e: Event) -> Text | None:
         return Text("a baby answers the call {a}→{to}", a=N[e.at], to=N[e.to])
     if k == "jeep":
         if e.cells:
-            return Text("a jeep drives {a}→{to}, putting out {n} fire", a=N[e.at], to=N[e.to],
-                        n=len(e.cells))
+            return Text.plural("a jeep drives {a}→{to}, putting out {n} fire token",
+                               "a jeep drives {a}→{to}, putting out {n} fire tokens",
+                               len(e.cells), a=N[e.at], to=N[e.to])
         return Text("a jeep drives {a}→{to}", a=N[e.at], to=N[e.to])
     if k == "escaped":
         return Text("a baby escapes through the exit {sq}! 🦖", sq=N[e.to])
@@ -422,10 +431,13 @@ def decision_text(match, side: Side) -> Text:
                     effect=card_effect(side, eff.card))
     if ph is Phase.AP:
         ap = s.ap
-        if side is RAPTOR and mother_move_cost(s.sleep_tokens, ap.mother_moved) > 1:  # R7.2
-            return Text("spend your action points: **{n} AP** left (the mother's first move "
-                        "this round costs 1 + {tokens} for her sleep tokens).", n=ap.remaining,
-                        tokens=s.sleep_tokens)
+        cost = mother_move_cost(s.sleep_tokens, ap.mother_moved)
+        if side is RAPTOR and cost > 1:  # R7.2
+            return Text.plural("spend your action points: **{ap} AP** left (the mother's first "
+                               "move this round costs {cost} AP: 1 + her {n} sleep token).",
+                               "spend your action points: **{ap} AP** left (the mother's first "
+                               "move this round costs {cost} AP: 1 + her {n} sleep tokens).",
+                               s.sleep_tokens, ap=ap.remaining, cost=cost)
         return Text("spend your action points: **{n} AP** left.", n=ap.remaining)
     if ph is Phase.SETUP_MOTHER:
         return Text("place the mother on a free space of the two middle tiles, columns "
@@ -574,15 +586,28 @@ def status_text(match) -> Text:
 # --------------------------------------------------------------------------- the hand (private)
 
 
-def hand_text(match, side: Side) -> Text:
+def hand_heading(match, side: Side) -> Text:
+    """``"**Match #7 · your hand** (raptor, round 3)"``: the first line of a hand message
+    (public facts only), kept to retire it."""
+    return Text("**{title} · your hand** ({side}, round {n})", title=match_title(match),
+                side=SIDE_WORDS[side], n=match.state.round)
+
+
+def hand_text(match, side: Side, *, listed: bool = True, jump: str | None = None) -> Text:
     """The player's hand (R11.2): PRIVATE to the player of ``side`` — send it ephemerally or
-    by DM to that player only."""
+    by DM to that player only. ``listed``: list the cards with their effects (for a message
+    without the hand image, which shows them; its buttons name them); ``jump``: the link to
+    the match (:func:`to_match`)."""
     v = engine.view(match.state, side)
-    lines: list = [Text("**{title} · your hand** ({side}, round {n}):", title=match_title(match),
-                        side=SIDE_WORDS[side], n=v.round)]
-    for card in v.hand or ():
-        lines.append(Text("• **{card}** — {effect}", card=card_label(side, card),
-                          effect=card_effect(side, card)))
+    head = Text("{heading}:", heading=hand_heading(match, side)) if listed else hand_heading(
+        match, side)
+    if jump:
+        head = Text("{heading} · {jump}", heading=head, jump=jump)
+    lines: list = [head]
+    if listed:
+        for card in v.hand or ():
+            lines.append(Text("• **{card}** — {effect}", card=card_label(side, card),
+                              effect=card_effect(side, card)))
     if v.shown_pick is not None and side is RAPTOR:
         lines.append(Text("👁 Observation: the scientist has picked **{card}**.",
                           card=card_label(SCIENTIST, v.shown_pick)))
@@ -598,7 +623,9 @@ def hand_text(match, side: Side) -> Text:
     return Text.joined("\n", lines)
 
 
-def pick_prompt(match, side: Side) -> Text:
+def pick_prompt(match, side: Side, *, in_dm: bool = False) -> Text:
+    """What the player of ``side`` can do with their hand now; ``in_dm``: the message is a
+    DM, where no ``/raptor`` command runs, so none is suggested."""
     s = match.state
     if s.phase is not Phase.PICK:
         return Text("Picking is closed now.")
@@ -606,7 +633,39 @@ def pick_prompt(match, side: Side) -> Text:
         if s.picks[side] is not None:
             return Text("You have picked; waiting for your opponent.")
         return Text("Under observation the scientist picks first: wait for their card.")
+    if in_dm:
+        return Text("Pick a card with the buttons below.")
     return Text("Pick a card with the buttons below (or `/raptor act play <n>`).")
+
+
+def to_match(match, link: str) -> Text:
+    """A jump link to the match, for a private message (a DM) that refers to it."""
+    return Text("[↪ back to {title}]({link})", title=match_title(match), link=link)
+
+
+def own_pick_text(side: Side, card: int, round_no: int) -> Text:
+    """The answer to the player's own card button: PRIVATE (it names their pick)."""
+    return Text("You picked **{card}** for round {n}.", card=card_label(side, card), n=round_no)
+
+
+def hand_retired_text(heading: str, line: str, jump: str | None = None) -> Text:
+    """A DM hand whose buttons are retired: its heading, ``✔ line``, the link to the match
+    (:func:`to_match`)."""
+    if jump:
+        return Text("{heading}\n✔ {line} {jump}", heading=heading, line=line, jump=jump)
+    return Text("{heading}\n✔ {line}", heading=heading, line=line)
+
+
+def picked_elsewhere_text(side: Side, card: int) -> Text:
+    """A DM hand retired because its player picked in the channel: PRIVATE (names the
+    pick)."""
+    return Text("You picked **{card}** in the match's channel.", card=card_label(side, card))
+
+
+HAND_SENT_TO_DM = Text("I sent your hand to your DMs. 📬")
+HAND_SUPERSEDED = Text("A newer message with your hand follows.")
+HAND_MATCH_OVER = Text("The match is over.")
+MATCH_OVER = Text("This match is over: nothing can be changed in it any more.")
 
 
 # --------------------------------------------------------------------------- notices
@@ -617,7 +676,7 @@ NOT_YOUR_MATCH = Text("This isn't your match: only its two players can use these
 NO_MATCH_HERE = Text("There is no match in this channel. Start one with `/raptor challenge` or "
                      "`/raptor practice`.")
 DM_CLOSED = Text("I couldn't send you a direct message (your DMs are closed for this server), "
-                 "so here is your hand as a message only you can see.")
+                 "so in this match your hand shows here, as a message only you can see.")
 
 PERMISSION_NAMES = {
     "send_messages": "Send Messages",
@@ -652,10 +711,16 @@ def reminder_text(match, user_ids: Sequence[int]) -> Text:
     return Text("⏰ {who}, {title} is waiting for your decision ({phase}).", **params)
 
 
-def stale_text(what: str = "control") -> Text:
+def stale_text(what: str = "control", *, jump: str | None = None) -> Text:
+    """A click on an out-of-date control; ``jump``: the link to the match
+    (:func:`to_match`), for a click in a DM, where ``/raptor status`` does not run."""
+    what_text = _CONTROL_WORDS.get(what, what)
+    if jump:
+        return Text("This {what} is out of date: the match has moved on since it was posted, "
+                    "so nothing was changed. {jump}", what=what_text, jump=jump)
     return Text("This {what} is out of date: the match has moved on since it was posted, so "
                 "nothing was changed. Use the latest message, or `/raptor status`.",
-                what=_CONTROL_WORDS.get(what, what))
+                what=what_text)
 
 
 # --------------------------------------------------------------------------- rules

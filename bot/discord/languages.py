@@ -61,16 +61,23 @@ def language_choice(value: str | None) -> str | None:
 async def reader_language(service: Any, interaction: discord.Interaction) -> str:
     """The language of an ephemeral reply or a DM to ``interaction.user``: their own
     choice, else their Discord client's locale (:func:`bot.i18n.resolve`)."""
+    if interaction.locale is not None:
+        _user_locales[interaction.user.id] = interaction.locale.value
     chosen = language_choice(await service.get_user_setting(interaction.user.id,
                                                             LANGUAGE_KEY, None))
     return chosen or resolve(interaction.locale)
 
 
+#: The last client locale Discord gave for each user (for their DMs outside interactions).
+_user_locales: dict[int, str] = {}
+
+
 async def user_language(service: Any, user_id: int, locale: Any = None) -> str:
     """A user's language outside an interaction (their hand by DM after the other player's
-    click): their choice, else ``locale`` (a client locale seen last), else English."""
+    click): their choice, else ``locale``, else the client locale seen last in one of their
+    interactions, else English."""
     chosen = language_choice(await service.get_user_setting(user_id, LANGUAGE_KEY, None))
-    return chosen or resolve(locale)
+    return chosen or resolve(locale if locale is not None else _user_locales.get(user_id))
 
 
 #: The last ``guild_locale`` Discord gave for each server (for posts outside interactions).

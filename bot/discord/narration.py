@@ -162,6 +162,7 @@ class Narrator:
             human = m.ai.get(r.side) is None
             if isinstance(r.action, engine.Pick):
                 log.info("match %d: the %s picked a card", m.id, r.side.value)
+                await self.posts.hands.picked(m, r.side, r.action.card)
                 if "revealed" not in kinds:
                     flush(m)
                     posts.append(self._picked_post(m, r.side, lang))
@@ -241,6 +242,7 @@ class Narrator:
         await self.posts.retire_turn(match.id, note or Text("the match is over"), g)
         await self.posts.retire_posts(match.id, PostKind.ROUND, Text("The match is over."), g)
         await self.posts.retire_posts(match.id, PostKind.DRAW, Text("The match is over."), g)
+        await self.posts.hands.match_over(match)
         await self.posts.send(self._result_post(match, lang, extra=extra))
         self._prompted.pop(match.id, None)
         self.poke()

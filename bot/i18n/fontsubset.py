@@ -48,9 +48,10 @@ def catalog_characters(lang: str = TRADITIONAL_CHINESE) -> set[str]:
 
 
 def is_emoji(ch: str) -> bool:
-    """An emoji or pictograph (⏰, 🏆, 🦖): in Discord messages only, which the readers'
-    clients draw; no image draws one, and Noto Sans CJK has none."""
-    return unicodedata.category(ch) == "So" and (ord(ch) >= 0x1F000 or 0x2300 <= ord(ch) < 0x2800)
+    """An emoji, pictograph or other symbol (⏰, 🏆, 🦖, ✔, ↪; Unicode category So): in
+    Discord messages only, which the readers' clients draw; no image draws one, and Noto
+    Sans CJK has few."""
+    return unicodedata.category(ch) == "So"
 
 
 def characters() -> str:

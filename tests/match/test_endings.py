@@ -213,3 +213,17 @@ async def test_user_settings(svc):
     assert await svc.get_user_setting(ALICE, "dm_hand", True) is False
     await svc.set_user_setting(ALICE, "theme", {"board": "dark"})
     assert await svc.get_user_setting(ALICE, "theme") == {"board": "dark"}
+
+
+async def test_server_languages(svc):
+    assert await svc.guild_language(7) is None
+    await svc.set_guild_language(7, "zh-TW")
+    await svc.set_guild_language(8, "en")
+    assert await svc.guild_language(7) == "zh-TW" and await svc.guild_language(8) == "en"
+    await svc.set_guild_language(7, "en")  # chosen again: replaced
+    assert await svc.guild_language(7) == "en"
+    await svc.set_guild_language(7, None)  # back to Discord's server locale
+    assert await svc.guild_language(7) is None and await svc.guild_language(8) == "en"
+    await svc.set_guild_timeout(8, 60.0)
+    await svc.reset_guild_timeout(8)  # forgetting the timeout keeps the language
+    assert await svc.guild_language(8) == "en"
