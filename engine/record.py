@@ -33,6 +33,7 @@ from enum import StrEnum
 from .actions import Action, Pick
 from .cards import card_name
 from .errors import RaptorError
+from .messages import Text
 from .notation import format_action, parse_action
 from .predicates import ap_total
 from .rules import apply, new_game, to_act
@@ -70,21 +71,27 @@ class Ending(StrEnum):
     ENDED_BY_MODERATOR = "ended_by_moderator"  # Result: none
 
 
-def ending_banner(result: str | None, reason: Ending | str) -> str:
+def ending_banner(result: str | None, reason: Ending | str) -> Text:
     """The one-line banner of a match ended outside the game, for its board image and a
     replay's last frame, e.g. ``"Scientist wins: the raptor resigned"``, ``"Draw by
     agreement"``. ``result`` is ``"raptor"``, ``"scientist"``, ``"draw"`` or None/``"none"``.
     """
     reason = str(reason.value if isinstance(reason, Ending) else reason)
     if result == "draw":
-        return "Draw by agreement"
+        return Text("Draw by agreement")
     if result in (None, "none"):
-        return ("No result: ended by a moderator" if reason == Ending.ENDED_BY_MODERATOR
-                else "No result: both players ran out of time")
+        return (Text("No result: ended by a moderator") if reason == Ending.ENDED_BY_MODERATOR
+                else Text("No result: both players ran out of time"))
     winner = Side(result)
-    why = {Ending.RESIGNED: f"the {winner.other.value} resigned",
-           Ending.TIMEOUT: f"the {winner.other.value} ran out of time"}.get(reason, reason)
-    return f"{winner.value.capitalize()} wins: {why}"
+    names = {Side.RAPTOR: Text("Raptor"), Side.SCIENTIST: Text("Scientist")}
+    sides = {Side.RAPTOR: Text("raptor"), Side.SCIENTIST: Text("scientist")}
+    if reason == Ending.RESIGNED:
+        return Text("{winner} wins: the {loser} resigned", winner=names[winner],
+                    loser=sides[winner.other])
+    if reason == Ending.TIMEOUT:
+        return Text("{winner} wins: the {loser} ran out of time", winner=names[winner],
+                    loser=sides[winner.other])
+    return Text("{winner} wins: {reason}", winner=names[winner], reason=reason)
 
 
 #: The results an ending outside the game allows.

@@ -393,7 +393,8 @@ class RaptorCog(commands.GroupCog, group_name="raptor",
         limit = getattr(interaction, "filesize_limit", None) or DEFAULT_BYTE_LIMIT
         try:
             anim = await self.flow.images.replay(m, views, byte_limit=limit - REPLAY_MARGIN,
-                                                 verdict=verdict, winner=winner)
+                                                 verdict=verdict, winner=winner,
+                                                 lang=await public_lang(interaction))
         except ReplayError as exc:
             await fail(interaction, Text("No replay of {title}: {why}.",
                                          title=texts.match_title(m), why=str(exc)))

@@ -93,14 +93,14 @@ class Images:
                                lambda: content, slot=match.id)
 
     async def replay(self, match: Match, views: list[engine.View], *, byte_limit: int,
-                     verdict: str | None = None, winner: Side | None = None
-                     ) -> render_replay_module.Animation:
+                     verdict: str | None = None, winner: Side | None = None,
+                     lang: str = ENGLISH) -> render_replay_module.Animation:
         """The animation of the finished ``match`` from its public ``views``
         (:func:`render.replay.render_replay`), drawn in the match's worker process like its
         boards (never on the event loop); not cached (a replay is asked for rarely)."""
         draw = functools.partial(render_replay_module.render_replay, byte_limit=byte_limit,
-                                 verdict=verdict, winner=winner)
-        return await self._render(draw, views, match.id)
+                                 verdict=translator(lang).text(verdict), winner=winner)
+        return await self._render(functools.partial(in_language, draw, lang), views, match.id)
 
     async def replay_frame(self, match: Match, view: engine.View, *, total: int,
                            final: bool = False, verdict: str | None = None,
