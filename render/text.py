@@ -152,9 +152,15 @@ def draw_text(im: Image.Image, xy: tuple[float, float], text: str, size: int,
 
 def wrap(text: str, size: int, width: int) -> list[str]:
     """Split ``text`` into lines no wider than ``width`` pixels (words are never cut; a
-    text with Chinese may break between any two Chinese characters)."""
+    text with Chinese may break between any two Chinese characters). Cached: the cards'
+    texts come back in every hand."""
+    return list(_wrapped(str(text), size, width))
+
+
+@lru_cache(maxsize=1024)
+def _wrapped(text: str, size: int, width: int) -> tuple[str, ...]:
     if is_cjk(text):
-        return _wrap_cjk(text, size, width)
+        return tuple(_wrap_cjk(text, size, width))
     lines: list[str] = []
     for para in safe_text(text).split("\n"):
         line = ""
@@ -166,7 +172,7 @@ def wrap(text: str, size: int, width: int) -> list[str]:
             else:
                 line = trial
         lines.append(line)
-    return lines
+    return tuple(lines)
 
 
 def _wrap_cjk(text: str, size: int, width: int) -> list[str]:
