@@ -13,10 +13,10 @@ from bot.db import MIGRATIONS, SCHEMA_VERSION, Database, DatabaseTooNewError
 async def test_new_file_gets_every_migration_and_the_pragmas(db_path):
     db = await Database.open(db_path)
     try:
-        assert SCHEMA_VERSION == 3 == MIGRATIONS[-1].version
-        assert [m.version for m in MIGRATIONS] == [1, 2, 3]
+        assert SCHEMA_VERSION == 4 == MIGRATIONS[-1].version
+        assert [m.version for m in MIGRATIONS] == [1, 2, 3, 4]
         assert all(m.description for m in MIGRATIONS)
-        assert await db.schema_version() == 3
+        assert await db.schema_version() == 4
         assert (await db.fetchone("PRAGMA journal_mode"))[0] == "wal"
         assert (await db.fetchone("PRAGMA foreign_keys"))[0] == 1
         assert (await db.fetchone("PRAGMA busy_timeout"))[0] == 5000
@@ -44,7 +44,7 @@ async def test_v1_file_is_migrated_and_its_data_survive(db_path):
 
     db = await Database.open(db_path)
     try:
-        assert await db.schema_version() == 3
+        assert await db.schema_version() == 4
         row = await db.fetchone("SELECT rating, raptor_wins FROM ratings WHERE user_id = 42")
         assert tuple(row) == (1532.5, 3)
         assert (await db.fetchone("SELECT turn_timeout FROM guild_settings"))[0] == 60
@@ -66,12 +66,43 @@ async def test_v2_file_gets_the_control_posts_and_its_challenges_survive(db_path
 
     db = await Database.open(db_path)
     try:
-        assert await db.schema_version() == 3
+        assert await db.schema_version() == 4
         row = await db.fetchone("SELECT challenger_id, status, message_id FROM challenges")
         assert tuple(row) == (41, "pending", None)  # the old challenge has no message yet
         await db.write("UPDATE challenges SET message_id = 99")
         assert (await db.fetchone("SELECT message_id FROM challenges"))[0] == 99
         assert await db.fetchall("SELECT * FROM control_posts") == []
+    finally:
+        await db.close()
+
+
+async def test_v3_file_keeps_its_control_posts_and_learns_cards_and_threads(db_path):
+    db = await Database.open(db_path, upto=3)
+    async with db.transaction() as tx:
+        await tx.execute("INSERT INTO matches (guild_id, channel_id, raptor_user_id, "
+                         "scientist_user_id, seed, options, status, state, created_at, "
+                         "updated_at, last_activity) VALUES (7, 8, 41, 42, 1, '{}', "
+                         "'active', '{}', 0, 0, 0)")
+        await tx.execute("INSERT INTO control_posts VALUES (900, 1, 'turn', 8, 'head')")
+        await tx.execute("INSERT INTO guild_settings (guild_id, turn_timeout) VALUES (7, 60)")
+    with pytest.raises(sqlite3.IntegrityError):  # before: no card kind
+        await db.write("INSERT INTO control_posts VALUES (901, 1, 'card', 8, '1')")
+    await db.close()
+
+    db = await Database.open(db_path)
+    try:
+        assert await db.schema_version() == 4
+        rows = await db.fetchall("SELECT message_id, kind, text FROM control_posts")
+        assert [tuple(r) for r in rows] == [(900, "turn", "head")]
+        await db.write("INSERT INTO control_posts VALUES (901, 1, 'card', 8, '1')")
+        await db.write("INSERT INTO control_posts VALUES (902, 1, 'line', 5, 'x')")
+        with pytest.raises(sqlite3.IntegrityError):
+            await db.write("INSERT INTO control_posts VALUES (903, 1, 'other', 8, 'x')")
+        row = await db.fetchone("SELECT turn_timeout, threads FROM guild_settings")
+        assert tuple(row) == (60, None)
+        await db.write("UPDATE guild_settings SET threads = 0")
+        with pytest.raises(sqlite3.IntegrityError):
+            await db.write("UPDATE guild_settings SET threads = 2")
     finally:
         await db.close()
 
@@ -95,16 +126,16 @@ async def test_newer_file_is_refused_with_a_clear_message(db_path):
 async def test_a_failing_migration_is_rolled_back_whole(db_path, monkeypatch):
     import bot.db as dbmod
 
-    bad = dbmod.Migration(4, "broken step", ("CREATE TABLE extra (x INTEGER)",
+    bad = dbmod.Migration(5, "broken step", ("CREATE TABLE extra (x INTEGER)",
                                              "CREATE TABLE extra (x INTEGER)"))
     monkeypatch.setattr(dbmod, "MIGRATIONS", (*MIGRATIONS, bad))
-    monkeypatch.setattr(dbmod, "SCHEMA_VERSION", 4)
+    monkeypatch.setattr(dbmod, "SCHEMA_VERSION", 5)
     with pytest.raises(sqlite3.OperationalError, match="already exists"):
         await Database.open(db_path)
     monkeypatch.undo()
     db = await Database.open(db_path)
     try:
-        assert await db.schema_version() == 3  # steps 1-3 kept, step 4 left no trace
+        assert await db.schema_version() == 4  # steps 1-4 kept, step 5 left no trace
         assert await db.fetchone("SELECT name FROM sqlite_master WHERE name = 'extra'") is None
     finally:
         await db.close()

@@ -79,7 +79,7 @@ def assert_checks_and_renders(python: Path, data: Path, db_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
     assert f"Database: {db_path} (a new file, created now)" in lines, lines
-    assert "Schema version: 3 (new database)" in lines, lines
+    assert "Schema version: 4 (new database)" in lines, lines
     assert lines[-1] == "Ready: python -m bot can start."
     assert db_path.is_file()
     drawn = run(python, "-c", RENDER_A_BOARD, cwd=data, env=env)
