@@ -170,7 +170,7 @@ class MatchStore:
             "SELECT MIN(expires_at) AS t FROM challenges WHERE status = 'pending' "
             "UNION ALL SELECT MIN(deadline_at) FROM matches WHERE status = 'active' "
             "UNION ALL SELECT MIN(remind_at) FROM matches WHERE status = 'active' "
-            "AND reminded = 0)")
+            "AND reminded = 0) AS timers")
         return None if row is None or row[0] is None else float(row[0])
 
     async def log(self, match_id: int) -> list[LogEntry]:
@@ -187,7 +187,8 @@ class MatchStore:
         any more.
 
         Raises:
-            sqlite3.IntegrityError: that channel holds an active match already.
+            IntegrityError: that channel holds an active match already (one of
+                :data:`bot.db.INTEGRITY_ERRORS`).
         """
         return bool(await self.db.write("UPDATE matches SET channel_id = ? WHERE id = ? AND "
                                         "status = 'active'", (channel_id, match_id)))

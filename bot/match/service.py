@@ -21,15 +21,15 @@ The SQL is in the stores (``*_store.py``), the values in :mod:`bot.match.models`
 
 from __future__ import annotations
 
-import sqlite3
 import time
 from collections.abc import Callable
 from typing import Any
 
 from engine import Action, GameState, Side
 
-from ..db import Database
+from ..db import INTEGRITY_ERRORS, Database
 from .challenges import ChallengeService
+from .claim_store import process_owner
 from .context import MatchContext
 from .endings import EndingService
 from .models import (
@@ -43,6 +43,7 @@ from .models import (
     TimerEvent,
 )
 from .play import PlayService
+from .shards import Shards
 from .starting import MatchStarter
 from .stats import StatsService
 from .timers import TimerService
@@ -62,6 +63,10 @@ class MatchService:
             by default ``bot.ai.choose_action``, imported on first use.
         seed_source: returns a new match seed; by default ``secrets.randbits(63)``. Only tests
             should pass another one (a predictable seed reveals every deck order).
+        owner: this process's name in claims on timers and AI turns (default
+            :func:`~bot.match.claim_store.process_owner`); claim_lease: seconds a claim holds
+            before another process may take the work over.
+        shards: the servers this process serves (default: all); see :mod:`bot.match.shards`.
 
     Raises:
         ValueError: a timeout that is not a positive finite number.
@@ -71,8 +76,11 @@ class MatchService:
                  challenge_timeout: float = 600.0, clock: Callable[[], float] = time.time,
                  ai_time_budget: float = 2.0,
                  ai_chooser: Callable[..., Action] | None = None,
-                 seed_source: Callable[[], int] | None = None) -> None:
-        self.ctx = MatchContext(db, turn_timeout, challenge_timeout, clock)
+                 seed_source: Callable[[], int] | None = None, owner: str | None = None,
+                 claim_lease: float = 60.0, shards: Shards | None = None) -> None:
+        self.ctx = MatchContext(db, turn_timeout, challenge_timeout, clock,
+                                owner=owner or process_owner(), claim_lease=claim_lease,
+                                shards=shards or Shards())
         self.starter = MatchStarter(self.ctx, seed_source)
         self.challenges = ChallengeService(self.ctx, self.starter)
         self.play = PlayService(self.ctx, ai_time_budget=ai_time_budget, ai_chooser=ai_chooser)
@@ -205,6 +213,10 @@ class MatchService:
         """:meth:`PlayService.matches_waiting_for_ai`."""
         return await self.play.matches_waiting_for_ai()
 
+    async def abandoned_ai_matches(self) -> list[int]:
+        """:meth:`PlayService.abandoned_ai_matches`."""
+        return await self.play.abandoned_ai_matches()
+
     async def raw_log(self, match_id: int) -> list[LogEntry]:
         """:meth:`PlayService.raw_log`."""
         return await self.play.raw_log(match_id)
@@ -282,7 +294,7 @@ class MatchService:
         """
         try:
             moved = await self.ctx.matches.move(match_id, thread_id)
-        except sqlite3.IntegrityError:
+        except INTEGRITY_ERRORS:
             raise ChannelBusyError("That thread already holds a match.") from None
         if not moved:
             raise MatchFinishedError("This match is over: it stays where it was played.")
