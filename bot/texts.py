@@ -579,6 +579,13 @@ STOPPING = ("I'm stopping for a moment (a restart or an upgrade), so nothing was
 NOT_YOUR_MATCH = "This isn't your match: only its two players can use these controls."
 NO_MATCH_HERE = ("There is no match in this channel. Start one with `/raptor challenge` or "
                  "`/raptor practice`.")
+def match_elsewhere_text(match) -> str:
+    """A command typed where no match runs, by a player whose match runs elsewhere (its
+    thread, say)."""
+    return (f"There is no match in this channel: yours, {match_title(match)}, is played in "
+            f"<#{match.channel_id}>. Use the command there.")
+
+
 DM_CLOSED = ("I couldn't send you a direct message (your DMs are closed for this server), so "
              "here is your hand as a message only you can see.")
 

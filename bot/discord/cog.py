@@ -98,7 +98,10 @@ class RaptorCog(commands.GroupCog, group_name="raptor",
         ephemeral refusal."""
         match = await self.service.active_match(interaction.channel_id or 0)
         if match is None:
-            await fail(interaction, texts.NO_MATCH_HERE)
+            elsewhere = [m for m in await self.service.active_matches(interaction.guild_id)
+                         if m.side_of(interaction.user.id) is not None]
+            await fail(interaction, texts.match_elsewhere_text(elsewhere[0]) if elsewhere
+                       else texts.NO_MATCH_HERE)
             return None
         side = match.side_of(interaction.user.id)
         if player and side is None:

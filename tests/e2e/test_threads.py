@@ -49,6 +49,12 @@ async def test_two_matches_at_once_from_one_channel_each_in_its_thread(world: Wo
             assert f"Match #{other.match_id}" not in r.text
             assert other.raptor.user.mention not in r.text
 
+    # a player typing a command in the channel is sent to their thread
+    out = await first.raptor.user.slash("raptor status", in_channel=general)
+    assert out.reply.visibility == "ephemeral"
+    assert out.content == texts.match_elsewhere_text(await first.match())
+    assert f"<#{first.channel.id}>" in out.content
+
     # one match per thread: a challenge in a thread with a match running is refused; the
     # channel takes a third one
     erin, frank = world.user("erin"), world.user("frank")
