@@ -3,6 +3,10 @@ people there see them.
 
 usage: .venv/bin/python benchmarks/bench_channel.py [--seeds 1 2 3 4] [--quiet]
 
+Run it from the root of the checkout to measure (it imports the bot, the fake Discord and
+the e2e players from there), e.g. from an older checkout: ``cd OLD && python
+NEW/benchmarks/bench_channel.py``.
+
 For each seed it plays one human-vs-human match (alice the raptor, hand by DM; bob the
 scientist, hand by DM but with his DMs closed) and one practice match (carol the scientist
 against the easy AI, hand by DM), every decision made with the controls or typed
@@ -21,6 +25,12 @@ round, then in total and per round on average:
   (totals also say how many came right after that player's own action),
 - ``priv``   private messages created per player (DMs and ephemeral messages).
 
+Then, for the private side, per match: how many times the closed-DMs notice was shown, how
+many hand messages list the cards as text (besides the image and the buttons), how many DM
+hands still carry live card buttons once the match is over, how many DM events name a
+``/raptor`` command (none runs in a DM), and how many DM hands carry no jump link back to
+the match.
+
 Records are attributed to the round the match was in when the action that caused them was
 made; the challenge, its acceptance and the match start are round 0. Figures are counts of
 what the fake recorded, so the same seeds give the same figures on the same code.
@@ -37,12 +47,13 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path.cwd()))  # the checkout to measure: run from its root
 
 import engine  # noqa: E402
+from bot import texts  # noqa: E402
 from engine import Side  # noqa: E402
 from tests.e2e.players import Player, Table, World  # noqa: E402
-from tests.fakediscord import Record  # noqa: E402
+from tests.fakediscord import FakeChannel, Record  # noqa: E402
 
 WORLD_SEED = 7_100_000  # match seeds: WORLD_SEED + 1000 * seed, ...
 
@@ -80,6 +91,7 @@ class Counting:
         self.pinged: dict[int, set[int]] = {}  # message id -> users it notified so far
         self.uploaded: dict[int, set[int]] = {}  # message id -> attachment ids so far
         self.rounds: dict[int, Tally] = defaultdict(Tally)
+        self.private: str = ""  # the private side's checks (:func:`private_checks`)
 
     def take(self, round_no: int, match_channel: int, actor: int | None = None) -> None:
         """Tally the records made since the last call into ``round_no``; ``actor``: the
@@ -133,6 +145,7 @@ async def play_match(folder: Path, seed: int) -> tuple[Counting, int, list[str]]
             side = (await world.observer.action_log(table.match_id))[-1][1]
             counting.take(round_no, match.channel_id, match.players[side])
             match = await table.match()
+        counting.private = private_checks(world, names)
         return counting, match.state.round, ["alice", "bob"]
 
 
@@ -155,6 +168,11 @@ async def play_practice(folder: Path, seed: int) -> tuple[Counting, int, list[st
             match = next(m for m in await world.observer.active_matches()
                          if carol.id in m.players.values())
         table.match_id = match.id
+        if match.channel_id != parent:  # played in a thread: the player acts there
+            table.channel = FakeChannel(world.fake, world.fake.server.channels[match.channel_id])
+            for r in world.fake.records:
+                if not r.edit and r.channel_id == match.channel_id:
+                    table.message_ids.append(r.message_id)
         counting.take(0, match.channel_id)
         rng = random.Random(seed)
         carol_side = table.scientist
@@ -170,7 +188,27 @@ async def play_practice(folder: Path, seed: int) -> tuple[Counting, int, list[st
             if after.version <= match.version:
                 raise RuntimeError(f"carol's {engine.format_action(action)} was not stored")
             match = after
+        counting.private = private_checks(world, {carol.id: "carol"})
         return counting, match.state.round, ["carol"]
+
+
+def private_checks(world: World, names: dict[int, str]) -> str:
+    """The private side of a finished match, as counts (see the module docstring)."""
+    fake = world.fake
+    private = [r for r in fake.records if r.visibility != "public" and r.user_id in names]
+    created = [r for r in private if not r.edit]
+    hands = [r for r in created if "your hand**" in r.content]
+    dm_hands = [r for r in hands if r.visibility == "dm"]
+    notices = sum(1 for r in created if texts.DM_CLOSED in r.content)
+    listed = sum(1 for r in hands if "\n• **" in r.content)
+    live = sum(1 for r in dm_hands if any(":pick:" in (c.get("custom_id") or "")
+                                          for c in fake.message(r.id).walk()))
+    commands = sum(1 for r in private if r.visibility == "dm" and "/raptor" in r.content)
+    unlinked = sum(1 for r in dm_hands if "discord.com/channels/" not in r.content)
+    return (f"private: closed-DMs notices {notices}; hands listing the cards as text {listed} "
+            f"of {len(hands)}; DM hands left with live buttons {live} of {len(dm_hands)}; DM "
+            f"events naming a /raptor command {commands}; DM hands without a jump link "
+            f"{unlinked}")
 
 
 def per_player(counter: Counter[str], players: list[str]) -> str:
@@ -206,6 +244,7 @@ def report(title: str, counting: Counting, rounds: int, players: list[str], *,
           f"{max((t.images for t in played), default=0)}), pings per player {pings / n:.1f} "
           f"(max {max((t.pings[p] for t in played for p in players), default=0)}), private "
           f"per player {priv / n:.1f}")
+    print(f"  {counting.private}")
     return total
 
 

@@ -29,7 +29,7 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import discord
 
@@ -41,6 +41,7 @@ from ..match import Match, MatchService
 from . import components
 from .hands import Hands
 from .images import Images
+from .links import jump_url
 from .post_store import ControlPost, PostKind
 from .posts import Posts
 from .replies import BOARD_FILE, NO_PINGS, pings
@@ -120,36 +121,42 @@ class Cards:
         same_round = notes is not None and (notes.round == m.state.round or not m.active)
         before = notes if same_round and notes is not None else CardNotes(m.state.round)
         due = await self.due_pings(m, before)
-        dealt = await self._deal(m, before.dealt)
-        after = CardNotes(m.state.round, frozenset(engine.to_act(m.state)),
-                          before.pinged | frozenset(due), dealt)
+        card_id: int | None = None
         if current is not None and same_round:
             if await self._edit(m, current):
+                card_id = current.message_id
                 if due:
                     await self.posts.post(m.channel_id, " ".join(
                         texts.ping_text(m, side) for side in due),
                         allowed_mentions=pings(*(m.players[s] for s in due)))
-                if str(after) != current.text and m.active:
-                    await self.posts.store.remember(m.id, PostKind.CARD, current.channel_id,
-                                                    current.message_id, str(after))
-                await self._update_line(m, current.message_id)
-                return
-            await self.posts.store.forget(current.message_id)  # deleted: start a new one
-            current = None
-        if current is not None:
-            await self._close(m, current, notes.round if notes is not None else 0)
-        await self._retire_legacy(m)
-        msg = await self._post(m, due)
-        if msg is not None:
-            await self.posts.store.remember(m.id, PostKind.CARD, m.channel_id, msg.id,
+            else:
+                await self.posts.store.forget(current.message_id)  # deleted: a new one
+                current = None
+        if card_id is None:
+            if current is not None:
+                await self._close(m, current, notes.round if notes is not None else 0)
+            await self._retire_legacy(m)
+            msg = await self._post(m, due)
+            card_id = msg.id if msg is not None else None
+        if card_id is None:
+            return
+        after = CardNotes(m.state.round, frozenset(engine.to_act(m.state)),
+                          before.pinged | frozenset(due), before.dealt)
+        if current is None or current.message_id != card_id or str(after) != current.text:
+            await self.posts.store.remember(m.id, PostKind.CARD, m.channel_id, card_id,
                                             str(after))
-            await self._update_line(m, msg.id)
+        # the hands by DM once the card is recorded (their jump links point at it)
+        dealt = await self._deal(m, before.dealt)
+        if dealt != before.dealt:
+            await self.posts.store.remember(m.id, PostKind.CARD, m.channel_id, card_id,
+                                            str(replace(after, dealt=dealt)))
+        await self._update_line(m, card_id)
 
     async def _update_line(self, m: Match, card_id: int) -> None:
         """Edit the match's line in its thread's parent channel (round, whose move, a link
         to the card; the result at the end) when it changed."""
         for line in await self.posts.store.get(m.id, PostKind.LINE):
-            text = texts.parent_line(m, texts.jump_url(m.guild_id, m.channel_id, card_id))
+            text = texts.parent_line(m, jump_url(m.guild_id, m.channel_id, card_id))
             if text != line.text:
                 await self.posts.edit(line.channel_id, line.message_id, content=text,
                                       view=None, allowed_mentions=NO_PINGS)

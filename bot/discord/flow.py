@@ -11,12 +11,13 @@ put together once per bot (``bot.flow``).
 :mod:`bot.discord.card`                     the live match card of each round, pings
 :mod:`bot.discord.threads`                  a thread per match, or why not
 :mod:`bot.discord.hands`                    a player's hand, ephemeral or by DM
+:mod:`bot.discord.links`                    jump links to a match's public message
 :mod:`bot.discord.clicks`                   one click handler per button meaning
 :mod:`bot.discord.timer_task`               reminders, forfeits, expiries as they fall due
 ==========================================  ==============================================
 
 Everything about a match is reloaded from the database on each interaction; what the parts
-keep in memory is only caches (images, users whose DMs failed, who was pinged this round),
+keep in memory is only caches (images, the render workers' layers),
 so a restarted bot answers every old control correctly.
 """
 
@@ -44,7 +45,7 @@ class Flow:
     def __init__(self, client: discord.Client, service: MatchService, gate: Gate) -> None:
         self.images = Images()
         self.post_store = PostStore(service.db)
-        self.hands = Hands(client, service, self.images)
+        self.hands = Hands(client, service, self.images, self.post_store)
         self.posts = Posts(client, service, self.post_store, self.images, self.hands)
         self.cards = Cards(service, self.posts, self.images, self.hands)
         self.threads = Threads(service, self.posts)

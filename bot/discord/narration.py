@@ -146,6 +146,7 @@ class Narrator:
             last = r.match
             if isinstance(r.action, engine.Pick):
                 log.info("match %d: the %s picked a card", last.id, r.side.value)
+                await self.posts.hands.picked(last, r.side, r.action.card)
             else:
                 log.info("match %d: %s by the %s", last.id, r.action.kind, r.side.value)
             over = over or r.game_over
@@ -156,6 +157,7 @@ class Narrator:
                                       "The offer lapsed: a move was made." if last.active
                                       else "The match is over.")
         if over:
+            await self.posts.hands.match_over(last)
             final = await self.cards.refresh(last.id)
             await self.posts.send(self._result_post(final, last_actor=results[-1].side))
             return final
@@ -176,6 +178,7 @@ class Narrator:
         moderator); ``extra``: a line added to the public result; ``by``: the side whose
         click ended it (not pinged)."""
         await self.posts.retire_posts(match.id, PostKind.DRAW, "The match is over.")
+        await self.posts.hands.match_over(match)
         final = await self.cards.refresh(match.id)
         await self.posts.send(self._result_post(final, extra=extra, last_actor=by))
         self.poke()
