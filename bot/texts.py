@@ -417,11 +417,6 @@ def thread_name(match) -> str:
     return f"Raptor {kind} #{match.id}"
 
 
-def jump_url(guild_id: int, channel_id: int, message_id: int) -> str:
-    """Discord's link to a message."""
-    return f"https://discord.com/channels/{guild_id}/{channel_id}/{message_id}"
-
-
 def parent_line(match, card_url: str | None) -> str:
     """The match's one line in the channel its thread hangs from: the players, the round and
     whose move it is, then the result; a link to the match card."""

@@ -29,7 +29,7 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import discord
 
@@ -41,6 +41,7 @@ from ..match import Match, MatchService
 from . import components
 from .hands import Hands
 from .images import Images
+from .links import jump_url
 from .post_store import ControlPost, PostKind
 from .posts import Posts
 from .replies import BOARD_FILE, NO_PINGS, pings
@@ -120,46 +121,42 @@ class Cards:
         same_round = notes is not None and (notes.round == m.state.round or not m.active)
         before = notes if same_round and notes is not None else CardNotes(m.state.round)
         due = await self.due_pings(m, before)
-        deal = self._to_deal(m, before.dealt)
-        after = CardNotes(m.state.round, frozenset(engine.to_act(m.state)),
-                          before.pinged | frozenset(due), before.dealt | frozenset(deal))
-        try:
-            await self._show(m, current, notes, same_round, due, after)
-        finally:
-            # after the card, so that each DM hand links to the card it belongs to
-            for side in deal:
-                await self.hands.dm_hand_if_wanted(m, side)
-
-    async def _show(self, m: Match, current: ControlPost | None, notes: CardNotes | None,
-                    same_round: bool, due: list[Side], after: CardNotes) -> None:
-        """Edit the card in place (same round) or post a new one, with ``due`` pinged."""
+        card_id: int | None = None
         if current is not None and same_round:
             if await self._edit(m, current):
+                card_id = current.message_id
                 if due:
                     await self.posts.post(m.channel_id, " ".join(
                         texts.ping_text(m, side) for side in due),
                         allowed_mentions=pings(*(m.players[s] for s in due)))
-                if str(after) != current.text and m.active:
-                    await self.posts.store.remember(m.id, PostKind.CARD, current.channel_id,
-                                                    current.message_id, str(after))
-                await self._update_line(m, current.message_id)
-                return
-            await self.posts.store.forget(current.message_id)  # deleted: start a new one
-            current = None
-        if current is not None:
-            await self._close(m, current, notes.round if notes is not None else 0)
-        await self._retire_legacy(m)
-        msg = await self._post(m, due)
-        if msg is not None:
-            await self.posts.store.remember(m.id, PostKind.CARD, m.channel_id, msg.id,
+            else:
+                await self.posts.store.forget(current.message_id)  # deleted: a new one
+                current = None
+        if card_id is None:
+            if current is not None:
+                await self._close(m, current, notes.round if notes is not None else 0)
+            await self._retire_legacy(m)
+            msg = await self._post(m, due)
+            card_id = msg.id if msg is not None else None
+        if card_id is None:
+            return
+        after = CardNotes(m.state.round, frozenset(engine.to_act(m.state)),
+                          before.pinged | frozenset(due), before.dealt)
+        if current is None or current.message_id != card_id or str(after) != current.text:
+            await self.posts.store.remember(m.id, PostKind.CARD, m.channel_id, card_id,
                                             str(after))
-            await self._update_line(m, msg.id)
+        # the hands by DM once the card is recorded (their jump links point at it)
+        dealt = await self._deal(m, before.dealt)
+        if dealt != before.dealt:
+            await self.posts.store.remember(m.id, PostKind.CARD, m.channel_id, card_id,
+                                            str(replace(after, dealt=dealt)))
+        await self._update_line(m, card_id)
 
     async def _update_line(self, m: Match, card_id: int) -> None:
         """Edit the match's line in its thread's parent channel (round, whose move, a link
         to the card; the result at the end) when it changed."""
         for line in await self.posts.store.get(m.id, PostKind.LINE):
-            text = texts.parent_line(m, texts.jump_url(m.guild_id, m.channel_id, card_id))
+            text = texts.parent_line(m, jump_url(m.guild_id, m.channel_id, card_id))
             if text != line.text:
                 await self.posts.edit(line.channel_id, line.message_id, content=text,
                                       view=None, allowed_mentions=NO_PINGS)
@@ -188,14 +185,17 @@ class Cards:
                 return m.players[side]
         return self._starter.get(m.id)
 
-    def _to_deal(self, m: Match, dealt: frozenset[Side]) -> list[Side]:
-        """While picking, the people who must pick now and were not yet sent their hand this
-        round (sent by DM once per round if they asked for it, ``/raptor settings
-        dm_hand``)."""
+    async def _deal(self, m: Match, dealt: frozenset[Side]) -> frozenset[Side]:
+        """While picking, DM each person who must pick now their hand, once per round (if
+        they asked for it, ``/raptor settings dm_hand``); returns the sides dealt so far
+        this round."""
         if not m.active or m.state.phase is not Phase.PICK:
-            return []
-        return [side for side in sorted(engine.to_act(m.state))
-                if not m.ai[side] and side not in dealt]
+            return dealt
+        for side in sorted(engine.to_act(m.state)):
+            if not m.ai[side] and side not in dealt:
+                dealt |= {side}
+                await self.hands.dm_hand_if_wanted(m, side)
+        return dealt
 
     # ------------------------------------------------------------------ the message
     def controls(self, m: Match) -> discord.ui.View | None:

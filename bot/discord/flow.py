@@ -17,8 +17,7 @@ put together once per bot (``bot.flow``).
 ==========================================  ==============================================
 
 Everything about a match is reloaded from the database on each interaction; what the parts
-keep in memory is only caches (images, the newest version a turn message was begun for, who
-was pinged this round),
+keep in memory is only caches (images, the render workers' layers),
 so a restarted bot answers every old control correctly.
 """
 

@@ -10,8 +10,9 @@ from .post_store import PostKind, PostStore
 
 DISCORD = "https://discord.com/channels"
 
-# The public control posts a link may point at, best first: the match's live card (it holds
-# the round, the board and the controls), else an older match's turn or round message.
+# The public control posts a link may point at, best first: the match's live card
+# (bot.discord.card), else — a match begun by a version of the bot before the card — its
+# turn message or its round message ("Pick your card").
 LINK_KINDS: tuple[PostKind, ...] = (PostKind.CARD, PostKind.TURN, PostKind.ROUND)
 
 

@@ -157,6 +157,7 @@ class Narrator:
                                       "The offer lapsed: a move was made." if last.active
                                       else "The match is over.")
         if over:
+            await self.posts.hands.match_over(last)
             final = await self.cards.refresh(last.id)
             await self.posts.send(self._result_post(final, last_actor=results[-1].side))
             return final

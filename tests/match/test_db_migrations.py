@@ -82,26 +82,6 @@ async def test_v2_file_gets_the_control_posts_and_its_challenges_survive(db_path
         await db.close()
 
 
-async def test_v4_file_gets_the_private_posts_and_notices(db_path):
-    db = await Database.open(db_path, upto=4)
-    async with db.transaction() as tx:
-        await tx.execute("INSERT INTO user_settings (user_id, key, value, updated_at) "
-                         "VALUES (42, 'dm_hand', 'true', 0)")
-    await db.close()
-
-    db = await Database.open(db_path)
-    try:
-        assert await db.schema_version() == SCHEMA_VERSION
-        assert (await db.fetchone("SELECT value FROM user_settings"))[0] == "true"
-        assert await db.fetchall("SELECT * FROM private_posts") == []
-        assert await db.fetchall("SELECT * FROM match_notices") == []
-        with pytest.raises(sqlite3.IntegrityError):  # a private post belongs to a match
-            await db.write("INSERT INTO private_posts (message_id, match_id, user_id, "
-                           "channel_id, text) VALUES (1, 999, 42, 5, 'x')")
-    finally:
-        await db.close()
-
-
 async def test_v3_file_keeps_its_control_posts_and_learns_cards_and_threads(db_path):
     db = await Database.open(db_path, upto=3)
     async with db.transaction() as tx:
@@ -129,6 +109,26 @@ async def test_v3_file_keeps_its_control_posts_and_learns_cards_and_threads(db_p
         await db.write("UPDATE guild_settings SET threads = 0")
         with pytest.raises(sqlite3.IntegrityError):
             await db.write("UPDATE guild_settings SET threads = 2")
+    finally:
+        await db.close()
+
+
+async def test_v4_file_gets_the_private_posts_and_notices(db_path):
+    db = await Database.open(db_path, upto=4)
+    async with db.transaction() as tx:
+        await tx.execute("INSERT INTO user_settings (user_id, key, value, updated_at) "
+                         "VALUES (42, 'dm_hand', 'true', 0)")
+    await db.close()
+
+    db = await Database.open(db_path)
+    try:
+        assert await db.schema_version() == SCHEMA_VERSION
+        assert (await db.fetchone("SELECT value FROM user_settings"))[0] == "true"
+        assert await db.fetchall("SELECT * FROM private_posts") == []
+        assert await db.fetchall("SELECT * FROM match_notices") == []
+        with pytest.raises(sqlite3.IntegrityError):  # a private post belongs to a match
+            await db.write("INSERT INTO private_posts (message_id, match_id, user_id, "
+                           "channel_id, text) VALUES (1, 999, 42, 5, 'x')")
     finally:
         await db.close()
 
