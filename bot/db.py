@@ -42,6 +42,9 @@ Tables (migration 1 unless noted):
 - ``results``: one row per finished match: outcome, whether it was rated, ratings before/after.
 - ``guild_settings``: per-server turn timeout.
 - ``user_settings`` (migration 2): per-user key/value settings (JSON values).
+- ``control_posts`` (migration 3): the bot's messages with controls, to retire them later.
+- ``claimed_by``, ``claim_until`` on ``matches`` and ``challenges`` (migration 4): the lease
+  of the process doing that row's timed or AI work (:mod:`bot.match.claim_store`).
 """
 
 from __future__ import annotations
@@ -330,7 +333,14 @@ MIGRATIONS: tuple[Migration, ...] = (
         """,
         "CREATE INDEX control_posts_match ON control_posts(match_id, kind)",
     )),
-    Migration(4, "a player's private messages of a match (DM hands, to retire their buttons "
+    Migration(4, "claims: which process is firing a match's or a challenge's timer, or playing "
+                 "a match's AI, and until when (several processes on one database)", (
+        "ALTER TABLE matches ADD COLUMN claimed_by TEXT",
+        "ALTER TABLE matches ADD COLUMN claim_until REAL",
+        "ALTER TABLE challenges ADD COLUMN claimed_by TEXT",
+        "ALTER TABLE challenges ADD COLUMN claim_until REAL",
+    )),
+    Migration(5, "a player's private messages of a match (DM hands, to retire their buttons "
                  "after a restart too) and the notices a player was given once per match", (
         """
         CREATE TABLE private_posts (

@@ -122,6 +122,13 @@ class PgTransaction:
         """A read inside the transaction (sees its own uncommitted writes)."""
         return await self._conn.fetchrow(numbered(sql), *params)
 
+    async def copy_rows(self, table: str, columns: Sequence[str],
+                        rows: Iterable[Sequence[Any]]) -> None:
+        """Bulk-insert ``rows`` (values in ``columns`` order) with ``COPY`` (moving a
+        database: ``python -m bot migrate-to``)."""
+        await self._conn.copy_records_to_table(table, columns=list(columns),
+                                               records=[tuple(r) for r in rows])
+
     async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[asyncpg.Record]:
         return list(await self._conn.fetch(numbered(sql), *params))
 
@@ -207,6 +214,16 @@ class PgDatabase:
         return _rowcount(await self._pool.execute(numbered(sql), *params))
 
 
+class _Connection(asyncpg.Connection):
+    """A pooled connection released without asyncpg's reset query (``RESET ALL``, ``UNLISTEN
+    *``, ...): the bot keeps no session state (no ``SET``, ``LISTEN``, session locks or
+    cursors), and that extra round trip on every release was most of the time of a short
+    query. An open transaction is still rolled back on release."""
+
+    def get_reset_query(self) -> str:
+        return ""
+
+
 async def connect_pool(url: str, *, min_size: int = 2, max_size: int = 10) -> asyncpg.Pool:
     """A pool on ``url``.
 
@@ -225,7 +242,7 @@ async def connect_pool(url: str, *, min_size: int = 2, max_size: int = 10) -> as
             "database")
     try:
         return await asyncpg.create_pool(url, min_size=min_size, max_size=max_size,
-                                         timeout=CONNECT_TIMEOUT)
+                                         timeout=CONNECT_TIMEOUT, connection_class=_Connection)
     except (asyncpg.InvalidAuthorizationSpecificationError,
             asyncpg.InvalidPasswordError) as exc:
         reason = f"the server refused the login ({exc})"

@@ -5,11 +5,14 @@
 #   bash tests/pg_server.sh stop DIR
 #
 # DIR is a new or empty folder (e.g. "$(mktemp -d)"); it holds the cluster, its socket and its
-# log (DIR/server.log) and can be removed after `stop`. The server uses the machine's
+# log (DIR/server.log) and can be removed after `stop`. As root, DIR is given to the server's
+# user, so its parent folders must be open to that user (mktemp -d itself is fine; a folder
+# inside it is not). The server uses the machine's
 # PostgreSQL binaries (the newest /usr/lib/postgresql/*/bin, else initdb on the PATH);
 # when there are none and we are root, Debian's `postgresql` package is installed first.
 # PostgreSQL refuses to run as root, so as root the server runs as the `postgres` user (or
-# `nobody`) through runuser. Durability is off (fsync, synchronous_commit): a test server.
+# `nobody`) through runuser. Durability is off (fsync, synchronous_commit): a test server;
+# PG_DURABLE=1 keeps PostgreSQL's defaults (for benchmarks).
 set -euo pipefail
 
 usage() { echo "usage: $0 start|stop DIR" >&2; exit 2; }
@@ -64,9 +67,12 @@ start)
     as_server_user "$bindir/initdb" -D "$dir/data" -U raptor --auth=trust -E UTF8 \
         --locale=C.UTF-8 >"$dir/initdb.log" 2>&1 \
         || { cat "$dir/initdb.log" >&2; exit 1; }
+    options="-h 127.0.0.1 -p $port -k $dir -c max_connections=200"
+    if [[ "${PG_DURABLE:-0}" != 1 ]]; then
+        options="$options -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
+    fi
     as_server_user "$bindir/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 \
-        -o "-h 127.0.0.1 -p $port -k $dir -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200" \
-        start >&2 || { cat "$dir/server.log" >&2; exit 1; }
+        -o "$options" start >&2 || { cat "$dir/server.log" >&2; exit 1; }
     echo "export RAPTOR_TEST_DATABASE_URL=postgresql://raptor@127.0.0.1:$port/postgres"
     ;;
 stop)

@@ -19,10 +19,10 @@ from bot.db import (
 async def test_new_file_gets_every_migration_and_the_pragmas(db_path):
     db = await Database.open(db_path)
     try:
-        assert SCHEMA_VERSION == 4 == MIGRATIONS[-1].version
-        assert [m.version for m in MIGRATIONS] == [1, 2, 3, 4]
+        assert SCHEMA_VERSION == 5 == MIGRATIONS[-1].version
+        assert [m.version for m in MIGRATIONS] == [1, 2, 3, 4, 5]
         assert all(m.description for m in MIGRATIONS)
-        assert await db.schema_version() == 4
+        assert await db.schema_version() == SCHEMA_VERSION
         assert (await db.fetchone("PRAGMA journal_mode"))[0] == "wal"
         assert (await db.fetchone("PRAGMA foreign_keys"))[0] == 1
         assert (await db.fetchone("PRAGMA busy_timeout"))[0] == 5000
@@ -50,7 +50,7 @@ async def test_v1_file_is_migrated_and_its_data_survive(db_path):
 
     db = await Database.open(db_path)
     try:
-        assert await db.schema_version() == 4
+        assert await db.schema_version() == SCHEMA_VERSION
         row = await db.fetchone("SELECT rating, raptor_wins FROM ratings WHERE user_id = 42")
         assert tuple(row) == (1532.5, 3)
         assert (await db.fetchone("SELECT turn_timeout FROM guild_settings"))[0] == 60
@@ -72,7 +72,7 @@ async def test_v2_file_gets_the_control_posts_and_its_challenges_survive(db_path
 
     db = await Database.open(db_path)
     try:
-        assert await db.schema_version() == 4
+        assert await db.schema_version() == SCHEMA_VERSION
         row = await db.fetchone("SELECT challenger_id, status, message_id FROM challenges")
         assert tuple(row) == (41, "pending", None)  # the old challenge has no message yet
         await db.write("UPDATE challenges SET message_id = 99")
@@ -82,8 +82,8 @@ async def test_v2_file_gets_the_control_posts_and_its_challenges_survive(db_path
         await db.close()
 
 
-async def test_v3_file_gets_the_private_posts_and_notices(db_path):
-    db = await Database.open(db_path, upto=3)
+async def test_v4_file_gets_the_private_posts_and_notices(db_path):
+    db = await Database.open(db_path, upto=4)
     async with db.transaction() as tx:
         await tx.execute("INSERT INTO user_settings (user_id, key, value, updated_at) "
                          "VALUES (42, 'dm_hand', 'true', 0)")
@@ -91,7 +91,7 @@ async def test_v3_file_gets_the_private_posts_and_notices(db_path):
 
     db = await Database.open(db_path)
     try:
-        assert await db.schema_version() == 4
+        assert await db.schema_version() == SCHEMA_VERSION == 5
         assert (await db.fetchone("SELECT value FROM user_settings"))[0] == "true"
         assert await db.fetchall("SELECT * FROM private_posts") == []
         assert await db.fetchall("SELECT * FROM match_notices") == []
@@ -121,8 +121,8 @@ async def test_newer_file_is_refused_with_a_clear_message(db_path):
 async def test_a_failing_migration_is_rolled_back_whole(db_path, monkeypatch):
     import bot.db as dbmod
 
-    bad = dbmod.Migration(SCHEMA_VERSION + 1, "broken step",
-                          ("CREATE TABLE extra (x INTEGER)", "CREATE TABLE extra (x INTEGER)"))
+    bad = dbmod.Migration(SCHEMA_VERSION + 1, "broken step", (
+        "CREATE TABLE extra (x INTEGER)", "CREATE TABLE extra (x INTEGER)"))
     monkeypatch.setattr(dbmod, "MIGRATIONS", (*MIGRATIONS, bad))
     monkeypatch.setattr(dbmod, "SCHEMA_VERSION", SCHEMA_VERSION + 1)
     with pytest.raises(sqlite3.OperationalError, match="already exists"):
@@ -130,8 +130,7 @@ async def test_a_failing_migration_is_rolled_back_whole(db_path, monkeypatch):
     monkeypatch.undo()
     db = await Database.open(db_path)
     try:
-        assert await db.schema_version() == SCHEMA_VERSION  # the steps before it kept, it
-        # left no trace
+        assert await db.schema_version() == SCHEMA_VERSION  # real steps kept, not the bad one
         assert await db.fetchone("SELECT name FROM sqlite_master WHERE name = 'extra'") is None
     finally:
         await db.close()
