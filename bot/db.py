@@ -361,6 +361,25 @@ MIGRATIONS: tuple[Migration, ...] = (
         ) WITHOUT ROWID
         """,
     )),
+    Migration(6, "the live match card and the match's line in its thread's parent channel "
+                 "as control posts; the server's threads setting (issue 28)", (
+        """
+        CREATE TABLE control_posts_new (
+            message_id INTEGER PRIMARY KEY,
+            match_id   INTEGER NOT NULL REFERENCES matches(id),
+            kind       TEXT NOT NULL
+                       CHECK (kind IN ('turn', 'round', 'draw', 'card', 'line')),
+            channel_id INTEGER NOT NULL,
+            text       TEXT NOT NULL
+        )
+        """,
+        "INSERT INTO control_posts_new SELECT message_id, match_id, kind, channel_id, text "
+        "FROM control_posts",
+        "DROP TABLE control_posts",
+        "ALTER TABLE control_posts_new RENAME TO control_posts",
+        "CREATE INDEX control_posts_match ON control_posts(match_id, kind)",
+        "ALTER TABLE guild_settings ADD COLUMN threads INTEGER CHECK (threads IN (0, 1))",
+    )),
 )
 
 SCHEMA_VERSION = MIGRATIONS[-1].version

@@ -101,10 +101,13 @@ class Clicks:
         log.info("challenge %d: accept by user %d", challenge_id, interaction.user.id)
         match = await self.service.accept_challenge(challenge_id, interaction.user.id)
         ch = await self.service.get_challenge(challenge_id)
-        await interaction.edit_original_response(
-            content=texts.challenge_closed_text(ch, ChallengeStatus.ACCEPTED), view=None,
-            allowed_mentions=NO_PINGS)
-        await self.narrator.begin(match)
+        text = (f"{texts.challenge_closed_text(ch, ChallengeStatus.ACCEPTED)}\n"
+                f"{texts.match_start_line(match)}\n{texts.MATCH_START_HELP}")
+        await interaction.edit_original_response(content=text, view=None,
+                                                 allowed_mentions=NO_PINGS)
+        assert interaction.message is not None  # a click is on a message
+        await self.narrator.begin(match, interaction, started_by=interaction.user.id,
+                                  start_text=text, start_message_id=interaction.message.id)
 
     @guarded
     async def decline_challenge(self, interaction: discord.Interaction,
@@ -184,8 +187,6 @@ class Clicks:
         message = interaction.message
         if message is not None and message.flags.ephemeral:
             await interaction.edit_original_response(content=f"Done: `{notation}`", view=None)
-        else:
-            await self.posts.adopt_turn_message(match_id, message)
         await self.narrator.after_human([result])
 
     @guarded
@@ -241,7 +242,7 @@ class Clicks:
         match, side = found
         after = await self.service.resign(match_id, interaction.user.id)
         await interaction.edit_original_response(content="You resigned.", view=None)
-        await self.narrator.finish(after, f"{texts.player(match, side)} resigned")
+        await self.narrator.finish(after, by=side)
 
     @guarded
     async def end_match(self, interaction: discord.Interaction, match_id: int) -> None:
@@ -256,8 +257,8 @@ class Clicks:
         after = await self.service.end_by_moderator(match_id)
         await interaction.edit_original_response(
             content=f"You ended {texts.match_title(after)}: no result, not rated.", view=None)
-        await self.narrator.finish(after, "a moderator ended the match",
-                                   extra=f"Ended by {interaction.user.mention}, a moderator.")
+        await self.narrator.finish(
+            after, extra=f"Ended by {interaction.user.mention}, a moderator.")
 
     @guarded
     async def accept_draw(self, interaction: discord.Interaction, match_id: int) -> None:
@@ -273,7 +274,7 @@ class Clicks:
         await interaction.edit_original_response(
             content=f"{texts.player(match, side)} accepted the draw.", view=None,
             allowed_mentions=NO_PINGS)
-        await self.narrator.finish(after, "drawn by agreement")
+        await self.narrator.finish(after, by=side)
 
     @guarded
     async def decline_draw(self, interaction: discord.Interaction, match_id: int) -> None:
@@ -317,7 +318,7 @@ class Clicks:
             assert me is not None
             match = await self.service.rematch_practice(match_id, interaction.user.id,
                                                         ai_user_id=me.id)
-            await self.narrator.begin(match, interaction)
+            await self.narrator.begin(match, interaction, started_by=interaction.user.id)
             return
         ch = await self.service.rematch(match_id, interaction.user.id)
         await self.posts.post_challenge(interaction, ch)

@@ -159,7 +159,10 @@ async def test_dm_hands_are_retired_when_the_match_ends(world: World) -> None:
     for name, side in (("alice", "raptor"), ("bob", "scientist")):
         dm = fake.message(dms[name].id)
         assert dm.buttons == [] and dm.attachments == []
-        channel = jump_url(fake.guild_id, table.channel.id)  # no control post is left
+        # the link is the match's card, which stays as the record of its last round
+        card = world.fake.message(int(JUMP.search(dms[name].content).group(0).rsplit("/", 1)[1]))
+        assert card.visibility == "public" and card.channel_id == table.channel.id
+        link = jump_url(fake.guild_id, table.channel.id, card.id)
         assert dm.content == (f"**Match #{table.match_id} · your hand** ({side}, round 1)\n"
                               f"✔ {texts.HAND_MATCH_OVER} [↪ back to Match #{table.match_id}]"
-                              f"({channel})")
+                              f"({link})")
