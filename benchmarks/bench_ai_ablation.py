@@ -22,7 +22,8 @@ Variants (the hard side's decisions; the other side is always the easy level):
   will pick. It measures what a perfect prediction of the opponent's card would be worth.
 
 ``--set NAME=VALUE`` overrides a constant of ``bot.ai.params`` (``HARD_STYLE`` weights of
-the hard side as ``W.name=value``). Games use seeds ``first_seed + 2 i`` (+1 when the hard
+the hard side as ``W.name=value``; a constant by side, such as ``PICK_SAMPLES``, for the
+hard side). Games use seeds ``first_seed + 2 i`` (+1 when the hard
 level plays the scientist) and ``iterations`` fixed playouts per decision (20 = the cap of a
 0.25 s budget), so a run does the same work on any machine and repeats exactly.
 """
@@ -102,6 +103,13 @@ def configure(variant: str, settings: list[str], hard_side: Side) -> None:
             params.HARD_STYLE[hard_side] = weights
         elif name.isupper() and isinstance(getattr(params, name, None), (int, float)):
             setattr(params, name, type(getattr(params, name))(value))
+        elif name.isupper() and isinstance(getattr(params, name, None), dict) and all(
+                isinstance(k, Side) for k in getattr(params, name)):
+            per_side = dict(getattr(params, name))  # a constant by side: the hard side's
+            old = per_side.get(hard_side)
+            per_side[hard_side] = (type(old)(value) if isinstance(old, (int, float))
+                                   else value)
+            setattr(params, name, per_side)
         else:
             raise SystemExit(
                 f"--set {item}: bot.ai.params has no numeric constant or weight {name}")

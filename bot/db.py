@@ -345,6 +345,27 @@ MIGRATIONS: tuple[Migration, ...] = (
         "ALTER TABLE challenges ADD COLUMN claimed_by TEXT",
         "ALTER TABLE challenges ADD COLUMN claim_until REAL",
     )),
+    Migration(5, "a player's private messages of a match (DM hands, to retire their buttons "
+                 "after a restart too) and the notices a player was given once per match", (
+        """
+        CREATE TABLE private_posts (
+            message_id INTEGER PRIMARY KEY,
+            match_id   INTEGER NOT NULL REFERENCES matches(id),
+            user_id    INTEGER NOT NULL,
+            channel_id INTEGER NOT NULL,
+            text       TEXT NOT NULL
+        )
+        """,
+        "CREATE INDEX private_posts_match ON private_posts(match_id, user_id)",
+        """
+        CREATE TABLE match_notices (
+            match_id INTEGER NOT NULL REFERENCES matches(id),
+            user_id  INTEGER NOT NULL,
+            notice   TEXT NOT NULL,
+            PRIMARY KEY (match_id, user_id, notice)
+        ) WITHOUT ROWID
+        """,
+    )),
 )
 
 SCHEMA_VERSION = MIGRATIONS[-1].version

@@ -40,6 +40,12 @@ def mention(user_id: int) -> str:
     return f"<@{user_id}>"
 
 
+def count(n: int, noun: str, plural: str | None = None) -> str:
+    """``"1 fire token"``, ``"2 fire tokens"``: a number with its noun in the right number
+    (``plural`` for an irregular one, else ``noun + "s"``)."""
+    return f"{n} {noun if n == 1 else plural or noun + 's'}"
+
+
 def card_label(side: Side, card: int) -> str:
     """``"5 · Recovery ×2"``: a card's value and title (R9, R10)."""
     return f"{card} · {engine.card_name(side, card)}"
@@ -94,7 +100,7 @@ def event_text(e: Event) -> str | None:
     if k in ("moved", "called", "jeep"):
         text = f"{N[e.at]}-{N[e.to]}"
         if k == "jeep" and e.cells:
-            text += f" (puts out {len(e.cells)} fire)"
+            text += f" (puts out {count(len(e.cells), 'fire token')})"
         return text
     if k == "escaped":
         return f"{N[e.at]}-{N[e.to]} (a baby escapes!)"
@@ -115,14 +121,13 @@ def event_text(e: Event) -> str | None:
     if k == "captured":
         return f"{N[e.at]} capture {N[e.to]}"
     if k == "shot":
-        return f"{N[e.at]} shoot {N[e.to]} ({e.value} sleep token{'s' if e.value != 1 else ''})"
+        return f"{N[e.at]} shoot {N[e.to]} ({count(e.value, 'sleep token')})"
     if k == "killed":
         return f"kill {N[e.at]}"
     if k == "fire_placed":
         return f"fire {N[e.at]}"
     if k == "fire_out":
-        n = len(e.cells) or 1
-        return f"out {N[e.at]} ({n} fire token{'s' if n != 1 else ''})"
+        return f"out {N[e.at]} ({count(len(e.cells) or 1, 'fire token')})"
     if k == "reinforced":
         return f"R@{N[e.to]}"
     return None
@@ -143,7 +148,7 @@ def event_phrase(e: Event) -> str | None:
     if k == "called":
         return f"a baby answers the call {N[e.at]}→{N[e.to]}"
     if k == "jeep":
-        fires = f", putting out {len(e.cells)} fire" if e.cells else ""
+        fires = f", putting out {count(len(e.cells), 'fire token')}" if e.cells else ""
         return f"a jeep drives {N[e.at]}→{N[e.to]}{fires}"
     if k == "escaped":
         return f"a baby escapes through the exit {N[e.to]}! 🦖"
@@ -164,15 +169,14 @@ def event_phrase(e: Event) -> str | None:
     if k == "captured":
         return f"the scientist on {N[e.at]} captures the baby on {N[e.to]}"
     if k == "shot":
-        return (f"the scientist on {N[e.at]} shoots the mother ({e.value} sleep "
-                f"token{'s' if e.value != 1 else ''})")
+        return (f"the scientist on {N[e.at]} shoots the mother "
+                f"({count(e.value, 'sleep token')})")
     if k == "killed":
         return f"the mother kills the scientist on {N[e.at]}"
     if k == "fire_placed":
         return f"fire on {N[e.at]}"
     if k == "fire_out":
-        n = len(e.cells) or 1
-        return f"the mother puts out {n} fire token{'s' if n != 1 else ''}"
+        return f"the mother puts out {count(len(e.cells) or 1, 'fire token')}"
     if k == "reinforced":
         return f"a scientist arrives on {N[e.to]}"
     if k == "returned":
@@ -344,8 +348,9 @@ def decision_text(match, side: Side) -> str:
         ap = s.ap
         text = f"spend your action points: **{ap.remaining} AP** left"
         if side is RAPTOR and mother_move_cost(s.sleep_tokens, ap.mother_moved) > 1:  # R7.2
-            text += (f" (the mother's first move this round costs 1 + {s.sleep_tokens} for her "
-                     "sleep tokens)")
+            text += (f" (the mother's first move this round costs "
+                     f"{mother_move_cost(s.sleep_tokens, ap.mother_moved)} AP: 1 + her "
+                     f"{count(s.sleep_tokens, 'sleep token')})")
         return text + "."
     if ph is Phase.SETUP_MOTHER:
         return (f"place the mother on a free space of the two middle tiles, columns "
@@ -478,13 +483,23 @@ def status_text(match) -> str:
 # --------------------------------------------------------------------------- the hand (private)
 
 
-def hand_text(match, side: Side) -> str:
+def hand_heading(match, side: Side) -> str:
+    """``"**Match #7 · your hand** (raptor, round 3)"``: the first line of a hand message
+    (public facts only), kept to retire it."""
+    return f"**{match_title(match)} · your hand** ({side.value}, round {match.state.round})"
+
+
+def hand_text(match, side: Side, *, listed: bool = True, jump: str | None = None) -> str:
     """The player's hand (R11.2): PRIVATE to the player of ``side`` — send it ephemerally or
-    by DM to that player only."""
+    by DM to that player only. ``listed``: list the cards with their effects (for a message
+    without the hand image, which shows them; its buttons name them); ``jump``: the link to
+    the match (:func:`to_match`)."""
     v = engine.view(match.state, side)
-    lines = [f"**{match_title(match)} · your hand** ({side.value}, round {v.round}):"]
-    for card in v.hand or ():
-        lines.append(f"• **{card_label(side, card)}** — {card_effect(side, card)}")
+    lines = [hand_heading(match, side) + (":" if listed else "")
+             + (f" · {jump}" if jump else "")]
+    if listed:
+        for card in v.hand or ():
+            lines.append(f"• **{card_label(side, card)}** — {card_effect(side, card)}")
     if v.shown_pick is not None and side is RAPTOR:
         shown = card_label(SCIENTIST, v.shown_pick)
         lines.append(f"👁 Observation: the scientist has picked **{shown}**.")
@@ -498,7 +513,9 @@ def hand_text(match, side: Side) -> str:
     return "\n".join(lines)
 
 
-def pick_prompt(match, side: Side) -> str:
+def pick_prompt(match, side: Side, *, in_dm: bool = False) -> str:
+    """What the player of ``side`` can do with their hand now; ``in_dm``: the message is a
+    DM, where no ``/raptor`` command runs, so none is suggested."""
     s = match.state
     if s.phase is not Phase.PICK:
         return "Picking is closed now."
@@ -506,7 +523,37 @@ def pick_prompt(match, side: Side) -> str:
         if s.picks[side] is not None:
             return "You have picked; waiting for your opponent."
         return "Under observation the scientist picks first: wait for their card."
+    if in_dm:
+        return "Pick a card with the buttons below."
     return "Pick a card with the buttons below (or `/raptor act play <n>`)."
+
+
+def to_match(match, link: str) -> str:
+    """A jump link to the match, for a private message (a DM) that refers to it."""
+    return f"[↪ back to {match_title(match)}]({link})"
+
+
+def own_pick_text(side: Side, card: int, round_no: int) -> str:
+    """The answer to the player's own card button: PRIVATE (it names their pick)."""
+    return f"You picked **{card_label(side, card)}** for round {round_no}."
+
+
+def hand_retired_text(heading: str, line: str, jump: str | None = None) -> str:
+    """A DM hand whose buttons are retired: its heading, ``✔ line``, the link to the match
+    (:func:`to_match`)."""
+    return f"{heading}\n✔ {line}" + (f" {jump}" if jump else "")
+
+
+def picked_elsewhere_text(side: Side, card: int) -> str:
+    """A DM hand retired because its player picked in the channel: PRIVATE (names the
+    pick)."""
+    return f"You picked **{card_label(side, card)}** in the match's channel."
+
+
+HAND_SENT_TO_DM = "I sent your hand to your DMs. 📬"
+HAND_SUPERSEDED = "A newer message with your hand follows."
+HAND_MATCH_OVER = "The match is over."
+MATCH_OVER = "This match is over: nothing can be changed in it any more."
 
 
 # --------------------------------------------------------------------------- notices
@@ -517,7 +564,7 @@ NOT_YOUR_MATCH = "This isn't your match: only its two players can use these cont
 NO_MATCH_HERE = ("There is no match in this channel. Start one with `/raptor challenge` or "
                  "`/raptor practice`.")
 DM_CLOSED = ("I couldn't send you a direct message (your DMs are closed for this server), so "
-             "here is your hand as a message only you can see.")
+             "in this match your hand shows here, as a message only you can see.")
 
 PERMISSION_NAMES = {
     "send_messages": "Send Messages",
@@ -535,9 +582,14 @@ def missing_permissions_text(missing: Sequence[str]) -> str:
             "or play in another channel.")
 
 
-def stale_text(what: str = "control") -> str:
-    return (f"This {what} is out of date: the match has moved on since it was posted, so "
-            "nothing was changed. Use the latest message, or `/raptor status`.")
+def stale_text(what: str = "control", *, jump: str | None = None) -> str:
+    """A click on an out-of-date control; ``jump``: the link to the match
+    (:func:`to_match`), for a click in a DM, where ``/raptor status`` does not run."""
+    head = (f"This {what} is out of date: the match has moved on since it was posted, so "
+            "nothing was changed.")
+    if jump:
+        return f"{head} {jump}"
+    return f"{head} Use the latest message, or `/raptor status`."
 
 
 # --------------------------------------------------------------------------- rules

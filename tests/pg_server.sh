@@ -55,7 +55,14 @@ start)
         fi
     fi
     mkdir -p "$dir"
-    if [[ $(id -u) -eq 0 ]]; then chown "$server_user" "$dir"; fi
+    if [[ $(id -u) -eq 0 ]]; then
+        chown "$server_user" "$dir"
+        if ! runuser -u "$server_user" -- test -w "$dir"; then
+            echo "tests/pg_server.sh: the server user $server_user cannot reach $dir (a parent" \
+                 "folder is closed to it, e.g. mktemp -d's mode 700: chmod 711 it)" >&2
+            exit 1
+        fi
+    fi
     port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
     as_server_user "$bindir/initdb" -D "$dir/data" -U raptor --auth=trust -E UTF8 \
         --locale=C.UTF-8 >"$dir/initdb.log" 2>&1 \

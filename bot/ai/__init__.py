@@ -71,8 +71,10 @@ played out, then the next pick's table) and, with ``iterations=None``, starts no
 after the first two once the deadline has passed.
 
 The clock is a promise: with ``iterations=None`` every loop of the search (the beam, the
-escape plans, the rollouts, the lookahead, the pick's table) reads the clock and stops
-once ``DEADLINE_HARD_SHARE`` of the budget has passed, wherever it is; the decision is then
+escape plans, the rollouts and each of their decisions, the scoring of large sets of
+actions, the lookahead, the pick's table) reads the clock and stops once
+:func:`deadline_after` has passed (``DEADLINE_HARD_SHARE`` of the budget, at least
+``DEADLINE_MARGIN`` before its end), wherever it is; the decision is then
 the best one valued so far, or the easy level's when the search has none yet. With fixed
 ``iterations`` the clock is never read.
 """
@@ -89,9 +91,19 @@ from bot.ai.evaluation import evaluate
 from bot.ai.params import W
 from engine import Action, Phase, Pick, Side, View
 
-__all__ = ["LEVELS", "choose_action", "evaluate"]
+__all__ = ["LEVELS", "choose_action", "deadline_after", "evaluate"]
 
 LEVELS = ("easy", "medium", "hard")
+
+
+def deadline_after(budget: float) -> float:
+    """Seconds after the call at which a search of ``budget`` seconds stops wherever it
+    is: ``DEADLINE_HARD_SHARE`` of the budget, but never less than ``DEADLINE_MARGIN``
+    before its end (0 when the budget is smaller than that margin: the easy level's
+    answer at once). The margin is what the answer needs after the last clock read on a
+    loaded machine, where the process may wait tens of milliseconds for a core."""
+    return max(0.0, budget - max((1.0 - params.DEADLINE_HARD_SHARE) * budget,
+                                 params.DEADLINE_MARGIN))
 
 
 def choose_action(view: View, *, level: str = "easy", seed: int = 0,
@@ -111,7 +123,7 @@ def choose_action(view: View, *, level: str = "easy", seed: int = 0,
         time_budget: hard level, seconds per decision: no new batch of playouts (nor,
             after the first two, a new proposal's lookahead) starts after
             ``DEADLINE_SHARE`` of it, and the search stops wherever it is after
-            ``DEADLINE_HARD_SHARE`` of it (then answering with its best decision so
+            :func:`deadline_after` it (then answering with its best decision so
             far, or the easy level's). Ignored when ``iterations`` is given, and by the
             easy level.
         iterations: hard level, the exact work: the number of round playouts it may run
@@ -161,17 +173,21 @@ def choose_action(view: View, *, level: str = "easy", seed: int = 0,
     else:
         budget = time_budget * share
         cap = max(1, round(budget * params.PLAYOUTS_PER_SECOND))
-        work = search.Clock(cap, started + params.DEADLINE_SHARE * budget,
-                            started + params.DEADLINE_HARD_SHARE * budget, clock)
+        hard = started + deadline_after(budget)
+        work = search.Clock(cap, min(started + params.DEADLINE_SHARE * budget, hard), hard,
+                            clock)
     width, top_k = ((params.MEDIUM_BEAM_WIDTH, params.MEDIUM_TOP_K) if level == "medium"
                     else (params.BEAM_WIDTH, params.TOP_K))
     # own decisions with the hard style of our side; the opponent modelled as the easy level
     styles = {me: params.HARD_STYLE[me], me.other: W}
+    # on the clock, a legal answer is ready before the search starts (the easy level's,
+    # which draws nothing from rng): past the hard deadline nothing is left to compute
+    ready = easy.decide(view, state, me, legal) if iterations is None else None
     try:
         if state.phase is Phase.PICK:
             hand = [a.card for a in legal]
             return Pick(search.decide_pick(view, me, hand, rng, styles, work))
         return search.decide_sequence(state, me, legal, rng, work, styles, width, top_k)
     except search.OutOfTime:
-        return easy.decide(view, state, me, legal)  # no search result yet: the easy level's
+        return ready  # no search result yet: the easy level's
 

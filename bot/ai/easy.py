@@ -5,7 +5,7 @@ level's playouts."""
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import engine
 from bot.ai import params
@@ -19,13 +19,21 @@ RAPTOR = Side.RAPTOR
 SCIENTIST = Side.SCIENTIST
 
 
-def ranked(state, side: Side, legal: Sequence[Action],
-            w: dict[str, float] = W) -> list[tuple[float, int, Action]]:
-    """Every legal non-pick action scored one step ahead for ``side`` (best first)."""
+#: Actions scored between two calls of a ``check`` in :func:`ranked` (its deadline).
+CHECK_EVERY = 32
+
+
+def ranked(state, side: Side, legal: Sequence[Action], w: dict[str, float] = W,
+           check: Callable[[], None] | None = None) -> list[tuple[float, int, Action]]:
+    """Every legal non-pick action scored one step ahead for ``side`` (best first);
+    ``check`` (a search's deadline, which may raise) is called every
+    :data:`CHECK_EVERY` actions, so that a large set of actions is no long loop."""
     sign = 1.0 if side is RAPTOR else -1.0
     p = Position.of(state)
     out = []
     for i, a in enumerate(legal):
+        if check is not None and i % CHECK_EVERY == CHECK_EVERY - 1:
+            check()
         cost = ap_cost(a, state)
         q = after(p, a, cost)
         if type(a) is End and state.phase is Phase.AP:
@@ -36,9 +44,11 @@ def ranked(state, side: Side, legal: Sequence[Action],
     return out
 
 
-def greedy(state, side: Side, legal: Sequence[Action], w: dict[str, float] = W) -> Action:
-    """Easy policy for every decision but the card pick (weights ``w``)."""
-    return ranked(state, side, legal, w)[0][2]
+def greedy(state, side: Side, legal: Sequence[Action], w: dict[str, float] = W,
+           check: Callable[[], None] | None = None) -> Action:
+    """Easy policy for every decision but the card pick (weights ``w``; ``check`` as in
+    :func:`ranked`)."""
+    return ranked(state, side, legal, w, check)[0][2]
 
 
 def pick_card(v: View, me: Side, hand: Sequence[int], w: dict[str, float] = W) -> int:
@@ -69,26 +79,32 @@ def decide(v: View, state, me: Side, legal: Sequence[Action]) -> Action:
     return greedy(state, me, legal)
 
 
-def policy(state, side: Side, w: dict[str, float] = W) -> Action:
+def policy(state, side: Side, w: dict[str, float] = W,
+           check: Callable[[], None] | None = None) -> Action:
     """The easy policy (with weights ``w``) on a (determinized) state, used inside hard
     playouts: it reads only the public position and ``side``'s own cards, as the easy
-    level does from a view."""
+    level does from a view. ``check``: as in :func:`ranked`."""
     legal = engine.legal_actions(state, side)
     if len(legal) == 1:
         return legal[0]
     if state.phase is Phase.PICK:
         return Pick(pick_card(engine.view(state, side), side, [a.card for a in legal], w))
-    return greedy(state, side, legal, w)
+    return greedy(state, side, legal, w, check)
 
 
-def rollout(state, last_round: int, styles: dict[Side, dict[str, float]] | None = None):
+def rollout(state, last_round: int, styles: dict[Side, dict[str, float]] | None = None,
+            check: Callable[[], None] | None = None):
     """Play the easy policy for both sides (weights ``styles[side]``, :data:`W` by
     default) until round ``last_round`` is over (or the game); in a simultaneous pick the
-    raptor picks first, which changes nothing since neither sees the other's card (R5.1)."""
+    raptor picks first, which changes nothing since neither sees the other's card (R5.1).
+    ``check`` (a search's deadline, which may raise) is called before every decision of
+    the playout and inside the scoring of large sets of actions (:func:`ranked`)."""
     s = state
     while s.phase is not Phase.OVER and s.round <= last_round:
+        if check is not None:
+            check()
         movers = engine.to_act(s)
         side = RAPTOR if RAPTOR in movers else SCIENTIST
-        s = engine.apply(s, side, policy(s, side, styles[side] if styles else W))
+        s = engine.apply(s, side, policy(s, side, styles[side] if styles else W, check))
     return s
 

@@ -109,7 +109,8 @@ def _beam(state, me: Side, width: int, w: dict[str, float] = W,
                 if first not in finals or finals[first][0] < val:
                     finals[first] = (val, first, node)
                 continue
-            for val, _neg, a in ranked(node, me, engine.legal_actions(node, me), w):
+            for val, _neg, a in ranked(node, me, engine.legal_actions(node, me), w,
+                                        clock.check):
                 cands.append((val, -order, node, a, first if first is not None else a))
                 order += 1
         if not cands:
@@ -228,7 +229,7 @@ def decide_sequence(state, me: Side, legal: Sequence[Action], rng: random.Random
                     sample.append(static)
                     continue
                 s = engine.sample_state(views[i], random.Random(sample_seed))
-                sample.append(_value(rollout(s, last_round, styles), me, w))
+                sample.append(_value(rollout(s, last_round, styles, clock.check), me, w))
             totals = [t + x for t, x in zip(totals, sample, strict=True)]
     except OutOfTime:
         pass  # the samples played out in full are compared (none: the static scores)
@@ -332,7 +333,7 @@ def _round_end_values(bases: dict, me: Side, hand: Sequence[int],
     w = styles[me]
 
     def judge(s, r0: int) -> float:
-        return _value(rollout(s, r0 + params.PICK_ROUNDS, styles), me, w)
+        return _value(rollout(s, r0 + params.PICK_ROUNDS, styles, clock.check), me, w)
 
     return {(mine, theirs): value for theirs, base in bases.items()
             for mine, value in _pair_column(base, me, hand, theirs, judge, clock).items()}
@@ -389,18 +390,31 @@ def _pick_table(v: View, me: Side, hand: Sequence[int], rng: random.Random,
     values = _round_end_values(bases, me, hand, styles, timer)
     if clock is not None and params.PICK_LOOKAHEAD.get(me):
         likeliest = sorted(bases, key=lambda o: (-probs[o], o)) if probs is not None else bases
+        samples = max(1, params.PICK_SAMPLES.get(me, 1))
         try:
             for theirs in likeliest:
                 if not clock.spend(len(hand)):
                     break
-                seed = rng.getrandbits(64)
+                columns: list[dict[int, float]] = []
+                try:
+                    for k in range(samples):
+                        if k and not clock.spend(len(hand)):
+                            break
+                        base = bases[theirs] if k == 0 else _pair_base(
+                            v, me, theirs, random.Random(rng.getrandbits(64)))
+                        if base is None:
+                            continue
+                        seed = rng.getrandbits(64)
 
-                def ahead(s, r0: int, seed: int = seed) -> float:
-                    return _next_pick_value(s, me, r0, random.Random(seed), styles, clock)
+                        def ahead(s, r0: int, seed: int = seed) -> float:
+                            return _next_pick_value(s, me, r0, random.Random(seed), styles,
+                                                    clock)
 
-                column = _pair_column(bases[theirs], me, hand, theirs, ahead, clock)
-                for mine, value in column.items():
-                    values[mine, theirs] = value
+                        columns.append(_pair_column(base, me, hand, theirs, ahead, clock))
+                finally:
+                    for mine in hand:  # the mean of the determinizations valued in full
+                        if columns:
+                            values[mine, theirs] = sum(c[mine] for c in columns) / len(columns)
         except OutOfTime:
             pass
     if probs is not None:
@@ -451,7 +465,7 @@ def _next_pick_value(state, me: Side, r0: int, rng: random.Random,
     w = styles[me]
     clock = clock or _no_clock()
     clock.check()
-    s = rollout(state, r0, styles)
+    s = rollout(state, r0, styles, clock.check)
     if s.phase is not Phase.PICK:
         return _value(s, me, w)
     hand = sorted(s.hands[me])

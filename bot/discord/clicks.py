@@ -21,6 +21,7 @@ from ..match import ChallengeStatus, Match, MatchService
 from ..match.challenges import rematch_side
 from . import components
 from .hands import Hands
+from .links import match_link
 from .narration import Narrator
 from .permissions import check_permissions
 from .posts import Posts
@@ -53,9 +54,25 @@ class Clicks:
             await fail(interaction, texts.NOT_YOUR_MATCH)
             return None
         if not match.active:
-            await fail(interaction, "This match is over: nothing can be changed in it any more.")
+            await fail(interaction, texts.MATCH_OVER + await self._dm_jump(interaction, match,
+                                                                           " "))
             return None
         return match, side
+
+    async def _dm_jump(self, interaction: discord.Interaction, match: Match,
+                       before: str = "") -> str:
+        """For a click in a DM, where no ``/raptor`` command runs: ``before`` and the link to
+        the match (:func:`bot.discord.links.match_link`); elsewhere an empty string."""
+        if interaction.guild_id is not None:
+            return ""
+        return before + texts.to_match(match, await match_link(self.posts.store, match))
+
+    async def _stale(self, interaction: discord.Interaction, match: Match, what: str,
+                     extra: str = "") -> None:
+        """Refuse an out-of-date control ``what``: in a DM with the link to the match
+        instead of ``/raptor status``."""
+        jump = await self._dm_jump(interaction, match)
+        await fail(interaction, texts.stale_text(what, jump=jump or None) + extra)
 
     async def _decision_match(self, interaction: discord.Interaction, match_id: int,
                               version: int) -> tuple[Match, Side] | None:
@@ -66,7 +83,7 @@ class Clicks:
             return None
         match, side = found
         if match.version != version:
-            await fail(interaction, texts.stale_text())
+            await self._stale(interaction, match, "control")
             return None
         if side not in engine.to_act(match.state):
             await fail(interaction, "It's not your move now: wait for your opponent.")
@@ -122,8 +139,8 @@ class Clicks:
             return
         match, side = found
         if match.state.round != round_no:
-            await fail(interaction, texts.stale_text("button") + " (It was for round "
-                       f"{round_no}; the match is in round {match.state.round}.)")
+            await self._stale(interaction, match, "button", " (It was for round "
+                              f"{round_no}; the match is in round {match.state.round}.)")
             return
         await self.hands.show_hand(interaction, match, side)
 
@@ -137,14 +154,16 @@ class Clicks:
             return
         match, side = found
         if match.state.round != round_no or match.state.phase is not Phase.PICK:
-            await fail(interaction, texts.stale_text("card button"))
+            await self._stale(interaction, match, "card button")
             return
         if not await check_permissions(self.client, interaction, match.channel_id):
             return
         result = await self.service.act(match_id, interaction.user.id, engine.Pick(card),
                                         side=side)
+        await self.hands.forget(interaction.message)  # this answer retires a DM hand itself
         await interaction.edit_original_response(
-            content=f"You picked **{texts.card_label(side, card)}** for round {round_no}.",
+            content=texts.own_pick_text(side, card, round_no)
+            + await self._dm_jump(interaction, result.match, " "),
             view=None, attachments=[])
         await self.narrator.after_human([result])
 
@@ -191,7 +210,7 @@ class Clicks:
         match, side = found
         built = components.group_view(match, side, key, page)
         if built is None:
-            await fail(interaction, texts.stale_text("menu"))
+            await self._stale(interaction, match, "menu")
             return
         view, title = built
         if new:

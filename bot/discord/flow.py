@@ -9,13 +9,14 @@ put together once per bot (``bot.flow``).
 :mod:`bot.discord.post_store`               the recorded control posts (SQL)
 :mod:`bot.discord.narration`                narrating a match: rounds, decisions, results
 :mod:`bot.discord.hands`                    a player's hand, ephemeral or by DM
+:mod:`bot.discord.links`                    jump links to a match's public message
 :mod:`bot.discord.clicks`                   one click handler per button meaning
 :mod:`bot.discord.timer_task`               reminders, forfeits, expiries as they fall due
 ==========================================  ==============================================
 
 Everything about a match is reloaded from the database on each interaction; what the parts
-keep in memory is only caches (images, the newest version a turn message was begun for,
-users whose DMs failed), so a restarted bot answers every old control correctly.
+keep in memory is only caches (images, the newest version a turn message was begun for),
+so a restarted bot answers every old control correctly.
 """
 
 from __future__ import annotations
@@ -40,7 +41,7 @@ class Flow:
     def __init__(self, client: discord.Client, service: MatchService, gate: Gate) -> None:
         self.images = Images()
         self.post_store = PostStore(service.db)
-        self.hands = Hands(client, service, self.images)
+        self.hands = Hands(client, service, self.images, self.post_store)
         self.posts = Posts(client, service, self.post_store, self.images, self.hands)
         self.narrator = Narrator(service, self.posts, self.images, poke=self.poke)
         self.timers = TimerTask(client, service, self.narrator, self.posts)

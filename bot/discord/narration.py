@@ -156,6 +156,7 @@ class Narrator:
             human = m.ai.get(r.side) is None
             if isinstance(r.action, engine.Pick):
                 log.info("match %d: the %s picked a card", m.id, r.side.value)
+                await self.posts.hands.picked(m, r.side, r.action.card)
                 if "revealed" not in kinds:
                     flush(m)
                     posts.append(self._picked_post(m, r.side))
@@ -229,6 +230,7 @@ class Narrator:
         await self.posts.retire_turn(match.id, note or "the match is over")
         await self.posts.retire_posts(match.id, PostKind.ROUND, "The match is over.")
         await self.posts.retire_posts(match.id, PostKind.DRAW, "The match is over.")
+        await self.posts.hands.match_over(match)
         await self.posts.send(self._result_post(match, extra=extra))
         self._prompted.pop(match.id, None)
         self.poke()

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.ai import choose_action, params, search
+from bot.ai import choose_action, deadline_after, params, search
 from engine import Phase, Side, legal_actions, view
 from tests.ai.helpers import diagram, pick_position, random_positions
 
@@ -78,6 +78,16 @@ def searched(level: str):
             (pick_position(), SCIENTIST), (scientist_ap_position(), SCIENTIST)]
 
 
+def test_the_hard_deadline_keeps_a_margin_for_the_answer():
+    # 95 % of a long budget; at least DEADLINE_MARGIN (40 ms) before the end of a short
+    # one; at once (the easy level's answer) when the budget is shorter than the margin
+    assert params.DEADLINE_MARGIN == 0.04
+    assert deadline_after(2.0) == pytest.approx(1.9)
+    assert deadline_after(0.5) == pytest.approx(0.46)
+    assert deadline_after(0.1) == pytest.approx(0.06)
+    assert deadline_after(0.03) == 0.0
+
+
 @pytest.mark.parametrize("level", SEARCH_LEVELS)
 @pytest.mark.parametrize("step", [0.0004, 0.003, 0.02])
 def test_a_decision_under_a_slow_clock_returns_in_time(level, step, rollouts):
@@ -94,9 +104,9 @@ def test_a_decision_under_a_slow_clock_returns_in_time(level, step, rollouts):
         started, last = clock.reads[0], clock.reads[-1]
         # it returned in time (fake time): at the first read past the hard deadline
         # at the latest, so within the budget + one step
-        assert last - started <= own * params.DEADLINE_HARD_SHARE + step + 1e-9
+        assert last - started <= deadline_after(own) + step + 1e-9
         assert last - started <= budget * 1.1 + step
-        late = [t for t in clock.reads if t - started > own * params.DEADLINE_HARD_SHARE]
+        late = [t for t in clock.reads if t - started > deadline_after(own)]
         assert len(late) <= 1, (s.phase, side, len(clock.reads), late)
         # the clock is read inside the loops: at most one playout between two reads, and
         # none after the read that found the deadline passed
@@ -150,3 +160,74 @@ def test_a_clock_that_never_runs_out_gives_the_work_caps_decision(level, rollout
         assert len(rollouts) >= (4 if level == "hard" else 2)
         assert len(clock.reads) >= len(rollouts)
         assert timed == choose_action(v, level=level, seed=2, iterations=cap)
+
+
+class Countdown:
+    """A deadline check that raises :class:`search.OutOfTime` at its ``n``-th call."""
+
+    def __init__(self, n: int):
+        self.n = n
+        self.calls = 0
+
+    def __call__(self) -> None:
+        self.calls += 1
+        if self.calls >= self.n:
+            raise search.OutOfTime
+
+
+def test_a_playout_stops_inside_itself_at_the_deadline():
+    # the check is called before every decision of the playout, so a playout of a whole
+    # round stops at the third decision when the third check raises
+    from bot.ai import easy
+
+    s = pick_position()
+    whole = []
+    easy.rollout(s, s.round, check=lambda: whole.append(1))
+    assert len(whole) >= 4  # both picks, then at least the effect or an AP decision
+    check = Countdown(3)
+    with pytest.raises(search.OutOfTime):
+        easy.rollout(s, s.round, check=check)
+    assert check.calls == 3
+
+
+def test_scoring_a_large_set_of_actions_reads_the_deadline_as_it_goes():
+    # the scientist's AP actions of a position with many walks: ranked() calls the check
+    # every CHECK_EVERY actions and stops when it raises
+    from bot.ai import easy
+
+    s = diagram(["..B........",
+                 "...........",
+                 "......M....",
+                 "...S.......",
+                 "........S..",
+                 "..........."], phase="ap", ap="scientist 8", revealed="9 1")
+    legal = legal_actions(s, SCIENTIST)
+    assert len(legal) > 2 * easy.CHECK_EVERY
+    calls = []
+    assert len(easy.ranked(s, SCIENTIST, legal, check=lambda: calls.append(1))) == len(legal)
+    assert len(calls) == len(legal) // easy.CHECK_EVERY
+    with pytest.raises(search.OutOfTime):
+        easy.ranked(s, SCIENTIST, legal, check=Countdown(2))
+
+
+def test_past_the_deadline_the_answer_is_the_one_made_before_the_search(monkeypatch):
+    # on the clock, the easy level's answer is computed before the search starts; when the
+    # search runs out of time nothing more is computed: the easy level is not called again
+    from bot.ai import easy
+
+    s, side = ap_position(), RAPTOR
+    v = view(s, side)
+    expected = choose_action(v, level="easy", seed=3)
+    calls = []
+    decide = easy.decide
+
+    def counted(*args):
+        calls.append(1)
+        return decide(*args)
+
+    monkeypatch.setattr(easy, "decide", counted)
+    action = choose_action(v, level="hard", seed=3, time_budget=0.5, clock=SlowClock(10.0))
+    assert action == expected and len(calls) == 1
+    calls.clear()
+    choose_action(v, level="hard", seed=3, iterations=2)
+    assert calls == []  # fixed iterations: no clock, no answer made in advance

@@ -140,3 +140,37 @@ def test_history_tells_why_from_the_players_side() -> None:
              ("babies_escaped", "won", "three babies escaped")]
     for reason, outcome, why in cases:
         assert texts.history_reason(fake_match(s, active=False, reason=reason), outcome) == why
+
+
+def test_counts_agree_with_their_number() -> None:
+    assert texts.count(1, "fire token") == "1 fire token"
+    assert texts.count(2, "fire token") == "2 fire tokens"
+    assert texts.count(0, "sleep token") == "0 sleep tokens"
+    assert texts.count(3, "baby", "babies") == "3 babies"
+    jeep = engine.Event("jeep", S, at=1, to=4, cells=(2, 3), piece="scientist")
+    assert texts.event_phrase(jeep) == "a jeep drives B1→E1, putting out 2 fire tokens"
+    assert texts.event_text(jeep) == "B1-E1 (puts out 2 fire tokens)"
+    one = jeep._replace(cells=(2,))
+    assert texts.event_phrase(one) == "a jeep drives B1→E1, putting out 1 fire token"
+    assert texts.event_text(one) == "B1-E1 (puts out 1 fire token)"
+    shot = engine.Event("shot", S, at=1, to=4, value=1)
+    assert texts.event_phrase(shot) == "the scientist on B1 shoots the mother (1 sleep token)"
+    out = engine.Event("fire_out", R, at=2, cells=(2, 3, 4))
+    assert texts.event_phrase(out) == "the mother puts out 3 fire tokens"
+
+
+def test_a_dm_suggests_no_command_and_a_stale_dm_click_links_to_the_match() -> None:
+    s = engine.new_game(SEED, setup="quick")
+    m = fake_match(s)
+    assert texts.pick_prompt(m, S) == ("Pick a card with the buttons below (or "
+                                       "`/raptor act play <n>`).")
+    assert texts.pick_prompt(m, S, in_dm=True) == "Pick a card with the buttons below."
+    jump = texts.to_match(m, "https://discord.com/channels/1/2/3")
+    assert jump == "[↪ back to Match #3](https://discord.com/channels/1/2/3)"
+    stale = texts.stale_text("card button", jump=jump)
+    assert stale.endswith(f"nothing was changed. {jump}") and "/raptor" not in stale
+    assert texts.stale_text().endswith("Use the latest message, or `/raptor status`.")
+    listed = texts.hand_text(m, S)
+    short = texts.hand_text(m, S, listed=False, jump=jump)
+    assert "**1 · Sleeping Gas & Shuffle**" in listed and "Sleeping Gas" not in short
+    assert short.startswith(f"**Match #3 · your hand** (scientist, round 1) · {jump}\n")

@@ -19,8 +19,8 @@ from bot.db import (
 async def test_new_file_gets_every_migration_and_the_pragmas(db_path):
     db = await Database.open(db_path)
     try:
-        assert SCHEMA_VERSION == 4 == MIGRATIONS[-1].version
-        assert [m.version for m in MIGRATIONS] == [1, 2, 3, 4]
+        assert SCHEMA_VERSION == 5 == MIGRATIONS[-1].version
+        assert [m.version for m in MIGRATIONS] == [1, 2, 3, 4, 5]
         assert all(m.description for m in MIGRATIONS)
         assert await db.schema_version() == SCHEMA_VERSION
         assert (await db.fetchone("PRAGMA journal_mode"))[0] == "wal"
@@ -32,7 +32,7 @@ async def test_new_file_gets_every_migration_and_the_pragmas(db_path):
         tables = {r[0] for r in await db.fetchall(
             "SELECT name FROM sqlite_master WHERE type = 'table'")}
         assert {"matches", "match_log", "challenges", "ratings", "results", "guild_settings",
-                "user_settings", "control_posts"} <= tables
+                "user_settings", "control_posts", "private_posts", "match_notices"} <= tables
     finally:
         await db.close()
 
@@ -78,6 +78,26 @@ async def test_v2_file_gets_the_control_posts_and_its_challenges_survive(db_path
         await db.write("UPDATE challenges SET message_id = 99")
         assert (await db.fetchone("SELECT message_id FROM challenges"))[0] == 99
         assert await db.fetchall("SELECT * FROM control_posts") == []
+    finally:
+        await db.close()
+
+
+async def test_v4_file_gets_the_private_posts_and_notices(db_path):
+    db = await Database.open(db_path, upto=4)
+    async with db.transaction() as tx:
+        await tx.execute("INSERT INTO user_settings (user_id, key, value, updated_at) "
+                         "VALUES (42, 'dm_hand', 'true', 0)")
+    await db.close()
+
+    db = await Database.open(db_path)
+    try:
+        assert await db.schema_version() == 5
+        assert (await db.fetchone("SELECT value FROM user_settings"))[0] == "true"
+        assert await db.fetchall("SELECT * FROM private_posts") == []
+        assert await db.fetchall("SELECT * FROM match_notices") == []
+        with pytest.raises(sqlite3.IntegrityError):  # a private post belongs to a match
+            await db.write("INSERT INTO private_posts (message_id, match_id, user_id, "
+                           "channel_id, text) VALUES (1, 999, 42, 5, 'x')")
     finally:
         await db.close()
 

@@ -37,7 +37,7 @@ async def test_an_empty_database_gets_every_step_and_its_version(backend):
             await db.close()
         assert await _tables(url) == {"raptor_schema", "matches", "match_log", "challenges",
                                       "ratings", "results", "guild_settings", "user_settings",
-                                      "control_posts"}
+                                      "control_posts", "private_posts", "match_notices"}
         # Discord ids and seeds are 64-bit, times have fractions of a second
         conn = await asyncpg.connect(url)
         try:
