@@ -1,4 +1,4 @@
-"""Entry point: ``python -m bot [demo|play|check|backup|replay] [args...]``.
+"""Entry point: ``python -m bot [demo|play|check|backup|replay|migrate-to] [args...]``.
 
 * no subcommand: connect to Discord and serve the slash commands (needs ``DISCORD_TOKEN``);
 * ``demo``: an offline AI-vs-AI match through the real stack (``bot.offline.demo``);
@@ -6,7 +6,9 @@
 * ``check``: validate the settings and the database before a deployment (``bot.check``);
 * ``backup FILE``: a consistent copy of the live database (``bot.backup``);
 * ``replay --db FILE [--match N] --out DIR``: a finished match's record and animation
-  (``bot.offline.replay``).
+  (``bot.offline.replay``);
+* ``migrate-to URL``: copy the SQLite database into an empty PostgreSQL one
+  (``bot.migrate_to``).
 
 Arguments after the command go to that command's own parser (``python -m bot demo -h``).
 Exit status: 0 success (the bot: also after a stop by SIGTERM or Ctrl-C), 1 a part that is
@@ -37,6 +39,8 @@ SUBCOMMANDS = {
     "backup": ("bot.backup", "copy the live database to a new file (safe while the bot runs)"),
     "replay": ("bot.offline.replay", "write a finished match's record and animation from a "
                "database"),
+    "migrate-to": ("bot.migrate_to", "copy the SQLite database into an empty PostgreSQL "
+                   "database"),
 }
 
 
@@ -61,7 +65,7 @@ def _run_bot() -> int:
     if settings.discord_token is None:
         print(NO_TOKEN_MESSAGE, file=sys.stderr)
         return 2
-    reason = database_reason(settings.db_path)
+    reason = None if settings.database_url is not None else database_reason(settings.db_path)
     if reason is not None:  # the volume, the file: a configuration problem, not worth a restart
         print(f"python -m bot: {reason}", file=sys.stderr)
         return 2

@@ -60,7 +60,7 @@ def backup(source: Path, target: Path) -> list[str]:
     try:
         try:
             # mode=rw: never create a missing database; query_only: this copy never writes.
-            src = sqlite3.connect(f"{source.as_uri()}?mode=rw", uri=True,
+            src = sqlite3.connect(f"{source.absolute().as_uri()}?mode=rw", uri=True,
                                   timeout=BUSY_TIMEOUT_MS / 1000)
         except sqlite3.Error as exc:
             raise CheckError(f"cannot open the database {source}: {exc}") from None
@@ -110,15 +110,28 @@ def _give_name(partial: Path, target: Path) -> None:
         os.rename(partial, target)
 
 
+POSTGRES_BACKUP = ("RAPTOR_DATABASE_URL names a PostgreSQL database, and this command copies "
+                   "SQLite files only: back it up with PostgreSQL's own pg_dump, e.g. pg_dump "
+                   "--format=custom --file raptor.dump \"$RAPTOR_DATABASE_URL\" (nothing was "
+                   "written)")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """``python -m bot backup FILE``: 0 after a backup, 2 with the reason when none was made."""
     parser = argparse.ArgumentParser(
         prog=PROG, description="Copy the bot's database (RAPTOR_DB_PATH) to FILE with SQLite's "
         "backup API: a consistent copy, safe while the bot runs. FILE must not exist yet.")
-    parser.add_argument("file", metavar="FILE", type=Path, help="the new backup file")
+    parser.add_argument("file", metavar="FILE", help="the new backup file")
     args = parser.parse_args(argv)
+    if not args.file.strip():
+        print(f"{PROG}: the backup's file name is empty: give one, e.g. raptor-backup.sqlite3",
+              file=sys.stderr)
+        return 2
+    args.file = Path(args.file)
     try:
         settings = settings_or_reason()
+        if settings.database_url is not None:
+            raise CheckError(POSTGRES_BACKUP)
         lines = backup(settings.db_path, args.file)
     except CheckError as exc:
         print(f"{PROG}: {exc}", file=sys.stderr)

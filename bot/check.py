@@ -1,13 +1,13 @@
 """``python -m bot check``: is this deployment ready to start?
 
 For deploy pipelines and for "is my volume there?": it validates the settings (environment and
-``.env``, as ``python -m bot`` reads them), opens the database
-``RAPTOR_DB_PATH`` — creating it, or applying the missing migrations, exactly as the bot does
-at start-up — and prints what it found::
+``.env``, as ``python -m bot`` reads them), opens the database ``RAPTOR_DB_PATH`` (or the
+PostgreSQL database of ``RAPTOR_DATABASE_URL``) — creating it, or applying the missing
+migrations, exactly as the bot does at start-up — and prints what it found::
 
     Settings: ok (DISCORD_TOKEN set; commands registered globally; log level INFO)
     Database: /data/raptor.sqlite3 (existing file, 1.2 MB)
-    Schema version: 3 (up to date)
+    Schema version: 4 (up to date)
     Matches in progress: 2
     Finished matches: 41
     Servers with settings: 1
@@ -31,7 +31,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+import asyncpg
+
 from .db import SCHEMA_VERSION, Database, DatabaseTooNewError
+from .db_url import redact
+from .pg import DatabaseUnavailableError, PgDatabase
 from .settings import Settings, SettingsError, load_settings, setting_warnings
 
 PROG = "python -m bot check"
@@ -64,7 +68,7 @@ def file_schema_version(path: Path) -> int | None:
     """The schema version of an existing database file, None for no file (read-only)."""
     if not path.is_file():
         return None
-    conn = sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True)
+    conn = sqlite3.connect(f"{path.absolute().as_uri()}?mode=ro", uri=True)
     try:
         return int(conn.execute("PRAGMA user_version").fetchone()[0])
     finally:
@@ -144,17 +148,47 @@ def database_reason(db_path: Path | str) -> str | None:
     return None
 
 
-async def _open_and_summarize(path: Path) -> Summary:
+async def open_database(settings: Settings) -> Database | PgDatabase:
+    """Open (and migrate) the database the settings name: PostgreSQL when
+    ``RAPTOR_DATABASE_URL`` is set, else the SQLite file ``RAPTOR_DB_PATH``. ``check`` and
+    ``python -m bot`` both open it this way.
+
+    Raises:
+        CheckError: the one-line reason it cannot be used (a malformed URL, a server that
+            cannot be reached, a refused login, a database newer than this code, a file that
+            is not a database...).
+    """
+    if settings.database_url is not None:
+        url = settings.database_url.get_secret_value()
+        try:
+            return await PgDatabase.open(url)
+        except (DatabaseUnavailableError, DatabaseTooNewError) as exc:
+            raise CheckError(str(exc)) from None
+        except asyncpg.PostgresError as exc:
+            raise CheckError(f"the database {redact(url)!r} could not be migrated: "
+                             f"{type(exc).__name__}: {exc}") from None
+    path = Path(os.path.abspath(settings.db_path))
     try:
-        db = await Database.open(path)
+        return await Database.open(path)
     except (sqlite3.Error, OSError, DatabaseTooNewError) as exc:
         raise CheckError(open_failure(path, exc)) from None
+
+
+async def _open_and_summarize(settings: Settings) -> Summary:
+    db = await open_database(settings)
     try:
         return await summarize(db)
-    except sqlite3.Error as exc:
-        raise CheckError(f"the database {path} cannot be read: {exc}") from None
+    except (sqlite3.Error, asyncpg.PostgresError) as exc:
+        raise CheckError(f"the database {db.path} cannot be read: {exc}") from None
     finally:
         await db.close()
+
+
+async def _postgres_version(url: str) -> int:
+    try:
+        return await PgDatabase.peek_version(url)
+    except DatabaseUnavailableError as exc:
+        raise CheckError(str(exc)) from None
 
 
 def check(settings: Settings) -> list[str]:
@@ -168,20 +202,30 @@ def check(settings: Settings) -> list[str]:
     Raises:
         CheckError: why the database cannot be used.
     """
-    reason = database_reason(settings.db_path)
-    if reason is not None:
-        raise CheckError(reason)
-    path = Path(os.path.abspath(settings.db_path))
-    before = file_schema_version(path)
-    summary = asyncio.run(_open_and_summarize(path))
+    if settings.database_url is not None:
+        url = settings.database_url.get_secret_value()
+        before = asyncio.run(_postgres_version(url))
+        summary = asyncio.run(_open_and_summarize(settings))
+        where_db = f"Database: PostgreSQL {redact(url)} "
+        state = "an empty database, given the schema now" if before == 0 else "existing"
+        before_or_none: int | None = None if before == 0 else before
+    else:
+        reason = database_reason(settings.db_path)
+        if reason is not None:
+            raise CheckError(reason)
+        path = Path(os.path.abspath(settings.db_path))
+        before_or_none = file_schema_version(path)
+        summary = asyncio.run(_open_and_summarize(settings))
+        where_db = f"Database: {path} "
+        state = ("a new file, created now" if before_or_none is None
+                 else f"existing file, {_size(path)}")
+    before = before_or_none
 
     where = (f"in the development server {settings.dev_guild_id} only"
              if settings.dev_guild_id else "globally")
     if before is None:
-        state = "a new file, created now"
         migrated = f"{summary.schema_version} (new database)"
     else:
-        state = f"existing file, {_size(path)}"
         migrated = (f"{summary.schema_version} (up to date)"
                     if before == summary.schema_version
                     else f"{summary.schema_version} (migrated now from {before})")
@@ -189,7 +233,7 @@ def check(settings: Settings) -> list[str]:
     return [
         f"Settings: {'ok' if settings.discord_token is not None else 'incomplete'} ({token}; "
         f"commands registered {where}; log level {settings.log_level})",
-        f"Database: {path} ({state})",
+        f"{where_db}({state})",
         f"Schema version: {migrated}",
         f"Matches in progress: {summary.matches_in_progress}",
         f"Finished matches: {summary.finished_matches}",

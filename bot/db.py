@@ -42,6 +42,9 @@ Tables (migration 1 unless noted):
 - ``results``: one row per finished match: outcome, whether it was rated, ratings before/after.
 - ``guild_settings``: per-server turn timeout.
 - ``user_settings`` (migration 2): per-user key/value settings (JSON values).
+- ``control_posts`` (migration 3): the bot's messages with controls, to retire them later.
+- ``claimed_by``, ``claim_until`` on ``matches`` and ``challenges`` (migration 4): the lease
+  of the process doing that row's timed or AI work (:mod:`bot.match.claim_store`).
 """
 
 from __future__ import annotations
@@ -57,8 +60,23 @@ from dataclasses import dataclass
 from typing import Any
 
 import aiosqlite
+import asyncpg
 
 BUSY_TIMEOUT_MS = 5000
+
+def breaks_unique(exc: BaseException, index: str, columns: str) -> bool:
+    """Whether ``exc`` says that a row broke the unique index ``index`` on ``columns``
+    (``"table.column"``, as SQLite names it; PostgreSQL names the index)."""
+    if isinstance(exc, asyncpg.UniqueViolationError):
+        return exc.constraint_name == index
+    return isinstance(exc, sqlite3.IntegrityError) and f"UNIQUE constraint failed: {columns}" \
+        in str(exc)
+
+
+#: What a broken constraint (unique, check, foreign key, the log's triggers) raises on either
+#: database: ``except INTEGRITY_ERRORS``.
+INTEGRITY_ERRORS: tuple[type[Exception], ...] = (sqlite3.IntegrityError,
+                                                 asyncpg.IntegrityConstraintViolationError)
 
 # aiosqlite logs every statement's parameters at DEBUG level: those include match seeds and
 # states (hands, deck orders), which are hidden information and must never reach a log line,
@@ -72,24 +90,46 @@ class DatabaseTooNewError(RuntimeError):
     ``found`` and ``supported`` hold the two versions.
     """
 
-    def __init__(self, path: str, found: int, supported: int) -> None:
+    def __init__(self, path: str, found: int, supported: int, *,
+                 setting: str = "RAPTOR_DB_PATH", other: str = "file") -> None:
         self.found = found
         self.supported = supported
         super().__init__(
             f"the database {path!r} has schema version {found}, but this version of the bot "
-            f"only knows versions up to {supported}: upgrade the bot, or point RAPTOR_DB_PATH "
-            f"at another file"
+            f"only knows versions up to {supported}: upgrade the bot, or point {setting} "
+            f"at another {other}"
         )
+
+
+@dataclass(frozen=True)
+class PerDialect:
+    """A migration statement written twice, once per database: what the dialects do too
+    differently to share one text (triggers). An empty text means nothing to run there;
+    a PostgreSQL text may hold several statements separated by ``;``."""
+
+    sqlite: str
+    postgres: str
 
 
 @dataclass(frozen=True)
 class Migration:
     """One schema step: ``version`` (1, 2, ...), a one-line ``description`` and its SQL
-    statements, run in order inside one transaction."""
+    statements, run in order inside one transaction.
+
+    A plain string is portable: SQLite runs it as written, PostgreSQL after
+    :func:`bot.pg.postgres_ddl` (``INTEGER`` becomes ``BIGINT``, ``REAL`` ``DOUBLE
+    PRECISION``, ``id INTEGER PRIMARY KEY`` an identity column, ``WITHOUT ROWID`` is
+    dropped). A :class:`PerDialect` gives each database its own text.
+    """
 
     version: int
     description: str
-    statements: tuple[str, ...]
+    statements: tuple[str | PerDialect, ...]
+
+    def sqlite_statements(self) -> list[str]:
+        """The step's statements as SQLite runs them."""
+        return [s.sqlite if isinstance(s, PerDialect) else s for s in self.statements
+                if not isinstance(s, PerDialect) or s.sqlite.strip()]
 
 
 MIGRATIONS: tuple[Migration, ...] = (
@@ -147,7 +187,7 @@ MIGRATIONS: tuple[Migration, ...] = (
         # A step is saved by ONE statement: the UPDATE of the match row that sets the new
         # state, log_length + 1 and the record in last_*; these triggers append that record
         # to match_log inside the same statement, so the state and the log cannot diverge.
-        """
+        PerDialect(sqlite="""
         CREATE TRIGGER matches_log_grows_by_one BEFORE UPDATE OF log_length ON matches
         WHEN NEW.log_length <> OLD.log_length
         BEGIN
@@ -156,8 +196,22 @@ MIGRATIONS: tuple[Migration, ...] = (
                OR NEW.last_kind IS NULL OR NEW.last_action IS NULL
                OR NEW.last_action_at IS NULL;
         END
-        """,
-        """
+        """, postgres="""
+        CREATE FUNCTION matches_log_grows_by_one() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+            IF NEW.log_length <> OLD.log_length + 1 OR NEW.last_side IS NULL
+               OR NEW.last_kind IS NULL OR NEW.last_action IS NULL
+               OR NEW.last_action_at IS NULL THEN
+                RAISE EXCEPTION 'log_length grows by one, with the record in last_*'
+                    USING ERRCODE = 'integrity_constraint_violation';
+            END IF;
+            RETURN NEW;
+        END $$;
+        CREATE TRIGGER matches_log_grows_by_one BEFORE UPDATE OF log_length ON matches
+        FOR EACH ROW WHEN (NEW.log_length <> OLD.log_length)
+        EXECUTE FUNCTION matches_log_grows_by_one()
+        """),
+        PerDialect(sqlite="""
         CREATE TRIGGER matches_append_log AFTER UPDATE OF log_length ON matches
         WHEN NEW.log_length = OLD.log_length + 1
         BEGIN
@@ -165,15 +219,36 @@ MIGRATIONS: tuple[Migration, ...] = (
             VALUES (NEW.id, NEW.log_length, NEW.last_side, NEW.last_kind, NEW.last_action,
                     NEW.last_action_at);
         END
-        """,
-        """
+        """, postgres="""
+        CREATE FUNCTION matches_append_log() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+            INSERT INTO match_log (match_id, seq, side, kind, action, created_at)
+            VALUES (NEW.id, NEW.log_length, NEW.last_side, NEW.last_kind, NEW.last_action,
+                    NEW.last_action_at);
+            RETURN NULL;
+        END $$;
+        CREATE TRIGGER matches_append_log AFTER UPDATE OF log_length ON matches
+        FOR EACH ROW WHEN (NEW.log_length = OLD.log_length + 1)
+        EXECUTE FUNCTION matches_append_log()
+        """),
+        PerDialect(sqlite="""
         CREATE TRIGGER match_log_no_update BEFORE UPDATE ON match_log
         BEGIN SELECT RAISE(ABORT, 'match_log is append-only'); END
-        """,
-        """
+        """, postgres="""
+        CREATE FUNCTION match_log_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+            RAISE EXCEPTION 'match_log is append-only'
+                USING ERRCODE = 'integrity_constraint_violation';
+        END $$;
+        CREATE TRIGGER match_log_no_update BEFORE UPDATE OR DELETE ON match_log
+        FOR EACH ROW EXECUTE FUNCTION match_log_append_only();
+        CREATE TRIGGER match_log_no_truncate BEFORE TRUNCATE ON match_log
+        FOR EACH STATEMENT EXECUTE FUNCTION match_log_append_only()
+        """),
+        PerDialect(sqlite="""
         CREATE TRIGGER match_log_no_delete BEFORE DELETE ON match_log
         BEGIN SELECT RAISE(ABORT, 'match_log is append-only'); END
-        """,
+        """, postgres=""),
         """
         CREATE TABLE challenges (
             id            INTEGER PRIMARY KEY,
@@ -258,6 +333,13 @@ MIGRATIONS: tuple[Migration, ...] = (
         """,
         "CREATE INDEX control_posts_match ON control_posts(match_id, kind)",
     )),
+    Migration(4, "claims: which process is firing a match's or a challenge's timer, or playing "
+                 "a match's AI, and until when (several processes on one database)", (
+        "ALTER TABLE matches ADD COLUMN claimed_by TEXT",
+        "ALTER TABLE matches ADD COLUMN claim_until REAL",
+        "ALTER TABLE challenges ADD COLUMN claimed_by TEXT",
+        "ALTER TABLE challenges ADD COLUMN claim_until REAL",
+    )),
 )
 
 SCHEMA_VERSION = MIGRATIONS[-1].version
@@ -311,12 +393,15 @@ async def _connect(path: str, *, read_only: bool) -> aiosqlite.Connection:
 
 
 class Database:
-    """The bot's SQLite database. Create with :meth:`open`, finish with :meth:`close`.
+    """The bot's SQLite database (:class:`bot.pg.PgDatabase` is the PostgreSQL one, with the
+    same interface). Create with :meth:`open`, finish with :meth:`close`.
 
     Reads outside a transaction: :meth:`fetchone`, :meth:`fetchall` (committed data only).
     Writes: ``async with db.transaction() as tx:`` then ``await tx.execute(...)``; the
     transaction commits when the block ends and rolls back if it raises.
     """
+
+    dialect = "sqlite"
 
     def __init__(self, path: str, writer: aiosqlite.Connection,
                  reader: aiosqlite.Connection) -> None:
@@ -493,7 +578,7 @@ async def _migrate(conn: aiosqlite.Connection, path: str, target: int) -> None:
             if now >= step.version:
                 await conn.execute("COMMIT")
                 continue
-            for sql in step.statements:
+            for sql in step.sqlite_statements():
                 await conn.execute(sql)
             await conn.execute(f"PRAGMA user_version = {int(step.version)}")
             await conn.execute("COMMIT")

@@ -15,18 +15,21 @@ import difflib
 import logging
 import os
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Literal
 
 from dotenv import dotenv_values
 from dotenv.parser import parse_stream
-from pydantic import Field, SecretStr, ValidationError, field_validator
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic import Field, SecretStr, ValidationError, ValidationInfo, field_validator
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
+
+from .db_url import is_postgres_url
 
 LogLevel = Literal["DEBUG", "INFO", "WARNING", "ERROR"]
 
 DEFAULT_ENV_FILE = ".env"
 #: Upper bounds: beyond them a value is a typo, not a wish (a year, a week, a minute).
 MAX_TURN_TIMEOUT_HOURS = 24 * 365
+MAX_SHARDS = 4096  # far beyond any bot of this kind; catches a typo
 MAX_CHALLENGE_TIMEOUT_MINUTES = 60 * 24 * 7
 MAX_AI_TIME_BUDGET = 60.0
 
@@ -50,6 +53,13 @@ class Settings(BaseSettings):
     Attributes:
         discord_token: The bot token (``DISCORD_TOKEN``); ``None`` when unset. Only needed to
             connect to Discord; the offline demo and terminal play run without it.
+        database_url: a PostgreSQL database (``RAPTOR_DATABASE_URL``,
+            ``postgresql://user:password@host:port/database``) instead of the SQLite file:
+            for several processes (shards) or machines sharing one database.
+        shard_count: Discord shards of the whole bot (``RAPTOR_SHARD_COUNT``), the same in
+            every process; None: not sharded (one process, one gateway connection).
+        shard_ids: The shards this process runs (``RAPTOR_SHARD_IDS``, e.g. ``0,1``); None:
+            all of ``shard_count``.
         db_path: SQLite database file (``RAPTOR_DB_PATH``), relative to the working directory
             unless absolute.
         dev_guild_id: For development, the one Discord server (``RAPTOR_DEV_GUILD_ID``)
@@ -79,6 +89,11 @@ class Settings(BaseSettings):
 
     discord_token: SecretStr | None = Field(default=None, validation_alias="DISCORD_TOKEN")
     db_path: Path = Field(default=Path("raptor.sqlite3"), validation_alias="RAPTOR_DB_PATH")
+    database_url: SecretStr | None = Field(default=None, validation_alias="RAPTOR_DATABASE_URL")
+    shard_count: int | None = Field(default=None, ge=1, le=MAX_SHARDS,
+                                    validation_alias="RAPTOR_SHARD_COUNT")
+    shard_ids: Annotated[tuple[int, ...] | None, NoDecode] = Field(
+        default=None, validation_alias="RAPTOR_SHARD_IDS")
     dev_guild_id: int | None = Field(default=None, gt=0, validation_alias="RAPTOR_DEV_GUILD_ID")
     log_level: LogLevel = Field(default="INFO", validation_alias="RAPTOR_LOG_LEVEL")
     turn_timeout_hours: float = Field(
@@ -105,6 +120,36 @@ class Settings(BaseSettings):
     def _upper_log_level(cls, value: object) -> object:
         return value.strip().upper() if isinstance(value, str) else value
 
+    @field_validator("database_url", mode="after")
+    @classmethod
+    def _postgres_url(cls, value: SecretStr | None) -> SecretStr | None:
+        if value is not None and not is_postgres_url(value.get_secret_value()):
+            raise ValueError("not a postgresql:// URL")
+        return value
+
+    @field_validator("shard_ids", mode="before")
+    @classmethod
+    def _split_shard_ids(cls, value: object) -> object:
+        if isinstance(value, str):  # "0,1" or "0 1"
+            parts = value.replace(",", " ").split()
+            if not parts or not all(p.isdigit() for p in parts):
+                raise ValueError("not a list of shard numbers")
+            return tuple(int(p) for p in parts)
+        return value
+
+    @field_validator("shard_ids", mode="after")
+    @classmethod
+    def _shard_ids_fit(cls, value: tuple[int, ...] | None,
+                       info: ValidationInfo) -> tuple[int, ...] | None:
+        if value is None:
+            return value
+        count = info.data.get("shard_count")
+        if count is None:
+            raise ValueError("RAPTOR_SHARD_COUNT is not set")
+        if not value or len(set(value)) != len(value) or any(i >= count for i in value):
+            raise ValueError("each id once, below the shard count")
+        return value
+
     @field_validator("db_path", mode="after")
     @classmethod
     def _db_path_not_blank(cls, value: Path) -> Path:
@@ -117,6 +162,12 @@ class Settings(BaseSettings):
 ENV_VARS: dict[str, tuple[str, str]] = {
     "discord_token": ("DISCORD_TOKEN", "the bot token from the Discord developer portal"),
     "db_path": ("RAPTOR_DB_PATH", "a file path for the SQLite database"),
+    "database_url": ("RAPTOR_DATABASE_URL", "a PostgreSQL URL, "
+                     "postgresql://user:password@host:port/database"),
+    "shard_count": ("RAPTOR_SHARD_COUNT",
+                    f"a whole number of shards from 1 to {MAX_SHARDS} (all processes alike)"),
+    "shard_ids": ("RAPTOR_SHARD_IDS", "this process's shard numbers, each once, from 0 to "
+                  "RAPTOR_SHARD_COUNT - 1, e.g. 0,1 (RAPTOR_SHARD_COUNT must be set)"),
     "dev_guild_id": ("RAPTOR_DEV_GUILD_ID", "a positive whole number (a Discord server id)"),
     "log_level": ("RAPTOR_LOG_LEVEL", "one of DEBUG, INFO, WARNING, ERROR"),
     "turn_timeout_hours": (
@@ -142,7 +193,10 @@ class _OwnReport(logging.Filter):
 logging.getLogger("dotenv.main").addFilter(_OwnReport())
 
 _BY_ENV_NAME = {env.lower(): (env, form) for env, form in ENV_VARS.values()}
-_SECRET_FIELDS = {"DISCORD_TOKEN"}
+_SECRET_FIELDS = {"DISCORD_TOKEN", "RAPTOR_DATABASE_URL"}  # values never echoed
+
+#: Variables of the test suite (``RAPTOR_TEST_DATABASE_URL``...): not the bot's, not warned of.
+TEST_PREFIX = "RAPTOR_TEST_"
 
 
 def _describe(error: ValidationError) -> list[str]:
@@ -169,7 +223,8 @@ def unknown_settings(env_file: str | Path | None = DEFAULT_ENV_FILE) -> list[str
     Returns:
         One sentence per unknown name, sorted; empty when every such name is known.
     """
-    names = {k for k in os.environ if k.upper().startswith("RAPTOR_")}
+    names = {k for k in os.environ if k.upper().startswith("RAPTOR_")
+             and not k.upper().startswith(TEST_PREFIX)}
     path = Path(env_file) if env_file is not None else None
     if path is not None and path.is_file():
         try:

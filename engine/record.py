@@ -307,6 +307,7 @@ _PHASE_SAYS = {
 
 # ----------------------------------------------------------------------------- reading
 _HEADER = re.compile(r"([A-Za-z][A-Za-z ]*?)\s*:\s*(.*)")
+_FORMAT = re.compile(r"Raptor match record, format (\S+)", re.I)
 _ROUND = re.compile(r"round\s+(\d+)\s*:\s*(.*)", re.I)
 _GROUP = re.compile(r"(setup|effect|ap|return)\s+(raptor|scientist)\s*:\s*(.*)", re.I)
 _PICK = re.compile(r"(raptor|scientist)\s+(\d+)", re.I)
@@ -330,9 +331,17 @@ def read_record(text: str) -> MatchRecord:
     """
     if text.startswith("\ufeff"):  # a byte-order mark, as some editors save UTF-8 text
         text = text[1:]
+    if "\x00" in text or "\ufffd" in text[:200]:
+        raise MatchRecordError(1, "", "not a Raptor match record: this is binary data, not "
+                               "text (a record is a UTF-8 text file, see docs/RECORD.md)")
     lines = text.splitlines()
     if not lines or lines[0].strip() != FORMAT_LINE:
         first = lines[0] if lines else ""
+        other = _FORMAT.fullmatch(first.strip())
+        if other:
+            raise MatchRecordError(1, first, f"not a Raptor match record this version reads: "
+                                   f"it reads format {FORMAT_LINE.rsplit(' ', 1)[1]} only, "
+                                   f"not format {other.group(1)}")
         raise MatchRecordError(1, first, f"not a Raptor match record: the first line must be "
                                f"{FORMAT_LINE!r}")
     header: dict[str, str] = {}
@@ -361,12 +370,14 @@ def read_record(text: str) -> MatchRecord:
     seed, options, result, reason = _read_header(header, where)
     state = new_game(seed, **_options_dict(options))
     log: list[tuple[Side, Action]] = []
+    last = (n, lines[n - 1])  # the last line read, for a record that stops short
     for index in range(n, len(lines)):
         raw = lines[index]
         body = raw.split("#", 1)[0].strip()
         if body:
             state = _read_line(index + 1, raw, body, state, log)
-    _check_end(state, header, where, result, reason)
+            last = (index + 1, raw)
+    _check_end(state, header, where, result, reason, last)
     return MatchRecord(header=header, seed=seed, options=options, result=result,
                        reason=reason, actions=tuple(log), final=state)
 
@@ -480,12 +491,16 @@ def _read_line(number: int, raw: str, body: str, state: GameState,
 
 
 def _check_end(state: GameState, header: dict[str, str], where: dict[str, tuple[int, str]],
-               result: str, reason: Reason | Ending) -> None:
+               result: str, reason: Reason | Ending, last: tuple[int, str]) -> None:
     line, raw = where["Reason"]
     if isinstance(reason, Reason):
         if not state.is_over:
-            raise MatchRecordError(line, raw, f"the record says {result} {reason.value}, but the "
-                                   f"game is not over after its last action (round {state.round})")
+            raise MatchRecordError(*last, f"the record stops here, in round {state.round}, but "
+                                   f"the game is not over (the header says {result} "
+                                   f"{reason.value}): is the record cut short?")
+        if state.reason is reason and state.winner.value != result:
+            raise MatchRecordError(*where["Result"], f"the game ends {state.winner.value} "
+                                   f"{state.reason.value}, not {result} {reason.value}")
         if state.reason is not reason or state.winner.value != result:
             raise MatchRecordError(line, raw, f"the game ends {state.winner.value} "
                                    f"{state.reason.value}, not {result} {reason.value}")

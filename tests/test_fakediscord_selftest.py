@@ -368,3 +368,21 @@ async def test_waits_for_worker_threads_but_not_for_timers(fakediscord: FakeDisc
     out = await alice.slash("toy timer")  # the 60 s timer task is "parked": don't wait for it
     assert out.content == "timer started" and time.monotonic() - started < 2
     # the timer task is cancelled when the fake stops
+
+
+def test_record_mentioned_follows_allowed_mentions() -> None:
+    """``Record.mentioned``: who Discord would notify for one version of a message (used by
+    ``benchmarks/bench_channel.py`` to count pings)."""
+    from tests.fakediscord import Record
+
+    def rec(content: str, am: dict | None, components: list | None = None) -> Record:
+        return Record(seq=1, message_id=9, channel_id=1, visibility="public", user_id=None,
+                      content=content, components=components or [], allowed_mentions=am)
+
+    text = "<@11> and <@!12>, then <@13>"
+    assert rec(text, None).mentioned == {11, 12, 13}  # absent: Discord parses all
+    assert rec(text, {"parse": ["users"]}).mentioned == {11, 12, 13}
+    assert rec(text, {"parse": []}).mentioned == set()  # AllowedMentions.none()
+    assert rec(text, {"parse": [], "users": ["12", "99"]}).mentioned == {12}
+    v2 = [{"type": 17, "components": [{"type": 10, "content": "your move, <@14>"}]}]
+    assert rec("", {"parse": [], "users": ["14"]}, v2).mentioned == {14}

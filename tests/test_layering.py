@@ -1,7 +1,7 @@
 """The layering of the code, read from its imports (``ast``, nothing is imported):
 
-- ``engine`` imports nothing of ``bot``, ``render``, discord, PIL or aiosqlite;
-- ``render`` nothing of ``bot``, discord or aiosqlite;
+- ``engine`` imports nothing of ``bot``, ``render``, discord, PIL, aiosqlite or asyncpg;
+- ``render`` nothing of ``bot``, discord, aiosqlite or asyncpg;
 - the match layer (``bot.match``), the AI (``bot.ai``), the sentence catalog (``bot.texts``),
   the storage (``bot.db``), the deployment commands (``bot.check``, ``bot.backup``) and the
   offline modes (``bot.offline``) nothing of discord;
@@ -80,8 +80,8 @@ def test_the_modules_are_found():
 
 
 @pytest.mark.parametrize(("layer", "forbidden"), [
-    ("engine", ("bot", "render", "discord", "PIL", "aiosqlite")),
-    ("render", ("bot", "discord", "aiosqlite")),
+    ("engine", ("bot", "render", "discord", "PIL", "aiosqlite", "asyncpg")),
+    ("render", ("bot", "discord", "aiosqlite", "asyncpg")),
     ("bot.match", ("discord",)),
     ("bot.ai", ("discord",)),
     ("bot.texts", ("discord",)),

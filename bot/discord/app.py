@@ -17,19 +17,17 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import os
-import sqlite3
 import sys
-from pathlib import Path
 from typing import Any
 
 import aiohttp
 import discord
 from discord.ext import commands
 
-from ..check import open_failure
-from ..db import Database, DatabaseTooNewError
+from ..check import CheckError, open_database
+from ..db import Database
 from ..match import MatchService
+from ..match.shards import Shards
 from ..settings import Settings
 from .admin import RaptorAdminCog
 from .clicks import Clicks
@@ -47,7 +45,7 @@ class RaptorBot(commands.Bot):
     ``service`` (built from the settings when not given). ``flow`` posts the matches."""
 
     def __init__(self, settings: Settings, db: Database, *,
-                 service: MatchService | None = None) -> None:
+                 service: MatchService | None = None, **client_options: Any) -> None:
         # The bot never joins voice: discord.py's start-up warnings about the optional voice
         # libraries (PyNaCl, davey) would only alarm a server admin reading the log.
         discord.VoiceClient.warn_nacl = False
@@ -59,6 +57,7 @@ class RaptorBot(commands.Bot):
             help_command=None,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
             tree_cls=RaptorTree,
+            **client_options,
         )
         self.gate = Gate()  # interactions in flight; closed when stopping (bot.discord.shutdown)
         self.settings = settings
@@ -99,9 +98,25 @@ class RaptorBot(commands.Bot):
         await super().close()
 
 
+class ShardedRaptorBot(RaptorBot, commands.AutoShardedBot):
+    """The Raptor bot running some of the bot's Discord shards (``RAPTOR_SHARD_COUNT``,
+    ``RAPTOR_SHARD_IDS``): one gateway connection per shard, in one process."""
+
+
+def shards_of(settings: Settings) -> Shards:
+    """The shards this process runs (:class:`~bot.match.shards.Shards`; all when the bot is
+    not sharded)."""
+    if settings.shard_count is None:
+        return Shards()
+    ids = settings.shard_ids or tuple(range(settings.shard_count))
+    return Shards(settings.shard_count, ids)
+
+
 def build_service(settings: Settings, db: Database, **kwargs: Any) -> MatchService:
-    """The match service configured from ``settings`` (timeouts, AI time budget); ``kwargs``
-    go to :class:`MatchService` (tests: ``clock``, ``seed_source``, ``ai_chooser``)."""
+    """The match service configured from ``settings`` (timeouts, AI time budget, shards);
+    ``kwargs`` go to :class:`MatchService` (tests: ``clock``, ``seed_source``,
+    ``ai_chooser``, ``owner``, ``claim_lease``)."""
+    kwargs.setdefault("shards", shards_of(settings))
     return MatchService(db, turn_timeout=settings.turn_timeout_hours * 3600.0,
                         challenge_timeout=settings.challenge_timeout_minutes * 60.0,
                         ai_time_budget=settings.ai_time_budget, **kwargs)
@@ -109,9 +124,14 @@ def build_service(settings: Settings, db: Database, **kwargs: Any) -> MatchServi
 
 async def create_bot(settings: Settings, db: Database, *,
                      service: MatchService | None = None) -> RaptorBot:
-    """Build the bot (not yet logged in) on an open database. Tests pass their own
-    ``service`` (e.g. with a fake clock or a scripted AI)."""
-    return RaptorBot(settings, db, service=service)
+    """Build the bot (not yet logged in) on an open database: a :class:`ShardedRaptorBot`
+    when ``RAPTOR_SHARD_COUNT`` is set. Tests pass their own ``service`` (e.g. with a fake
+    clock or a scripted AI)."""
+    if settings.shard_count is None:
+        return RaptorBot(settings, db, service=service)
+    shards = shards_of(settings)
+    return ShardedRaptorBot(settings, db, service=service, shard_count=shards.count,
+                            shard_ids=list(shards.ids))
 
 
 #: The log line without colours: discord.py's own plain format.
@@ -162,11 +182,10 @@ def run(settings: Settings) -> int:
 
     async def main() -> None:
         async with stop_signals() as stop:
-            path = Path(os.path.abspath(settings.db_path))
             try:
-                db = await Database.open(path)
-            except (DatabaseTooNewError, sqlite3.Error, OSError) as exc:
-                raise _StartError(open_failure(path, exc)) from None
+                db = await open_database(settings)
+            except CheckError as exc:
+                raise _StartError(str(exc)) from None
             try:
                 bot = await create_bot(settings, db)
                 async with bot:

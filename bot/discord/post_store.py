@@ -3,11 +3,10 @@
 
 from __future__ import annotations
 
-import sqlite3
 from dataclasses import dataclass
 from enum import StrEnum
 
-from ..db import Database
+from ..db import INTEGRITY_ERRORS, Database
 from ..match.models import NotFoundError
 
 
@@ -48,23 +47,26 @@ class PostStore:
         if kind not in tuple(PostKind):
             raise ValueError(f"kind must be 'turn', 'round' or 'draw', got {kind!r}")
         try:
-            await self.db.write("INSERT OR REPLACE INTO control_posts (message_id, match_id, "
-                                "kind, channel_id, text) VALUES (?, ?, ?, ?, ?)",
+            await self.db.write("INSERT INTO control_posts (message_id, match_id, kind, "
+                                "channel_id, text) VALUES (?, ?, ?, ?, ?) ON CONFLICT "
+                                "(message_id) DO UPDATE SET match_id = excluded.match_id, "
+                                "kind = excluded.kind, channel_id = excluded.channel_id, "
+                                "text = excluded.text",
                                 (message_id, match_id, str(kind), channel_id, text))
-        except sqlite3.IntegrityError:
+        except INTEGRITY_ERRORS:
             raise NotFoundError(f"There is no match #{match_id}.") from None
 
     async def take(self, match_id: int, kind: PostKind) -> list[ControlPost]:
         """Forget the match's recorded posts of ``kind`` and return them, oldest first, for
         the caller to retire; each post goes to one caller only."""
+        # One DELETE ... RETURNING: of two callers at once, the second deletes (and gets)
+        # nothing, on either database.
         async with self.db.transaction() as tx:
-            rows = await tx.fetchall("SELECT * FROM control_posts WHERE match_id = ? AND "
-                                     "kind = ? ORDER BY message_id", (match_id, str(kind)))
-            if rows:
-                await tx.execute("DELETE FROM control_posts WHERE match_id = ? AND kind = ?",
-                                 (match_id, str(kind)))
-        return [ControlPost(r["match_id"], PostKind(r["kind"]), r["channel_id"],
-                            r["message_id"], r["text"]) for r in rows]
+            rows = await tx.fetchall("DELETE FROM control_posts WHERE match_id = ? AND kind = ? "
+                                     "RETURNING *", (match_id, str(kind)))
+        return sorted((ControlPost(r["match_id"], PostKind(r["kind"]), r["channel_id"],
+                                   r["message_id"], r["text"]) for r in rows),
+                      key=lambda p: p.message_id)
 
     async def forget(self, message_id: int) -> bool:
         """Forget one recorded post (its caller deals with the message); True if it was

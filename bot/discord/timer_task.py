@@ -61,13 +61,20 @@ class TimerTask:
         self._wake.set()
 
     async def run_once(self) -> list[TimerEvent]:
-        """Fire due timers (service.process_timers) and post their messages."""
+        """Fire due timers (service.process_timers) and post their messages; then take
+        over the AI turns of matches whose claim ran out (the process playing them died)."""
         events = await self.service.process_timers()
         for event in events:
             try:
                 await self.on_timer(event)
             except Exception:
                 log.exception("posting timer event %s failed", event.kind)
+        for match_id in await self.service.abandoned_ai_matches():
+            log.info("match %d: taking over the AI turn of a process that stopped", match_id)
+            try:
+                await self.narrator.advance(await self.service.get_match(match_id))
+            except Exception:
+                log.exception("match %d: taking over the AI failed", match_id)
         return events
 
     async def on_timer(self, event: TimerEvent) -> None:

@@ -118,10 +118,13 @@ class ChallengeService:
                                 ) -> list[Challenge]:
         """Cancel every pending challenge created before ``created_before`` (default: now)
         whose message was never recorded (at start-up: the process stopped between saving
-        and posting it). Returns them as they were."""
+        and posting it), in this process's shards' servers (another process may be posting
+        its own). Returns them as they were."""
         before = self.ctx.clock() if created_before is None else created_before
         out = []
         for ch in await self.ctx.challenges.unposted(before):
+            if not self.ctx.shards.owns(ch.guild_id):
+                continue
             if await self.ctx.challenges.set_status(ch.id, ChallengeStatus.CANCELLED):
                 log.info("challenge %d withdrawn: its message was never posted", ch.id)
                 out.append(ch)

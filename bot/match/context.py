@@ -10,16 +10,20 @@ from dataclasses import dataclass, field
 
 from ..db import Database
 from .challenge_store import ChallengeStore
+from .claim_store import ClaimStore, ClaimTarget, process_owner
 from .match_store import MatchStore
 from .models import Challenge, Match, NotFoundError
 from .result_store import ResultStore
 from .settings_store import SettingsStore
+from .shards import Shards
 
 
 @dataclass
 class MatchContext:
     """The stores over ``db``, the ``clock`` (Unix seconds), the default ``turn_timeout``
-    and the ``challenge_timeout`` (seconds, > 0).
+    and the ``challenge_timeout`` (seconds, > 0); ``owner``, this process's name in claims
+    (:mod:`bot.match.claim_store`), and ``claim_lease``, how long a claim holds (seconds);
+    ``shards``, the servers this process serves (:mod:`bot.match.shards`).
 
     Raises:
         ValueError: a timeout that is not a positive finite number.
@@ -29,13 +33,17 @@ class MatchContext:
     turn_timeout: float = 86400.0
     challenge_timeout: float = 600.0
     clock: Callable[[], float] = time.time
+    owner: str = field(default_factory=process_owner)
+    claim_lease: float = 60.0
+    shards: Shards = field(default_factory=Shards)
     matches: MatchStore = field(init=False)
     challenges: ChallengeStore = field(init=False)
     results: ResultStore = field(init=False)
     settings: SettingsStore = field(init=False)
+    claims: ClaimStore = field(init=False)
 
     def __post_init__(self) -> None:
-        for name in ("turn_timeout", "challenge_timeout"):
+        for name in ("turn_timeout", "challenge_timeout", "claim_lease"):
             value = getattr(self, name)
             if not (isinstance(value, int | float) and math.isfinite(value) and value > 0):
                 raise ValueError(f"{name} must be a positive number of seconds, got {value!r}")
@@ -44,6 +52,17 @@ class MatchContext:
         self.challenges = ChallengeStore(self.db)
         self.results = ResultStore(self.db)
         self.settings = SettingsStore(self.db)
+        self.claims = ClaimStore(self.db)
+
+    async def claim(self, target: ClaimTarget, row_id: int, now: float | None = None) -> bool:
+        """Claim a row for this process for :attr:`claim_lease` seconds from ``now``
+        (default: the clock), renewing its own claim; whether it holds it now."""
+        return await self.claims.claim(target, row_id, self.owner,
+                                       self.clock() if now is None else now, self.claim_lease)
+
+    async def release(self, target: ClaimTarget, row_id: int) -> None:
+        """Give up this process's claim on a row."""
+        await self.claims.release(target, row_id, self.owner)
 
     async def match(self, match_id: int) -> tuple[Match, float]:
         """The match and the turn timeout that applies to it (seconds).

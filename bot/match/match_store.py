@@ -170,7 +170,7 @@ class MatchStore:
             "SELECT MIN(expires_at) AS t FROM challenges WHERE status = 'pending' "
             "UNION ALL SELECT MIN(deadline_at) FROM matches WHERE status = 'active' "
             "UNION ALL SELECT MIN(remind_at) FROM matches WHERE status = 'active' "
-            "AND reminded = 0)")
+            "AND reminded = 0) AS timers")
         return None if row is None or row[0] is None else float(row[0])
 
     async def log(self, match_id: int) -> list[LogEntry]:

@@ -29,6 +29,7 @@ import engine
 from engine import Action, GameState, Phase, Side
 
 from . import deadlines
+from .claim_store import ClaimTarget
 from .context import MatchContext
 from .models import (
     SIDES,
@@ -226,10 +227,11 @@ class PlayService:
         return self._ai_chooser
 
     async def matches_waiting_for_ai(self) -> list[int]:
-        """Ids of active matches where an AI side must act now (call :meth:`play_ai` on each
-        after a restart)."""
+        """Ids of active matches of this process's shards where an AI side must act now
+        (call :meth:`play_ai` on each after a restart)."""
         return [m.id for m in await self.ctx.matches.active_with_ai()
-                if any(m.ai[s] is not None for s in engine.to_act(m.state))]
+                if self.ctx.shards.owns(m.guild_id)
+                and any(m.ai[s] is not None for s in engine.to_act(m.state))]
 
     async def play_ai(self, match_id: int, *, max_steps: int | None = None
                       ) -> list[ActResult]:
@@ -238,7 +240,10 @@ class PlayService:
 
         The AI decides from its own :func:`engine.view` only (in the simultaneous pick it never
         sees the human's pick), in a worker thread, with a seed derived one-way from the match
-        seed and the log length. Calls for one match take turns.
+        seed and the log length. Calls for one match take turns; across processes, the
+        match is claimed first (renewed at each decision, released at the end): while
+        another process holds the claim this returns ``[]``, and once the claim of a process
+        that died runs out another one takes over (:meth:`abandoned_ai_matches`).
 
         Raises:
             NotFoundError; whatever the AI raises.
@@ -249,29 +254,42 @@ class PlayService:
         results: list[ActResult] = []
         limit = MAX_AI_STEPS if max_steps is None else max_steps
         async with lock:
-            for _ in range(MAX_AI_STEPS):
-                if len(results) >= limit:
-                    break
-                m, _ = await self.ctx.match(match_id)
-                if not m.active:
-                    break
-                sides = [s for s in SIDES if s in engine.to_act(m.state) and m.ai[s] is not None]
-                if not sides:
-                    break
-                side = sides[0]
-                choose = self._chooser()
-                work = {} if self.ai_iterations is None else {"iterations": self.ai_iterations}
-                action = await asyncio.to_thread(
-                    choose, engine.view(m.state, side), level=m.ai[side],
-                    seed=ai_seed(m.seed, m.log_length, side), time_budget=self.ai_time_budget,
-                    **work)
-                try:
-                    res = await self.act(match_id, m.players[side], action,
-                                         expected_version=m.version, side=side)
-                except (StaleError, MatchFinishedError):
-                    continue  # the match changed while the AI thought: look again
-                results.append(res)
+            try:
+                await self._play_ai_claimed(match_id, limit, results)
+            finally:
+                await self.ctx.release(ClaimTarget.MATCH, match_id)
         return results
+
+    async def _play_ai_claimed(self, match_id: int, limit: int,
+                               results: list[ActResult]) -> None:
+        """The loop of :meth:`play_ai`, each decision under this process's claim."""
+        for _ in range(MAX_AI_STEPS):
+            if len(results) >= limit:
+                break
+            m, _ = await self.ctx.match(match_id)
+            if not m.active:
+                break
+            sides = [s for s in SIDES if s in engine.to_act(m.state) and m.ai[s] is not None]
+            if not sides or not await self.ctx.claim(ClaimTarget.MATCH, match_id):
+                break
+            side = sides[0]
+            choose = self._chooser()
+            work = {} if self.ai_iterations is None else {"iterations": self.ai_iterations}
+            action = await asyncio.to_thread(
+                choose, engine.view(m.state, side), level=m.ai[side],
+                seed=ai_seed(m.seed, m.log_length, side), time_budget=self.ai_time_budget,
+                **work)
+            try:
+                res = await self.act(match_id, m.players[side], action,
+                                     expected_version=m.version, side=side)
+            except (StaleError, MatchFinishedError):
+                continue  # the match changed while the AI thought: look again
+            results.append(res)
+
+    async def abandoned_ai_matches(self) -> list[int]:
+        """Ids of active AI matches whose claim ran out without being given up (the process
+        playing their AI died): :meth:`play_ai` takes them over."""
+        return await self.ctx.claims.abandoned_ai_matches(self.ctx.clock())
 
     # ------------------------------------------------------------------ log
     async def raw_log(self, match_id: int) -> list[LogEntry]:

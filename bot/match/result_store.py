@@ -45,11 +45,13 @@ class ResultStore:
     @staticmethod
     async def rating(tx: Transaction, guild_id: int, user_id: int, now: float) -> float:
         """The user's rating in the server, inside ``tx`` (a new player gets a row with the
-        start rating)."""
-        await tx.execute("INSERT OR IGNORE INTO ratings (guild_id, user_id, rating, "
-                         "updated_at) VALUES (?, ?, ?, ?)", (guild_id, user_id, START_RATING, now))
-        row = await tx.fetchone("SELECT rating FROM ratings WHERE guild_id = ? AND "
-                                "user_id = ?", (guild_id, user_id))
+        start rating). The row stays locked until ``tx`` ends (the no-op upsert takes the
+        row lock on PostgreSQL; SQLite's writers take turns anyway), so two results never
+        rate from the same old value."""
+        row = await tx.fetchone("INSERT INTO ratings (guild_id, user_id, rating, updated_at) "
+                                "VALUES (?, ?, ?, ?) ON CONFLICT (guild_id, user_id) DO "
+                                "UPDATE SET rating = ratings.rating RETURNING rating",
+                                (guild_id, user_id, START_RATING, now))
         return row["rating"]
 
     @staticmethod

@@ -33,7 +33,10 @@ async def record_result(results: ResultStore, tx: Transaction, m: Match, result:
     if rated:
         assert result is not None
         ids = (m.players[RAPTOR], m.players[SCIENTIST])
-        ratings = [await results.rating(tx, m.guild_id, uid, now) for uid in ids]
+        # Rows locked in one order (the user ids'), so that two results sharing players
+        # never wait for each other (PostgreSQL locks each rating row until the commit).
+        locked = {uid: await results.rating(tx, m.guild_id, uid, now) for uid in sorted(ids)}
+        ratings = [locked[uid] for uid in ids]
         before = (ratings[0], ratings[1])
         after = elo_update(ratings[0], ratings[1], _SCORE[result])
         for side, uid, new_rating in ((RAPTOR, ids[0], after[0]),

@@ -29,10 +29,12 @@ from engine import Action, GameState, Side
 
 from ..db import Database
 from .challenges import ChallengeService
+from .claim_store import process_owner
 from .context import MatchContext
 from .endings import EndingService
 from .models import ActResult, Challenge, LogEntry, Match, PlayerStats, TimerEvent
 from .play import PlayService
+from .shards import Shards
 from .starting import MatchStarter
 from .stats import StatsService
 from .timers import TimerService
@@ -54,6 +56,10 @@ class MatchService:
             demos: the same play on any machine), see :class:`PlayService`.
         seed_source: returns a new match seed; by default ``secrets.randbits(63)``. Only tests
             should pass another one (a predictable seed reveals every deck order).
+        owner: this process's name in claims on timers and AI turns (default
+            :func:`~bot.match.claim_store.process_owner`); claim_lease: seconds a claim holds
+            before another process may take the work over.
+        shards: the servers this process serves (default: all); see :mod:`bot.match.shards`.
 
     Raises:
         ValueError: a timeout that is not a positive finite number.
@@ -63,9 +69,12 @@ class MatchService:
                  challenge_timeout: float = 600.0, clock: Callable[[], float] = time.time,
                  ai_time_budget: float = 2.0,
                  ai_chooser: Callable[..., Action] | None = None,
-                 seed_source: Callable[[], int] | None = None,
+                 seed_source: Callable[[], int] | None = None, owner: str | None = None,
+                 claim_lease: float = 60.0, shards: Shards | None = None,
                  ai_iterations: int | None = None) -> None:
-        self.ctx = MatchContext(db, turn_timeout, challenge_timeout, clock)
+        self.ctx = MatchContext(db, turn_timeout, challenge_timeout, clock,
+                                owner=owner or process_owner(), claim_lease=claim_lease,
+                                shards=shards or Shards())
         self.starter = MatchStarter(self.ctx, seed_source)
         self.challenges = ChallengeService(self.ctx, self.starter)
         self.play = PlayService(self.ctx, ai_time_budget=ai_time_budget, ai_chooser=ai_chooser,
@@ -198,6 +207,10 @@ class MatchService:
     async def matches_waiting_for_ai(self) -> list[int]:
         """:meth:`PlayService.matches_waiting_for_ai`."""
         return await self.play.matches_waiting_for_ai()
+
+    async def abandoned_ai_matches(self) -> list[int]:
+        """:meth:`PlayService.abandoned_ai_matches`."""
+        return await self.play.abandoned_ai_matches()
 
     async def raw_log(self, match_id: int) -> list[LogEntry]:
         """:meth:`PlayService.raw_log`."""

@@ -14,7 +14,7 @@ from collections.abc import Awaitable, Callable
 import engine
 from engine import Side
 
-from ..db import Transaction
+from ..db import INTEGRITY_ERRORS, Transaction, breaks_unique
 from . import deadlines
 from .context import MatchContext
 from .models import (
@@ -70,6 +70,9 @@ def check_level(level: str) -> None:
         raise InvalidRequestError(f"Unknown AI level {level!r}: choose one of "
                                   f"{', '.join(levels)}.")
 
+
+BUSY = ("This channel already has a match in progress: wait for it to finish, or play in "
+        "another channel.")
 
 AfterInsert = Callable[[Transaction, int], Awaitable[None]]
 
@@ -146,12 +149,18 @@ class MatchStarter:
         deadline, remind = deadlines.timing(None, state, ai, now, timeout, None, None)
         async with self.ctx.db.transaction() as tx:
             if await self.ctx.matches.channel_has_active(tx, channel_id):
-                raise ChannelBusyError("This channel already has a match in progress: wait "
-                                       "for it to finish, or play in another channel.")
-            match_id = await self.ctx.matches.insert(
-                tx, guild_id=guild_id, channel_id=channel_id, players=players, ai=ai,
-                seed=seed, state=state, now=now, deadline=deadline, remind=remind,
-                rematch_of=rematch_of)
+                raise ChannelBusyError(BUSY)
+            try:
+                match_id = await self.ctx.matches.insert(
+                    tx, guild_id=guild_id, channel_id=channel_id, players=players, ai=ai,
+                    seed=seed, state=state, now=now, deadline=deadline, remind=remind,
+                    rematch_of=rematch_of)
+            except INTEGRITY_ERRORS as exc:
+                # PostgreSQL: another connection's match in this channel was committed
+                # after our check (SQLite's writers take turns, so there it cannot happen)
+                if breaks_unique(exc, "matches_one_active_per_channel", "matches.channel_id"):
+                    raise ChannelBusyError(BUSY) from None
+                raise
             if after_insert is not None:
                 await after_insert(tx, match_id)
         log.info("match %d started in channel %d", match_id, channel_id)

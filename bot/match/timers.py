@@ -9,8 +9,11 @@ due at half time, once per turn.
 
 from __future__ import annotations
 
+import contextlib
 import math
+from collections.abc import AsyncIterator
 
+from .claim_store import ClaimTarget
 from .context import MatchContext
 from .endings import EndingService
 from .models import (
@@ -34,44 +37,70 @@ class TimerService:
     async def process_timers(self, now: float | None = None) -> list[TimerEvent]:
         """Fire every timer that is due at ``now`` (default: the clock), from the database:
         expire challenges, forfeit matches past their deadline, send half-time reminders.
-        Idempotent: a timer fires once, even if called again or from two processes.
+        Idempotent: a timer fires once, even if called again or from two processes: each
+        is claimed first (:mod:`bot.match.claim_store`; one held by another live process is
+        left to it, one whose lease ran out is taken over), then fired by a conditional
+        update, then released.
         """
         ctx = self.ctx
         now = ctx.clock() if now is None else now
         events: list[TimerEvent] = []
         for cid in await ctx.challenges.ids_expired(now):
-            if await ctx.challenges.set_status(cid, ChallengeStatus.EXPIRED, expired_at=now):
-                ch = await ctx.challenge(cid)
-                events.append(TimerEvent(TimerKind.CHALLENGE_EXPIRED, ch.channel_id,
-                                         (ch.challenger_id, ch.challenged_id),
-                                         challenge_id=ch.id, challenge=ch))
+            async with self._claimed(ClaimTarget.CHALLENGE, cid, now) as mine:
+                if mine and await ctx.challenges.set_status(cid, ChallengeStatus.EXPIRED,
+                                                            expired_at=now):
+                    ch = await ctx.challenge(cid)
+                    events.append(TimerEvent(TimerKind.CHALLENGE_EXPIRED, ch.channel_id,
+                                             (ch.challenger_id, ch.challenged_id),
+                                             challenge_id=ch.id, challenge=ch))
         for mid in await ctx.matches.ids_past_deadline(now):
-            m, _ = await ctx.match(mid)
-            idle = m.idle_humans()
-            if not idle:
-                continue
-            if len(idle) == 1:
-                result, reason = idle[0].other.value, EndReason.TIMEOUT
-            else:
-                result, reason = None, EndReason.ABANDONED
-            try:
-                after = await self.endings.finish(m, result, reason,
-                                                  where=" AND version = ? AND deadline_at <= ?",
-                                                  params=(m.version, now))
-            except (StaleError, MatchFinishedError):
-                continue
-            events.append(TimerEvent(TimerKind.FORFEIT, m.channel_id,
-                                     tuple(m.players[s] for s in idle), match_id=m.id,
-                                     match=after))
+            async with self._claimed(ClaimTarget.MATCH, mid, now) as mine:
+                event = await self._forfeit(mid, now) if mine else None
+            if event is not None:
+                events.append(event)
         for mid in await ctx.matches.ids_to_remind(now):
-            m, _ = await ctx.match(mid)
-            flagged = await ctx.matches.mark_reminded(m.id, m.version)
-            idle = m.idle_humans()
-            if flagged and idle:
-                events.append(TimerEvent(TimerKind.REMINDER, m.channel_id,
-                                         tuple(m.players[s] for s in idle), match_id=m.id,
-                                         match=(await ctx.match(m.id))[0]))
+            async with self._claimed(ClaimTarget.MATCH, mid, now) as mine:
+                if not mine:
+                    continue
+                m, _ = await ctx.match(mid)
+                flagged = await ctx.matches.mark_reminded(m.id, m.version)
+                idle = m.idle_humans()
+                if flagged and idle:
+                    events.append(TimerEvent(TimerKind.REMINDER, m.channel_id,
+                                             tuple(m.players[s] for s in idle), match_id=m.id,
+                                             match=(await ctx.match(m.id))[0]))
         return events
+
+    @contextlib.asynccontextmanager
+    async def _claimed(self, target: ClaimTarget, row_id: int, now: float
+                       ) -> AsyncIterator[bool]:
+        """Claim the row at ``now`` for the block (yields whether this process got it);
+        released at the end, unless the process dies first (then its lease runs out)."""
+        mine = await self.ctx.claim(target, row_id, now)
+        try:
+            yield mine
+        finally:
+            if mine:
+                await self.ctx.release(target, row_id)
+
+    async def _forfeit(self, match_id: int, now: float) -> TimerEvent | None:
+        """End a match past its deadline (the idle player forfeits; both idle: abandoned)."""
+        m, _ = await self.ctx.match(match_id)
+        idle = m.idle_humans()
+        if not idle:
+            return None
+        if len(idle) == 1:
+            result, reason = idle[0].other.value, EndReason.TIMEOUT
+        else:
+            result, reason = None, EndReason.ABANDONED
+        try:
+            after = await self.endings.finish(m, result, reason,
+                                              where=" AND version = ? AND deadline_at <= ?",
+                                              params=(m.version, now))
+        except (StaleError, MatchFinishedError):
+            return None
+        return TimerEvent(TimerKind.FORFEIT, m.channel_id, tuple(m.players[s] for s in idle),
+                          match_id=m.id, match=after)
 
     async def next_timer_at(self) -> float | None:
         """When the next timer is due (Unix seconds), or None if none is pending."""

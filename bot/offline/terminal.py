@@ -427,7 +427,8 @@ def editor() -> LineEditor:
 def stdin_read(prompt: str) -> str:
     """The default ``read`` of :func:`play`: on a terminal :func:`input` with the line editor
     (:class:`LineEditor`); otherwise (piped input) the prompt is written to stdout and the
-    line read from file descriptor 0 directly (see :class:`_RawLines`).
+    line read from file descriptor 0 directly (see :class:`_RawLines`) and written after its
+    prompt, as a terminal would have echoed it.
 
     Raises:
         EOFError: end of input.
@@ -440,7 +441,15 @@ def stdin_read(prompt: str) -> str:
     sys.stdout.flush()
     if _stdin_lines is None:
         _stdin_lines = _RawLines(0)
-    return _stdin_lines.readline()
+    try:
+        line = _stdin_lines.readline()
+    except EOFError:
+        sys.stdout.write("\n")  # what follows starts on its own line, not after the prompt
+        raise
+    # Piped input is not echoed by a terminal: write it after its prompt, so the output
+    # reads as a transcript ("raptor> play 3") instead of prompts running into the replies.
+    sys.stdout.write(line + "\n")
+    return line
 
 
 async def _read_line(read: Callable[[str], str], prompt: str) -> str:
@@ -606,8 +615,11 @@ async def _play(out: Path, render_board: Callable, *, side: str, level: str, see
                     word = text.lower()
                     if word in RESIGN_WORDS:
                         try:
+                            at_prompt = True
                             answer = (await _read_line(read, CONFIRM_RESIGN)).strip().lower()
+                            at_prompt = False
                         except EOFError:
+                            at_prompt = False
                             echo("End of input: you resign.")
                             answer = "y"
                         if _editor is not None and answer:

@@ -1,6 +1,6 @@
 # ruff: noqa: F811 - the fixtures of tests/match/conftest.py, imported by name
 """Storage of the bot's posts with controls (challenge, turn and round messages), so that a
-restarted bot can still retire them; on real SQLite."""
+restarted bot can still retire them; on real SQLite and PostgreSQL."""
 
 from __future__ import annotations
 
@@ -10,11 +10,14 @@ import pytest
 
 from bot.discord.post_store import ControlPost, PostStore
 from bot.match.models import NotFoundError
+from tests.databases import open_target
 from tests.match.conftest import (  # noqa: F401 - fixtures
     CHANNEL,
+    backend,
     clock,
     db,
     db_path,
+    db_target,
     start_match,
     svc,
 )
@@ -59,12 +62,10 @@ async def test_concurrent_takes_share_out_the_posts(posts, svc):
     assert sorted(len(r) for r in results) == [0, 0, 0, 0, 1]
 
 
-async def test_posts_survive_a_new_connection(posts, db_path, svc, clock):
-    from bot.db import Database
-
+async def test_posts_survive_a_new_connection(posts, db_target, svc, clock):
     m = await start_match(svc)
     await posts.remember(m.id, "turn", CHANNEL, 900, "head")
-    db2 = await Database.open(db_path)
+    db2 = await open_target(db_target)
     try:
         assert await PostStore(db2).take(m.id, "turn") == [
             ControlPost(m.id, "turn", CHANNEL, 900, "head")]

@@ -179,7 +179,15 @@ def _refused(text: str) -> MatchRecordError:
 def test_refuses_another_format(record_text):
     err = _refused(_edit(record_text, FORMAT_LINE, "Raptor match record, format 9"))
     assert err.line == 1 and "format 9" in str(err) and "not a Raptor match record" in str(err)
+    assert "it reads format 1 only" in str(err)
     assert _refused("").line == 1
+    assert "the first line must be" in str(_refused("Chess game\n"))
+
+
+def test_refuses_binary_data_without_echoing_it():
+    err = _refused("\x7fELF\x02\x01\x00\x00\ufffd\ufffd")
+    assert err.line == 1 and "binary data, not text" in str(err)
+    assert "ELF" not in str(err)
 
 
 def test_refuses_a_bad_header_line_with_its_number(record_text):
@@ -236,12 +244,13 @@ def test_refuses_a_record_that_does_not_reach_its_stated_result(record_text):
     body = record_text.rstrip("\n").splitlines()
     cut = "\n".join(body[:-3]) + "\n"  # the last rounds' lines missing
     err = _refused(cut)
-    assert "but the game is not over after its last action" in str(err)
-    assert err.line == _line_of(record_text, "Reason:")
+    assert "the game is not over" in str(err) and "is the record cut short?" in str(err)
+    assert err.line == len(body) - 3    # the last line left, not the header's
     winner = "raptor" if "Result: scientist" in record_text else "scientist"
     result_line = next(x for x in body if x.startswith("Result:"))
     err = _refused(record_text.replace(result_line, f"Result: {winner}", 1))
     assert "the game ends" in str(err)
+    assert err.line == _line_of(record_text, "Result:")   # the line that is wrong
 
 
 def test_refuses_actions_after_the_end_and_a_wrong_round_count(record_text):

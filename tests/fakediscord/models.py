@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 import io
+import re
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -179,6 +180,8 @@ class Record:
     message_type: int = 0
     interaction_metadata: dict[str, Any] | None = None
     tts: bool = False
+    # the request's ``allowed_mentions`` as sent (None: absent, Discord then parses all)
+    allowed_mentions: dict[str, Any] | None = None
 
     # ----------------------------------------------------------------- convenience
     @property
@@ -233,6 +236,19 @@ class Record:
             if key in (s.get("custom_id"), s.get("placeholder")):
                 return s
         return None
+
+    @property
+    def mentioned(self) -> set[int]:
+        """The users this version of the message mentions *and* notifies: ``<@id>`` in the
+        content or in a Components V2 text display, as far as ``allowed_mentions`` lets them
+        (absent: all users; ``parse`` with ``"users"``: all; else the ``users`` listed)."""
+        texts = [self.content or ""] + [c.get("content", "") for c in self.walk()
+                                        if c.get("type") == 10]
+        ids = {int(m) for t in texts for m in re.findall(r"<@!?(\d+)>", t)}
+        am = self.allowed_mentions
+        if am is None or "users" in (am.get("parse") or []):
+            return ids
+        return ids & {int(u) for u in am.get("users") or []}
 
     @property
     def files(self) -> dict[str, bytes]:

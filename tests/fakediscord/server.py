@@ -874,6 +874,7 @@ class FakeDiscordServer:
             time=self.now(),
             created_time=wall,
             tts=bool(data.get("tts")),
+            allowed_mentions=data.get("allowed_mentions"),
         )
         ref = data.get("message_reference")
         if isinstance(ref, dict) and ref.get("message_id"):
@@ -922,6 +923,7 @@ class FakeDiscordServer:
             raise DiscordError(400, 50006, "Cannot send an empty message")
         msg.content, msg.embeds, msg.components, msg.attachments = (
             content, embeds, components, attachments)
+        msg.allowed_mentions = data.get("allowed_mentions")
         if data.get("flags") is not None:
             keep = msg.flags & FLAG_EPHEMERAL
             msg.flags = keep | (int(data["flags"]) & (FLAG_SUPPRESS_EMBEDS | FLAG_COMPONENTS_V2))

@@ -1,15 +1,21 @@
-"""Fixtures for the match service tests: a real SQLite file in tmp_path and a fake clock."""
+"""Fixtures for the match service tests: a real database — each test runs once on an SQLite
+file in tmp_path and once on PostgreSQL (:mod:`tests.databases`) — and a fake clock."""
 
 from __future__ import annotations
 
 import itertools
 import random
+from collections.abc import AsyncIterator
 
 import pytest
 
 import engine
 from bot.db import Database
 from bot.match import Match, MatchService
+from bot.pg import PgDatabase
+from tests.databases import BACKENDS, database_target, open_target
+
+__all__ = ["open_target"]
 
 GUILD = 1
 CHANNEL = 10
@@ -52,8 +58,30 @@ def db_path(tmp_path):
     return tmp_path / "raptor.sqlite3"
 
 
+@pytest.fixture(params=BACKENDS)
+def backend(request) -> str:
+    """``"sqlite"`` or ``"postgresql"``: the database under test."""
+    return request.param
+
+
 @pytest.fixture
-async def db(db_path):
+async def db_target(backend, tmp_path) -> AsyncIterator[str]:
+    """Where the test's database lives: an SQLite file path or a PostgreSQL URL (open a
+    second connection to it, as another process would, with :func:`open_target`)."""
+    async with database_target(backend, tmp_path) as target:
+        yield target
+
+
+@pytest.fixture
+async def db(db_target) -> AsyncIterator[Database | PgDatabase]:
+    database = await open_target(db_target)
+    yield database
+    await database.close()
+
+
+@pytest.fixture
+async def sqlite_db(db_path) -> AsyncIterator[Database]:
+    """An SQLite database only (tests of SQLite's own connection handling)."""
     database = await Database.open(db_path)
     yield database
     await database.close()

@@ -4,12 +4,12 @@ rule (enforced by the database)."""
 from __future__ import annotations
 
 import asyncio
-import sqlite3
 from collections import Counter
 
 import pytest
 
 import engine
+from bot.db import INTEGRITY_ERRORS
 from bot.match import (
     ChallengeExpiredError,
     ChallengeStatus,
@@ -173,7 +173,8 @@ async def test_database_refuses_a_second_active_match_inserted_directly(svc, db)
     m = await start_match(svc)
     row = await db.fetchone("SELECT * FROM matches WHERE id = ?", (m.id,))
     cols = [k for k in row.keys() if k != "id"]
-    with pytest.raises(sqlite3.IntegrityError, match="matches.channel_id"):
+    with pytest.raises(INTEGRITY_ERRORS,
+                       match="matches.channel_id|matches_one_active_per_channel"):
         async with db.transaction() as tx:
             await tx.execute(f"INSERT INTO matches ({', '.join(cols)}) VALUES "
                              f"({', '.join('?' * len(cols))})", [row[k] for k in cols])
@@ -259,7 +260,7 @@ async def test_a_busy_channel_is_told_by_the_one_active_match_not_by_an_error_te
     with pytest.raises(ChannelBusyError, match="already has a match in progress"):
         await svc.starter.create(GUILD, CHANNEL, players, no_ai, "jungle", "quick")
     # another integrity error (a rematch of a match that does not exist) stays what it is
-    with pytest.raises(sqlite3.IntegrityError):
+    with pytest.raises(INTEGRITY_ERRORS):
         await svc.starter.create(GUILD, CHANNEL + 1, players, no_ai, "jungle", "quick",
                                  rematch_of=m.id + 99)
     assert await svc.active_match(CHANNEL + 1) is None

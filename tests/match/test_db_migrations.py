@@ -7,16 +7,22 @@ import sqlite3
 import aiosqlite
 import pytest
 
-from bot.db import MIGRATIONS, SCHEMA_VERSION, Database, DatabaseTooNewError
+from bot.db import (
+    INTEGRITY_ERRORS,
+    MIGRATIONS,
+    SCHEMA_VERSION,
+    Database,
+    DatabaseTooNewError,
+)
 
 
 async def test_new_file_gets_every_migration_and_the_pragmas(db_path):
     db = await Database.open(db_path)
     try:
-        assert SCHEMA_VERSION == 3 == MIGRATIONS[-1].version
-        assert [m.version for m in MIGRATIONS] == [1, 2, 3]
+        assert SCHEMA_VERSION == 4 == MIGRATIONS[-1].version
+        assert [m.version for m in MIGRATIONS] == [1, 2, 3, 4]
         assert all(m.description for m in MIGRATIONS)
-        assert await db.schema_version() == 3
+        assert await db.schema_version() == SCHEMA_VERSION
         assert (await db.fetchone("PRAGMA journal_mode"))[0] == "wal"
         assert (await db.fetchone("PRAGMA foreign_keys"))[0] == 1
         assert (await db.fetchone("PRAGMA busy_timeout"))[0] == 5000
@@ -44,7 +50,7 @@ async def test_v1_file_is_migrated_and_its_data_survive(db_path):
 
     db = await Database.open(db_path)
     try:
-        assert await db.schema_version() == 3
+        assert await db.schema_version() == SCHEMA_VERSION
         row = await db.fetchone("SELECT rating, raptor_wins FROM ratings WHERE user_id = 42")
         assert tuple(row) == (1532.5, 3)
         assert (await db.fetchone("SELECT turn_timeout FROM guild_settings"))[0] == 60
@@ -66,7 +72,7 @@ async def test_v2_file_gets_the_control_posts_and_its_challenges_survive(db_path
 
     db = await Database.open(db_path)
     try:
-        assert await db.schema_version() == 3
+        assert await db.schema_version() == SCHEMA_VERSION
         row = await db.fetchone("SELECT challenger_id, status, message_id FROM challenges")
         assert tuple(row) == (41, "pending", None)  # the old challenge has no message yet
         await db.write("UPDATE challenges SET message_id = 99")
@@ -95,16 +101,16 @@ async def test_newer_file_is_refused_with_a_clear_message(db_path):
 async def test_a_failing_migration_is_rolled_back_whole(db_path, monkeypatch):
     import bot.db as dbmod
 
-    bad = dbmod.Migration(4, "broken step", ("CREATE TABLE extra (x INTEGER)",
-                                             "CREATE TABLE extra (x INTEGER)"))
+    bad = dbmod.Migration(SCHEMA_VERSION + 1, "broken step", (
+        "CREATE TABLE extra (x INTEGER)", "CREATE TABLE extra (x INTEGER)"))
     monkeypatch.setattr(dbmod, "MIGRATIONS", (*MIGRATIONS, bad))
-    monkeypatch.setattr(dbmod, "SCHEMA_VERSION", 4)
+    monkeypatch.setattr(dbmod, "SCHEMA_VERSION", SCHEMA_VERSION + 1)
     with pytest.raises(sqlite3.OperationalError, match="already exists"):
         await Database.open(db_path)
     monkeypatch.undo()
     db = await Database.open(db_path)
     try:
-        assert await db.schema_version() == 3  # steps 1-3 kept, step 4 left no trace
+        assert await db.schema_version() == SCHEMA_VERSION  # real steps kept, not the bad one
         assert await db.fetchone("SELECT name FROM sqlite_master WHERE name = 'extra'") is None
     finally:
         await db.close()
@@ -115,10 +121,10 @@ async def test_match_log_is_append_only(svc, db):
 
     m = await start_match(svc)
     await svc.act(m.id, ALICE, "pick " + str(m.state.hands[m.side_of(ALICE)][0]))
-    with pytest.raises(sqlite3.IntegrityError, match="append-only"):
+    with pytest.raises(INTEGRITY_ERRORS, match="append-only"):
         async with db.transaction() as tx:
             await tx.execute("DELETE FROM match_log")
-    with pytest.raises(sqlite3.IntegrityError, match="append-only"):
+    with pytest.raises(INTEGRITY_ERRORS, match="append-only"):
         async with db.transaction() as tx:
             await tx.execute("UPDATE match_log SET side = 'scientist'")
     assert len(await svc.raw_log(m.id)) == 1

@@ -8,6 +8,8 @@ import sqlite3
 
 import pytest
 
+from bot.db import INTEGRITY_ERRORS
+
 
 async def _count(db) -> int:
     return (await db.fetchone("SELECT COUNT(*) FROM guild_settings"))[0]
@@ -46,7 +48,10 @@ async def test_cancelled_transaction_rolls_back_and_frees_the_lock(db):
     assert await _count(db) == 1
 
 
-async def test_write_transactions_take_turns(db):
+async def test_write_transactions_take_turns(sqlite_db):
+    """SQLite: one writer at a time in a process (PostgreSQL's transactions run side by
+    side, each on its own connection; the row versions keep them apart)."""
+    db = sqlite_db
     order = []
 
     async def writer(n):
@@ -69,7 +74,7 @@ async def test_write_is_one_atomic_statement(db):
                           (1,)) == 1
     assert await db.write("UPDATE guild_settings SET turn_timeout = 5 WHERE guild_id = 2") == 0
     assert tuple(await db.fetchone("SELECT * FROM guild_settings")) == (1, 90)
-    with pytest.raises(sqlite3.IntegrityError):  # a multi-row statement fails whole
+    with pytest.raises(INTEGRITY_ERRORS):  # a multi-row statement fails whole
         await db.write("INSERT INTO guild_settings VALUES (2, 60), (1, 60)")
     assert await _count(db) == 1
 
@@ -100,10 +105,10 @@ async def test_the_log_grows_only_with_the_match_row(svc, db):
     from tests.match.conftest import start_match
 
     m = await start_match(svc)
-    with pytest.raises(sqlite3.IntegrityError, match="grows by one"):
+    with pytest.raises(INTEGRITY_ERRORS, match="grows by one"):
         await db.write("UPDATE matches SET log_length = log_length + 2, last_side = 'raptor', "
                        "last_kind = 'action', last_action = '{}', last_action_at = 0")
-    with pytest.raises(sqlite3.IntegrityError, match="grows by one"):
+    with pytest.raises(INTEGRITY_ERRORS, match="grows by one"):
         await db.write("UPDATE matches SET log_length = log_length + 1")  # no record given
     assert await svc.raw_log(m.id) == []
     assert (await svc.get_match(m.id)).log_length == 0
@@ -114,7 +119,7 @@ async def test_the_log_grows_only_with_the_match_row(svc, db):
         ('{"kind": "pick", "card": 3}', m.id)) == 1
     assert [(e.seq, e.side.value, e.kind, e.action) for e in await svc.raw_log(m.id)] == [
         (1, "raptor", "action", __import__("engine").Pick(3))]
-    with pytest.raises(sqlite3.IntegrityError, match="grows by one"):  # no going back
+    with pytest.raises(INTEGRITY_ERRORS, match="grows by one"):  # no going back
         await db.write("UPDATE matches SET log_length = 0")
     assert len(await svc.raw_log(m.id)) == 1
 

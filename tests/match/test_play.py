@@ -7,12 +7,11 @@ import asyncio
 import json
 import logging
 import random
-import sqlite3
 
 import pytest
 
 import engine
-from bot.db import Database
+from bot.db import INTEGRITY_ERRORS
 from bot.match import (
     MatchFinishedError,
     MatchService,
@@ -22,6 +21,7 @@ from bot.match import (
     ServiceError,
     StaleError,
 )
+from tests.databases import drop_trigger_sql, fail_trigger_sql, open_target
 from tests.match.conftest import (
     ALICE,
     BOB,
@@ -167,11 +167,11 @@ async def test_both_players_pick_at_once(svc):
     assert m3.state.phase is not engine.Phase.PICK or m3.state.round == 2  # both revealed
 
 
-async def test_version_check_holds_across_processes(db_path, svc, clock):
+async def test_version_check_holds_across_processes(db_target, svc, clock):
     """A second process with its own connection and lock: the SQL version check alone
     stops a decision made on an outdated row."""
     m = await start_match(svc)
-    other_db = await Database.open(db_path)
+    other_db = await open_target(db_target)
     try:
         other = MatchService(other_db, clock=clock)
         stale = await other.get_match(m.id)
@@ -196,25 +196,28 @@ async def _snapshot(db, match_id):
     return tuple(row), n
 
 
-@pytest.mark.parametrize("trigger", [
+async def _run(db, statements):
+    async with db.transaction() as tx:
+        for sql in statements:
+            await tx.execute(sql)
+
+
+@pytest.mark.parametrize("timing, table", [
     # the log INSERT fails after the state UPDATE was done in the same transaction
-    "CREATE TRIGGER fail BEFORE INSERT ON match_log "
-    "BEGIN SELECT RAISE(ABORT, 'disk unplugged'); END",
+    ("BEFORE INSERT", "match_log"),
     # the state UPDATE itself fails after changing the row
-    "CREATE TRIGGER fail AFTER UPDATE OF state ON matches "
-    "BEGIN SELECT RAISE(ABORT, 'disk unplugged'); END",
+    ("AFTER UPDATE OF state", "matches"),
 ])
-async def test_failure_in_the_middle_of_saving_leaves_the_previous_state(svc, db, trigger):
+async def test_failure_in_the_middle_of_saving_leaves_the_previous_state(svc, db, timing,
+                                                                         table):
     m = await start_match(svc)
     m = await play_random(svc, m, random.Random(3), steps=12)
     before = await _snapshot(db, m.id)
-    async with db.transaction() as tx:
-        await tx.execute(trigger)
+    await _run(db, fail_trigger_sql(db.dialect, "fail", timing, table, "disk unplugged"))
     side, action = pick_random(m, random.Random(4))
-    with pytest.raises(sqlite3.IntegrityError, match="disk unplugged"):
+    with pytest.raises(INTEGRITY_ERRORS, match="disk unplugged"):
         await svc.act(m.id, m.players[side], action)
-    async with db.transaction() as tx:
-        await tx.execute("DROP TRIGGER fail")
+    await _run(db, drop_trigger_sql(db.dialect, "fail", table))
     assert await _snapshot(db, m.id) == before
     await check_replay(svc, m.id)
     # ... and the match goes on normally.
@@ -231,13 +234,11 @@ async def test_failure_while_recording_the_result_saves_nothing(svc, db):
             break
         m = (await svc.act(m.id, m.players[side], action)).match
     before = await _snapshot(db, m.id)
-    async with db.transaction() as tx:
-        await tx.execute("CREATE TRIGGER fail BEFORE INSERT ON results "
-                         "BEGIN SELECT RAISE(ABORT, 'disk unplugged'); END")
-    with pytest.raises(sqlite3.IntegrityError, match="disk unplugged"):
+    await _run(db, fail_trigger_sql(db.dialect, "fail", "BEFORE INSERT", "results",
+                                    "disk unplugged"))
+    with pytest.raises(INTEGRITY_ERRORS, match="disk unplugged"):
         await svc.act(m.id, m.players[side], action)
-    async with db.transaction() as tx:
-        await tx.execute("DROP TRIGGER fail")
+    await _run(db, drop_trigger_sql(db.dialect, "fail", "results"))
     assert await _snapshot(db, m.id) == before
     assert (await svc.stats(GUILD, ALICE)).games == 0
     assert (await svc.get_match(m.id)).active

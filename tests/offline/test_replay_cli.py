@@ -99,3 +99,13 @@ def test_a_reader_gone_from_stdout_ends_the_replays_quietly(tmp_path):
         proc.stderr.close()
         assert proc.wait() == 1, err
         assert "Traceback" not in err and "Broken pipe" not in err, err
+
+
+def test_a_relative_database_path_is_read(tmp_path, capsys, monkeypatch):
+    """``--db raptor-demo/demo.sqlite3`` as typed from the repository root (a relative path
+    once made SQLite's read-only URI fail with a traceback)."""
+    asyncio.run(play_demo(tmp_path / "demo", seed=1, echo=lambda _: None))
+    monkeypatch.chdir(tmp_path)
+    assert main(["--db", "demo/demo.sqlite3", "--out", "out"]) == 0
+    assert capsys.readouterr().out.startswith("Wrote out/match-1.txt (the match record)")
+    assert (tmp_path / "out" / "match-1.gif").is_file()

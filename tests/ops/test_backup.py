@@ -55,6 +55,30 @@ def test_the_copy_holds_the_database(deployment, monkeypatch, capsys):
     assert sorted(p.name for p in target.parent.iterdir()) == ["raptor-1.sqlite3"]
 
 
+def test_an_empty_file_name_is_refused(deployment, monkeypatch, capsys):
+    asyncio.run(fill(deployment / "raptor.sqlite3"))
+    monkeypatch.chdir(deployment)
+    monkeypatch.setenv("RAPTOR_DB_PATH", "raptor.sqlite3")
+    status = main(["backup", ""])
+    out, err = (part.splitlines() for part in capsys.readouterr())
+    assert (status, out) == (2, [])
+    assert err == ["python -m bot backup: the backup's file name is empty: give one, e.g. "
+                   "raptor-backup.sqlite3"]
+    assert sorted(p.name for p in deployment.iterdir()) == ["raptor.sqlite3"]
+
+
+def test_a_relative_database_path_is_backed_up(deployment, monkeypatch, capsys):
+    """RAPTOR_DB_PATH=raptor.sqlite3 relative to the working directory, the usual set-up."""
+    asyncio.run(fill(deployment / "raptor.sqlite3"))
+    monkeypatch.chdir(deployment)
+    monkeypatch.setenv("RAPTOR_DB_PATH", "raptor.sqlite3")
+    status, out, err = backup(capsys, Path("copy.sqlite3"))
+    assert (status, err) == (0, [])
+    assert out[0].startswith(f"Backed up {deployment / 'raptor.sqlite3'} to "
+                             f"{deployment / 'copy.sqlite3'}: ")
+    assert rows(deployment / "copy.sqlite3") == rows(deployment / "raptor.sqlite3")
+
+
 def test_a_backup_while_a_writer_is_writing_is_consistent(deployment, monkeypatch, capsys):
     """A writer commits transactions of two rows each (the pair must stay together) all the
     time the backup runs; the copy is one instant of the database: whole pairs only."""

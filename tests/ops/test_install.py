@@ -21,6 +21,8 @@ import sys
 import tomllib
 from pathlib import Path
 
+from bot.db import SCHEMA_VERSION
+
 REPO_ROOT = Path(__file__).resolve().parents[2]
 RENDER_A_BOARD = ("import engine, render; "
                   "png = render.render_board(engine.view(engine.new_game(1), None)); "
@@ -79,7 +81,7 @@ def assert_checks_and_renders(python: Path, data: Path, db_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
     assert f"Database: {db_path} (a new file, created now)" in lines, lines
-    assert "Schema version: 3 (new database)" in lines, lines
+    assert f"Schema version: {SCHEMA_VERSION} (new database)" in lines, lines
     assert lines[-1] == "Ready: python -m bot can start."
     assert db_path.is_file()
     drawn = run(python, "-c", RENDER_A_BOARD, cwd=data, env=env)

@@ -1,0 +1,243 @@
+"""How loud a match is in Discord: full matches through the fake Discord, counted as the
+people there see them.
+
+usage: .venv/bin/python benchmarks/bench_channel.py [--seeds 1 2 3 4] [--quiet]
+
+For each seed it plays one human-vs-human match (alice the raptor, hand by DM; bob the
+scientist, hand by DM but with his DMs closed) and one practice match (carol the scientist
+against the easy AI, hand by DM), every decision made with the controls or typed
+(``tests/e2e/players.py``, the easy AI thinking on the player's own view), and prints per
+round, then in total and per round on average:
+
+- ``match``  public messages created in the match's channel (``Match.channel_id``: the
+  match's thread once matches get threads),
+- ``parent`` public messages created in the channel the challenge was made in, when that
+  is not the match's channel (``other`` counts public messages anywhere else: another
+  thread of that channel, say),
+- ``img``    images posted publicly (attachments uploaded with a new message, or newly
+  uploaded by an edit),
+- ``ping``   pings per player: a public message created mentioning that user, or an edit
+  that adds the mention, as far as the request's ``allowed_mentions`` lets Discord notify
+  (totals also say how many came right after that player's own action),
+- ``priv``   private messages created per player (DMs and ephemeral messages).
+
+Records are attributed to the round the match was in when the action that caused them was
+made; the challenge, its acceptance and the match start are round 0. Figures are counts of
+what the fake recorded, so the same seeds give the same figures on the same code.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import sys
+import tempfile
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import engine  # noqa: E402
+from engine import Side  # noqa: E402
+from tests.e2e.players import Player, Table, World  # noqa: E402
+from tests.fakediscord import Record  # noqa: E402
+
+WORLD_SEED = 7_100_000  # match seeds: WORLD_SEED + 1000 * seed, ...
+
+
+@dataclass
+class Tally:
+    """Counts for one round (or a whole match)."""
+
+    match: int = 0
+    parent: int = 0
+    other: int = 0
+    images: int = 0
+    pings: Counter[str] = field(default_factory=Counter)
+    own: int = 0  # pings of the player whose own action caused them
+    private: Counter[str] = field(default_factory=Counter)
+
+    def add(self, other: Tally) -> None:
+        self.match += other.match
+        self.parent += other.parent
+        self.other += other.other
+        self.images += other.images
+        self.pings.update(other.pings)
+        self.own += other.own
+        self.private.update(other.private)
+
+
+class Counting:
+    """Reads the fake's record log in order and tallies each record into a round."""
+
+    def __init__(self, world: World, parent_id: int, names: dict[int, str]) -> None:
+        self.world = world
+        self.parent_id = parent_id
+        self.names = names  # user id -> name, for the humans of the match
+        self.seen = 0  # records read so far
+        self.pinged: dict[int, set[int]] = {}  # message id -> users it notified so far
+        self.uploaded: dict[int, set[int]] = {}  # message id -> attachment ids so far
+        self.rounds: dict[int, Tally] = defaultdict(Tally)
+
+    def take(self, round_no: int, match_channel: int, actor: int | None = None) -> None:
+        """Tally the records made since the last call into ``round_no``; ``actor``: the
+        user whose action caused them."""
+        records = self.world.fake.records
+        for rec in records[self.seen:]:
+            self.count(self.rounds[round_no], rec, match_channel, actor)
+        self.seen = len(records)
+
+    def count(self, t: Tally, rec: Record, match_channel: int, actor: int | None) -> None:
+        if rec.visibility != "public":
+            if not rec.edit and rec.user_id in self.names:
+                t.private[self.names[rec.user_id]] += 1
+            return
+        if not rec.edit:
+            if rec.channel_id == match_channel:
+                t.match += 1
+            elif rec.channel_id == self.parent_id:
+                t.parent += 1
+            else:
+                t.other += 1
+        before = self.uploaded.get(rec.message_id, set())
+        now = {a.id for a in rec.attachments}
+        t.images += len(now - before)
+        self.uploaded[rec.message_id] = now
+        notified = rec.mentioned
+        for uid in notified - self.pinged.get(rec.message_id, set()):
+            if uid in self.names:
+                t.pings[self.names[uid]] += 1
+                t.own += uid == actor
+        self.pinged[rec.message_id] = notified
+
+
+async def play_match(folder: Path, seed: int) -> tuple[Counting, int, list[str]]:
+    """alice (raptor, DM hand) vs bob (scientist, DM hand, DMs closed)."""
+    async with World.open(folder, seed=WORLD_SEED + 1000 * seed) as world:
+        for name in ("alice", "bob"):
+            await world.user(name).slash("raptor settings", dm_hand=True)
+        world.fake.set_dms_closed(world.user("bob"), True)
+        parent = world.fake.channel.id
+        names = {world.user("alice").id: "alice", world.user("bob").id: "bob"}
+        counting = Counting(world, parent, names)
+        counting.seen = len(world.fake.records)  # the settings replies are not the match's
+        table = await world.new_table(raptor="alice", scientist="bob")
+        rng = random.Random(seed)
+        match = await table.match()
+        counting.take(0, match.channel_id)
+        while match.active:
+            round_no = match.state.round
+            await table.play_decision(rng, match=match)
+            side = (await world.observer.action_log(table.match_id))[-1][1]
+            counting.take(round_no, match.channel_id, match.players[side])
+            match = await table.match()
+        return counting, match.state.round, ["alice", "bob"]
+
+
+async def play_practice(folder: Path, seed: int) -> tuple[Counting, int, list[str]]:
+    """carol (scientist, DM hand) against the easy AI."""
+    async with World.open(folder, seed=WORLD_SEED + 1000 * seed + 500) as world:
+        carol = world.user("carol")
+        await carol.slash("raptor settings", dm_hand=True)
+        parent = world.fake.channel.id
+        counting = Counting(world, parent, {carol.id: "carol"})
+        counting.seen = len(world.fake.records)
+        table = Table(world, world.fake.channel)
+        table.scientist = Player(table, carol, Side.SCIENTIST)
+        table.raptor = table.scientist  # the AI's side: never asked to decide here
+        world.tables.append(table)
+        out = await table.scientist.slash("raptor practice", side="scientist", level="easy")
+        assert out.acknowledged, out.records
+        match = await world.observer.active_match(parent)
+        if match is None:  # the match may have moved to a thread of the channel
+            match = next(m for m in await world.observer.active_matches()
+                         if carol.id in m.players.values())
+        table.match_id = match.id
+        counting.take(0, match.channel_id)
+        rng = random.Random(seed)
+        carol_side = table.scientist
+        while match.active:
+            round_no = match.state.round
+            if Side.SCIENTIST not in engine.to_act(match.state):
+                raise RuntimeError(f"match {match.id}: the AI did not act ({match.state.phase})")
+            action = carol_side.think(match, seed=rng.randrange(1 << 30))
+            via = "act" if rng.random() < 0.25 else "controls"
+            await carol_side.play(action, via=via, match=match)  # the AI answers in it
+            counting.take(round_no, match.channel_id, carol.id)
+            after = await table.match()
+            if after.version <= match.version:
+                raise RuntimeError(f"carol's {engine.format_action(action)} was not stored")
+            match = after
+        return counting, match.state.round, ["carol"]
+
+
+def per_player(counter: Counter[str], players: list[str]) -> str:
+    return " ".join(f"{counter[p]:>2}" for p in players)
+
+
+def report(title: str, counting: Counting, rounds: int, players: list[str], *,
+           quiet: bool) -> Tally:
+    total = Tally()
+    who = "/".join(players)
+    if not quiet:
+        print(f"\n{title}: {rounds} rounds")
+        print(f"{'round':>5} {'match':>5} {'parent':>6} {'other':>5} {'img':>4} "
+              f"  ping {who:<12} priv {who}")
+    for round_no in sorted(counting.rounds):
+        t = counting.rounds[round_no]
+        total.add(t)
+        if not quiet:
+            print(f"{round_no:>5} {t.match:>5} {t.parent:>6} {t.other:>5} {t.images:>4}   "
+                  f"     {per_player(t.pings, players):<12}      {per_player(t.private, players)}")
+    played = [t for r, t in counting.rounds.items() if r > 0]
+    n = max(1, len(played))
+    worst = max(played, key=lambda t: t.match, default=Tally())
+    print(f"{title}: {rounds} rounds · total: match {total.match}, parent {total.parent}, "
+          f"other {total.other}, images {total.images}, pings "
+          f"{dict((p, total.pings[p]) for p in players)} ({total.own} right after the "
+          f"player's own action), private "
+          f"{dict((p, total.private[p]) for p in players)}")
+    pings = sum(total.pings[p] for p in players) / len(players)
+    priv = sum(total.private[p] for p in players) / len(players)
+    print(f"  per round: match {total.match / n:.1f} (max {worst.match}), parent "
+          f"{total.parent / n:.1f}, images {total.images / n:.1f} (max "
+          f"{max((t.images for t in played), default=0)}), pings per player {pings / n:.1f} "
+          f"(max {max((t.pings[p] for t in played for p in players), default=0)}), private "
+          f"per player {priv / n:.1f}")
+    return total
+
+
+async def main(seeds: list[int], quiet: bool) -> None:
+    sums: dict[str, list[float]] = defaultdict(list)
+    for seed in seeds:
+        for kind, play in (("human vs human", play_match), ("practice", play_practice)):
+            with tempfile.TemporaryDirectory() as tmp:
+                counting, rounds, players = await play(Path(tmp), seed)
+            total = report(f"seed {seed} · {kind}", counting, rounds, players, quiet=quiet)
+            n = max(1, sum(1 for r in counting.rounds if r > 0))
+            sums[kind].append(n)
+            sums[kind + " match"].append(total.match)
+            sums[kind + " parent"].append(total.parent)
+            sums[kind + " images"].append(total.images)
+            sums[kind + " pings"].append(sum(total.pings.values()) / len(players))
+            sums[kind + " own"].append(total.own / len(players))
+            sums[kind + " private"].append(sum(total.private.values()) / len(players))
+    print("\nall seeds, per round (sum over matches / rounds played):")
+    for kind in ("human vs human", "practice"):
+        n = sum(sums[kind])
+        print(f"  {kind:<15} rounds {int(n):>3} · match {sum(sums[kind + ' match']) / n:.1f} · "
+              f"parent {sum(sums[kind + ' parent']) / n:.1f} · images "
+              f"{sum(sums[kind + ' images']) / n:.1f} · pings per player "
+              f"{sum(sums[kind + ' pings']) / n:.1f} (after their own action "
+              f"{sum(sums[kind + ' own']) / n:.1f}) · private per player "
+              f"{sum(sums[kind + ' private']) / n:.1f}")
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seeds", type=int, nargs="+", default=[1, 2, 3, 4])
+    parser.add_argument("--quiet", action="store_true", help="totals only, no per-round rows")
+    args = parser.parse_args()
+    asyncio.run(main(args.seeds, args.quiet))

@@ -1,0 +1,29 @@
+"""Database URLs: which settings name a PostgreSQL database, and how a URL is shown (without
+its password). Kept apart from :mod:`bot.pg` so that reading the settings loads no driver."""
+
+from __future__ import annotations
+
+from urllib.parse import urlsplit, urlunsplit
+
+URL_SCHEMES = ("postgresql", "postgres")
+
+
+def is_postgres_url(value: str) -> bool:
+    """Whether ``value`` is a ``postgresql://`` (or ``postgres://``) URL."""
+    try:
+        return urlsplit(value.strip()).scheme.lower() in URL_SCHEMES
+    except ValueError:  # e.g. an unclosed "[" in the host
+        return False
+
+
+def redact(url: str) -> str:
+    """``url`` without its password (for messages and logs)."""
+    try:
+        parts = urlsplit(url)
+        if parts.password is None:
+            return url
+        netloc = parts.netloc.rsplit("@", 1)
+        user = netloc[0].split(":", 1)[0]
+        return urlunsplit(parts._replace(netloc=f"{user}:***@{netloc[1]}"))
+    except ValueError:
+        return "the URL in RAPTOR_DATABASE_URL"

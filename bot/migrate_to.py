@@ -1,0 +1,149 @@
+"""``python -m bot migrate-to URL``: copy the SQLite database (``RAPTOR_DB_PATH``) into an
+empty PostgreSQL database, to switch a deployment to PostgreSQL (README, Deploying).
+
+Everything is copied, rows and ids as they are: matches with their action logs, challenges,
+ratings, results, server and user settings, and the recorded posts with controls (so that
+the buttons of messages already posted keep working). The target gets the schema first
+(:meth:`bot.pg.PgDatabase.open`), then every row in one transaction, in the order of the
+foreign keys; the id counters continue after the copied ids. A target that already holds
+tables is refused (nothing is written), as are a missing source file and a database that
+cannot be reached. Stop the bot before copying (what it writes meanwhile would not be
+copied), then start it with ``RAPTOR_DATABASE_URL`` set to URL.
+
+Exit status 0 after a copy; 2 with one line on stderr (the target left as it was).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import sqlite3
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+import asyncpg
+
+from .check import CheckError, database_reason, file_schema_version, settings_or_reason
+from .db import SCHEMA_VERSION, Database, DatabaseTooNewError
+from .db_url import redact
+from .pg import DatabaseUnavailableError, PgDatabase, connect_pool
+
+PROG = "python -m bot migrate-to"
+
+#: The bot's tables in the order their rows can be inserted (referenced tables first), with
+#: the words of the report.
+TABLES: tuple[tuple[str, str], ...] = (
+    ("matches", "matches"),
+    ("match_log", "log records"),
+    ("challenges", "challenges"),
+    ("ratings", "ratings"),
+    ("results", "results"),
+    ("guild_settings", "server settings"),
+    ("user_settings", "user settings"),
+    ("control_posts", "posts with controls"),
+)
+#: Tables whose ``id`` is an identity column: their counters continue after the copy.
+IDENTITY_TABLES = ("matches", "challenges")
+
+
+async def _target_tables(url: str) -> list[str]:
+    pool = await connect_pool(url, min_size=1, max_size=1)
+    try:
+        rows = await pool.fetch("SELECT tablename FROM pg_tables WHERE schemaname = "
+                                "current_schema() ORDER BY tablename")
+        return [r[0] for r in rows]
+    finally:
+        await pool.close()
+
+
+async def migrate(source: Path, url: str) -> list[str]:
+    """Copy the SQLite database ``source`` into the empty PostgreSQL database ``url``.
+
+    Returns:
+        The report's lines (rows copied per table).
+
+    Raises:
+        CheckError: the one-line reason nothing was copied.
+    """
+    shown = redact(url)
+    try:
+        existing = await _target_tables(url)
+    except DatabaseUnavailableError as exc:
+        raise CheckError(str(exc)) from None
+    if existing:
+        raise CheckError(f"the database {shown!r} is not empty (it has the tables "
+                         f"{', '.join(existing[:5])}{', ...' if len(existing) > 5 else ''}): "
+                         "give an empty database, e.g. one made with createdb; nothing was "
+                         "copied")
+    try:
+        src = await Database.open(source)
+    except (sqlite3.Error, OSError, DatabaseTooNewError) as exc:
+        raise CheckError(f"cannot open the SQLite database {source}: {exc}") from None
+    try:
+        try:
+            dst = await PgDatabase.open(url)
+        except (DatabaseUnavailableError, DatabaseTooNewError) as exc:
+            raise CheckError(str(exc)) from None
+        try:
+            counts = await _copy(src, dst)
+        except asyncpg.PostgresError as exc:
+            raise CheckError(f"copying into {shown!r} failed, so nothing was copied "
+                             f"({type(exc).__name__}: {exc}); the target has the empty "
+                             "schema") from None
+        finally:
+            await dst.close()
+    finally:
+        await src.close()
+    copied = ", ".join(f"{counts[t]} {words}" for t, words in TABLES)
+    return [f"Copied {source} (schema version {SCHEMA_VERSION}) to {shown}: {copied}.",
+            f"Next: start the bot with RAPTOR_DATABASE_URL={shown} (and keep {source.name} as "
+            "a backup)."]
+
+
+async def _copy(src: Database, dst: PgDatabase) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    async with dst.transaction() as tx:
+        for table, _words in TABLES:
+            rows = await src.fetchall(f"SELECT * FROM {table} ORDER BY 1")
+            counts[table] = len(rows)
+            if rows:
+                await tx.copy_rows(table, list(rows[0].keys()), rows)
+        for table in IDENTITY_TABLES:  # new ids continue after the copied ones
+            await tx.fetchone(f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), "
+                              f"COALESCE((SELECT MAX(id) FROM {table}), 0) + 1, false)")
+        for table, _words in TABLES:  # the same rows arrived
+            n = (await tx.fetchone(f"SELECT COUNT(*) FROM {table}"))[0]
+            if n != counts[table]:
+                raise CheckError(f"{table}: {counts[table]} rows read but {n} written")
+    return counts
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m bot migrate-to URL``: 0 after the copy, 2 with the reason when none was
+    made."""
+    parser = argparse.ArgumentParser(
+        prog=PROG, description="Copy the bot's SQLite database (RAPTOR_DB_PATH) into an "
+        "EMPTY PostgreSQL database: matches with their logs, challenges, ratings, results "
+        "and settings. Stop the bot first; then start it with RAPTOR_DATABASE_URL=URL.")
+    parser.add_argument("url", metavar="URL",
+                        help="the target, postgresql://user:password@host:port/database")
+    args = parser.parse_args(argv)
+    try:
+        settings = settings_or_reason()
+        source = Path(os.path.abspath(settings.db_path))
+        if not source.is_file():
+            raise CheckError(f"there is no SQLite database at RAPTOR_DB_PATH={source}: "
+                             "nothing to copy")
+        reason = database_reason(source)
+        if reason is not None:
+            raise CheckError(reason)
+        if file_schema_version(source) == 0:
+            raise CheckError(f"{source} is not the bot's database (it has no schema version)")
+        lines = asyncio.run(migrate(source, args.url))
+    except CheckError as exc:
+        print(f"{PROG}: {exc}", file=sys.stderr)
+        return 2
+    print("\n".join(lines))
+    return 0

@@ -1,0 +1,118 @@
+"""``python -m bot migrate-to URL`` (``bot.migrate_to``): an SQLite database copied whole into an
+empty PostgreSQL database, where the bot carries on; a target that is not empty, or cannot be
+reached, is refused in one line with nothing copied."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from bot.__main__ import main
+from bot.db import Database
+from bot.discord.post_store import PostStore
+from bot.match import MatchService
+from bot.pg import PgDatabase
+from engine import Pick, Side
+from tests.databases import BACKENDS, postgres_schema
+from tests.ops.conftest import fill
+
+pytestmark = pytest.mark.parametrize("backend", BACKENDS[1:])  # needs PostgreSQL
+
+TABLES = ("matches", "match_log", "challenges", "ratings", "results", "guild_settings",
+          "user_settings", "control_posts")
+
+
+async def _fill_more(path) -> None:
+    """A rated match between two people, a pending challenge, a user setting, a post."""
+    db = await Database.open(path)
+    try:
+        svc = MatchService(db)
+        ch = await svc.create_challenge(1, 20, 2001, 2002, side="raptor")
+        m = await svc.accept_challenge(ch.id, 2002)
+        await svc.act(m.id, 2001, Pick(m.state.hands[Side.RAPTOR][0]))
+        await svc.resign(m.id, 2002)
+        await svc.create_challenge(1, 21, 2001, 2003)
+        await svc.set_user_setting(2001, "dm_hand", True)
+        playing = await svc.active_match(10)
+        await PostStore(db).remember(playing.id, "turn", 10, 777, "Match #1 · Round 1")
+    finally:
+        await db.close()
+
+
+async def _rows(db, table):
+    return [tuple(r) for r in await db.fetchall(f"SELECT * FROM {table} ORDER BY 1, 2")]
+
+
+def _run(capsys, *argv):  # noqa: ANN001, ANN202
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out.splitlines(), err.splitlines()
+
+
+async def test_everything_is_copied_and_the_bot_carries_on(backend, deployment, monkeypatch,
+                                                           capsys):
+    source = deployment / "raptor.sqlite3"
+    await fill(source)
+    await _fill_more(source)
+    monkeypatch.setenv("RAPTOR_DB_PATH", str(source))
+    async with postgres_schema() as url:
+        status, out, err = await asyncio.to_thread(_run, capsys, "migrate-to", url)
+        assert (status, err) == (0, [])
+        assert out[0].startswith(f"Copied {source} (schema version ")
+        assert "3 matches, " in out[0] and "1 ratings" not in out[0]
+        src, dst = await Database.open(source), await PgDatabase.open(url)
+        try:
+            for table in TABLES:
+                rows = await _rows(src, table)
+                assert rows, table  # every table has something to copy
+                assert await _rows(dst, table) == rows, table
+            old, new = MatchService(src), MatchService(dst)
+            playing = await new.active_match(10)
+            assert playing == await old.active_match(10)
+            assert await new.replayed_state(playing.id) == playing.state
+            assert (await new.stats(1, 2001)).rating == (await old.stats(1, 2001)).rating > 1500
+            assert await new.get_user_setting(2001, "dm_hand") is True
+            # the copy is live: the AI match goes on, and new rows get new ids
+            assert len(await new.play_ai(playing.id, max_steps=1)) == 1
+            fresh = await new.start_practice(1, 30, 3001, ai_user_id=900)
+            assert fresh.id == 1 + max(r[0] for r in await _rows(src, "matches"))
+            pending = await new.create_challenge(1, 31, 3002, 3003)
+            assert pending.id == 1 + max(r[0] for r in await _rows(src, "challenges"))
+        finally:
+            await src.close()
+            await dst.close()
+
+        # a second copy into the now full database is refused, and changes nothing
+        status, out, err = await asyncio.to_thread(_run, capsys, "migrate-to", url)
+        assert (status, out, len(err)) == (2, [], 1)
+        assert err[0].startswith(f"python -m bot migrate-to: the database {url!r} is not empty")
+        assert err[0].endswith("nothing was copied")
+        dst = await PgDatabase.open(url)
+        try:
+            assert len(await _rows(dst, "matches")) == 4
+        finally:
+            await dst.close()
+
+
+@pytest.mark.parametrize("url, reason", [
+    ("postgresql://raptor@127.0.0.1:1/raptor", "cannot reach the server"),
+    ("not a url", "is not a PostgreSQL URL"),
+])
+async def test_a_target_that_cannot_be_used_gets_one_line(backend, deployment, monkeypatch,
+                                                          capsys, url, reason):
+    source = deployment / "raptor.sqlite3"
+    await fill(source)
+    monkeypatch.setenv("RAPTOR_DB_PATH", str(source))
+    status, out, err = await asyncio.to_thread(_run, capsys, "migrate-to", url)
+    assert (status, out, len(err)) == (2, [], 1) and reason in err[0]
+
+
+async def test_no_source_gets_one_line(backend, deployment, monkeypatch, capsys):
+    monkeypatch.setenv("RAPTOR_DB_PATH", str(deployment / "missing.sqlite3"))
+    async with postgres_schema() as url:
+        status, out, err = await asyncio.to_thread(_run, capsys, "migrate-to", url)
+        assert (status, out) == (2, [])
+        assert err == [f"python -m bot migrate-to: there is no SQLite database at "
+                       f"RAPTOR_DB_PATH={deployment / 'missing.sqlite3'}: nothing to copy"]
+        assert not (deployment / "missing.sqlite3").exists()
