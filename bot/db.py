@@ -1,4 +1,9 @@
-"""SQLite storage for matches, challenges, ratings and settings (aiosqlite).
+"""SQLite storage for matches, challenges, ratings and settings (aiosqlite), and the schema's
+migrations, which PostgreSQL (:mod:`bot.pg`, ``RAPTOR_DATABASE_URL``) runs too.
+
+A new schema step goes at the end of :data:`MIGRATIONS`, in portable SQL written as SQLite
+reads it (``INTEGER``, ``REAL``, ``TEXT``; :func:`bot.pg.postgres_ddl` gives PostgreSQL its
+types); only a statement the two cannot share (a trigger) is a :class:`PerDialect` pair.
 
 One :class:`Database` owns two connections to one file:
 

@@ -61,6 +61,8 @@ class MatchService:
         ai_time_budget: seconds of thinking per AI decision, passed to the AI.
         ai_chooser: the AI's ``choose_action(view, *, level, seed, time_budget) -> Action``;
             by default ``bot.ai.choose_action``, imported on first use.
+        ai_iterations: the AI's fixed work per decision instead of its clock (offline
+            demos: the same play on any machine), see :class:`PlayService`.
         seed_source: returns a new match seed; by default ``secrets.randbits(63)``. Only tests
             should pass another one (a predictable seed reveals every deck order).
         owner: this process's name in claims on timers and AI turns (default
@@ -77,13 +79,15 @@ class MatchService:
                  ai_time_budget: float = 2.0,
                  ai_chooser: Callable[..., Action] | None = None,
                  seed_source: Callable[[], int] | None = None, owner: str | None = None,
-                 claim_lease: float = 60.0, shards: Shards | None = None) -> None:
+                 claim_lease: float = 60.0, shards: Shards | None = None,
+                 ai_iterations: int | None = None) -> None:
         self.ctx = MatchContext(db, turn_timeout, challenge_timeout, clock,
                                 owner=owner or process_owner(), claim_lease=claim_lease,
                                 shards=shards or Shards())
         self.starter = MatchStarter(self.ctx, seed_source)
         self.challenges = ChallengeService(self.ctx, self.starter)
-        self.play = PlayService(self.ctx, ai_time_budget=ai_time_budget, ai_chooser=ai_chooser)
+        self.play = PlayService(self.ctx, ai_time_budget=ai_time_budget, ai_chooser=ai_chooser,
+                                ai_iterations=ai_iterations)
         self.endings = EndingService(self.ctx)
         self.timers = TimerService(self.ctx, self.endings)
         self.records = StatsService(self.ctx)
