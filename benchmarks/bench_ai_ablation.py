@@ -22,7 +22,7 @@ Variants (the hard side's decisions; the other side is always the easy level):
   will pick. It measures what a perfect prediction of the opponent's card would be worth.
 
 ``--set NAME=VALUE`` overrides a constant of ``bot.ai.params`` (``HARD_STYLE`` weights of
-the hard side as ``W.name=value``; a constant by side, such as ``PICK_SAMPLES``, for the
+the hard side as ``W.name=value``; a constant by side, such as ``HAND_STICKINESS``, for the
 hard side). Games use seeds ``first_seed + 2 i`` (+1 when the hard
 level plays the scientist) and ``iterations`` fixed playouts per decision (20 = the cap of a
 0.25 s budget), so a run does the same work on any machine and repeats exactly.

@@ -19,7 +19,7 @@ round, then in total and per round on average:
   is not the match's channel (``other`` counts public messages anywhere else: another
   thread of that channel, say),
 - ``img``    images posted publicly (attachments uploaded with a new message, or newly
-  uploaded by an edit),
+  uploaded by an edit; totals say how many came by edits),
 - ``ping``   pings per player: a public message created mentioning that user, or an edit
   that adds the mention, as far as the request's ``allowed_mentions`` lets Discord notify
   (totals also say how many came right after that player's own action),
@@ -66,6 +66,7 @@ class Tally:
     parent: int = 0
     other: int = 0
     images: int = 0
+    edit_images: int = 0  # of ``images``: uploaded by an edit (a card's new board)
     pings: Counter[str] = field(default_factory=Counter)
     own: int = 0  # pings of the player whose own action caused them
     private: Counter[str] = field(default_factory=Counter)
@@ -75,6 +76,7 @@ class Tally:
         self.parent += other.parent
         self.other += other.other
         self.images += other.images
+        self.edit_images += other.edit_images
         self.pings.update(other.pings)
         self.own += other.own
         self.private.update(other.private)
@@ -116,6 +118,8 @@ class Counting:
         before = self.uploaded.get(rec.message_id, set())
         now = {a.id for a in rec.attachments}
         t.images += len(now - before)
+        if rec.edit:
+            t.edit_images += len(now - before)
         self.uploaded[rec.message_id] = now
         notified = rec.mentioned
         for uid in notified - self.pinged.get(rec.message_id, set()):
@@ -233,14 +237,15 @@ def report(title: str, counting: Counting, rounds: int, players: list[str], *,
     n = max(1, len(played))
     worst = max(played, key=lambda t: t.match, default=Tally())
     print(f"{title}: {rounds} rounds · total: match {total.match}, parent {total.parent}, "
-          f"other {total.other}, images {total.images}, pings "
+          f"other {total.other}, images {total.images} ({total.edit_images} by edits), pings "
           f"{dict((p, total.pings[p]) for p in players)} ({total.own} right after the "
           f"player's own action), private "
           f"{dict((p, total.private[p]) for p in players)}")
     pings = sum(total.pings[p] for p in players) / len(players)
     priv = sum(total.private[p] for p in players) / len(players)
     print(f"  per round: match {total.match / n:.1f} (max {worst.match}), parent "
-          f"{total.parent / n:.1f}, images {total.images / n:.1f} (max "
+          f"{total.parent / n:.1f}, images {total.images / n:.1f} (by edits "
+          f"{total.edit_images / n:.1f}; max "
           f"{max((t.images for t in played), default=0)}), pings per player {pings / n:.1f} "
           f"(max {max((t.pings[p] for t in played for p in players), default=0)}), private "
           f"per player {priv / n:.1f}")
@@ -260,6 +265,7 @@ async def main(seeds: list[int], quiet: bool) -> None:
             sums[kind + " match"].append(total.match)
             sums[kind + " parent"].append(total.parent)
             sums[kind + " images"].append(total.images)
+            sums[kind + " edit images"].append(total.edit_images)
             sums[kind + " pings"].append(sum(total.pings.values()) / len(players))
             sums[kind + " own"].append(total.own / len(players))
             sums[kind + " private"].append(sum(total.private.values()) / len(players))
@@ -268,7 +274,8 @@ async def main(seeds: list[int], quiet: bool) -> None:
         n = sum(sums[kind])
         print(f"  {kind:<15} rounds {int(n):>3} · match {sum(sums[kind + ' match']) / n:.1f} · "
               f"parent {sum(sums[kind + ' parent']) / n:.1f} · images "
-              f"{sum(sums[kind + ' images']) / n:.1f} · pings per player "
+              f"{sum(sums[kind + ' images']) / n:.1f} (by edits "
+              f"{sum(sums[kind + ' edit images']) / n:.1f}) · pings per player "
               f"{sum(sums[kind + ' pings']) / n:.1f} (after their own action "
               f"{sum(sums[kind + ' own']) / n:.1f}) · private per player "
               f"{sum(sums[kind + ' private']) / n:.1f}")

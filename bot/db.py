@@ -1,4 +1,9 @@
-"""SQLite storage for matches, challenges, ratings and settings (aiosqlite).
+"""SQLite storage for matches, challenges, ratings and settings (aiosqlite), and the schema's
+migrations, which PostgreSQL (:mod:`bot.pg`, ``RAPTOR_DATABASE_URL``) runs too.
+
+A new schema step goes at the end of :data:`MIGRATIONS`, in portable SQL written as SQLite
+reads it (``INTEGER``, ``REAL``, ``TEXT``; :func:`bot.pg.postgres_ddl` gives PostgreSQL its
+types); only a statement the two cannot share (a trigger) is a :class:`PerDialect` pair.
 
 One :class:`Database` owns two connections to one file:
 
@@ -46,7 +51,7 @@ Tables (migration 1 unless noted):
 - ``control_posts`` (migration 3): the bot's messages with controls, to retire them later.
 - ``claimed_by``, ``claim_until`` on ``matches`` and ``challenges`` (migration 4): the lease
   of the process doing that row's timed or AI work (:mod:`bot.match.claim_store`).
-- ``guild_languages`` (migration 6): a server's language for public messages, when a
+- ``guild_languages`` (migration 7): a server's language for public messages, when a
   moderator chose one (``/raptor-admin language``).
 """
 
@@ -364,7 +369,26 @@ MIGRATIONS: tuple[Migration, ...] = (
         ) WITHOUT ROWID
         """,
     )),
-    Migration(6, "server languages (a moderator's choice of language for public messages)", (
+    Migration(6, "the live match card and the match's line in its thread's parent channel "
+                 "as control posts; the server's threads setting (issue 28)", (
+        """
+        CREATE TABLE control_posts_new (
+            message_id INTEGER PRIMARY KEY,
+            match_id   INTEGER NOT NULL REFERENCES matches(id),
+            kind       TEXT NOT NULL
+                       CHECK (kind IN ('turn', 'round', 'draw', 'card', 'line')),
+            channel_id INTEGER NOT NULL,
+            text       TEXT NOT NULL
+        )
+        """,
+        "INSERT INTO control_posts_new SELECT message_id, match_id, kind, channel_id, text "
+        "FROM control_posts",
+        "DROP TABLE control_posts",
+        "ALTER TABLE control_posts_new RENAME TO control_posts",
+        "CREATE INDEX control_posts_match ON control_posts(match_id, kind)",
+        "ALTER TABLE guild_settings ADD COLUMN threads INTEGER CHECK (threads IN (0, 1))",
+    )),
+    Migration(7, "server languages (a moderator's choice of language for public messages)", (
         """
         CREATE TABLE guild_languages (
             guild_id   INTEGER PRIMARY KEY,

@@ -22,7 +22,7 @@ import engine
 from engine import Event, Phase, Piece, Reason, Side
 from engine.actions import PIECE_LETTERS
 from engine.geometry import CENTRAL_COLUMNS, SQUARE_NAMES
-from engine.messages import Text
+from engine.messages import N_, Text
 from engine.predicates import ap_total, mother_move_cost, scientists_on_board
 from engine.record import ending_banner
 from engine.state import SETUP_PHASES
@@ -244,25 +244,6 @@ def events_line(events: Iterable[Event]) -> Text:
     return Text.joined(", ", [t for t in (event_text(e) for e in events) if t])
 
 
-def reveal_text(match, raptor_card: int, scientist_card: int, events: Sequence[Event]) -> Text:
-    """The public reveal of both picks (R5.1): cards, who resolves the effect, how many AP
-    (R5.3-R5.5). Called only once both cards are revealed."""
-    head = Text("**{title} · Round {n} · reveal** — {raptor} played **{raptor_card}**, "
-                "{scientist} played **{scientist_card}**.", title=match_title(match),
-                n=_round_of(events, match), raptor=player(match, RAPTOR),
-                raptor_card=card_label(RAPTOR, raptor_card),
-                scientist=player(match, SCIENTIST),
-                scientist_card=card_label(SCIENTIST, scientist_card))
-    if raptor_card == scientist_card:
-        return Text("{head}\nEqual cards: nothing happens this round.", head=head)
-    lower = RAPTOR if raptor_card < scientist_card else SCIENTIST
-    low = min(raptor_card, scientist_card)
-    effect = engine.card_name(lower, low)
-    return Text("{head}\nThe {low} resolves **{effect}**; then the {high} gets **{n} AP**.",
-                head=head, low=SIDE_WORDS[lower], effect=effect, high=SIDE_WORDS[lower.other],
-                n=ap_total((raptor_card, scientist_card)))
-
-
 def _round_of(events: Sequence[Event], match) -> int:
     for e in events:
         if e.kind == "round_end" and e.value is not None:
@@ -273,17 +254,15 @@ def _round_of(events: Sequence[Event], match) -> int:
 class _Section:
     """A round summary's line that lists the decisions of an effect or of the AP."""
 
-    def __init__(self, template: str, **params) -> None:
-        self.template, self.params, self.items = template, params, []
+    def __init__(self, head: Text) -> None:
+        self.head, self.items = head, []
 
     def line(self) -> Text:
-        items = (Text.joined(", ", [f"`{s}`" if isinstance(s, str) and not isinstance(s, Text)
-                                    else Text("`{x}`", x=s) for s in self.items])
-                 if self.items else Text("nothing"))
-        return Text(self.template, items=items, **self.params)
+        items = Text.joined(", ", self.items) if self.items else Text("nothing")
+        return Text("{head}: {items}.", head=self.head, items=items)
 
 
-def round_story(events: Sequence[Event]) -> list[Text]:
+def round_story(events: Sequence[Event], *, open_last: bool = False) -> list[Text]:
     """The lines of a round summary, from that round's public events in order: the cards,
     the effect and its choices, the AP and the actions, the mother's return, shuffles."""
     lines: list[Text | _Section] = []
@@ -301,12 +280,12 @@ def round_story(events: Sequence[Event]) -> list[Text]:
         elif k == "tie":
             lines.append(Text("Equal cards: nothing happened."))
         elif k == "effect":
-            section = _Section("Effect ({side}, {name}): {items}.", side=SIDE_WORDS[e.side],
-                               name=engine.card_name(e.side, e.value))
+            section = _Section(effect_header(e.side, e.value))
             lines.append(section)
         elif k == "ap":
-            section = _Section("Action points ({side}, {n} AP): {items}.",
-                               side=SIDE_WORDS[e.side], n=e.value)
+            section = _Section(Text.plural("{side} spends {n} action point",
+                                           "{side} spends {n} action points", e.value,
+                                           side=SIDE_HEADS[e.side]))
             lines.append(section)
         elif k == "returned":
             section = None
@@ -324,11 +303,25 @@ def round_story(events: Sequence[Event]) -> list[Text]:
         else:
             text = event_text(e)
             if text and section is not None:
-                section.items.append(text)
+                section.items.append(text if k in _SENTENCE_EVENTS else Text("`{x}`", x=text))
+    if open_last and lines and isinstance(lines[-1], _Section) and not lines[-1].items:
+        lines[-1] = Text("{head}: …", head=lines[-1].head)  # being decided now
     out = [x.line() if isinstance(x, _Section) else x for x in lines]
     if placements:
-        out.insert(0, Text("Placed: {placements}.", placements=Text.joined(", ", placements)))
+        out.insert(0, Text("Placed: {placements}.", placements=Text.joined(
+            ", ", [Text("`{x}`", x=p) for p in placements])))
     return out
+
+
+_SENTENCE_EVENTS = frozenset({"disappeared"})  # told as words, not in code formatting
+
+SIDE_HEADS = {RAPTOR: Text("Raptor"), SCIENTIST: Text("Scientist")}  # at a line's start
+
+
+def effect_header(side: Side, card: int) -> Text:
+    """"Scientist resolves card 2 (Reinforcements)": who resolves which card (R5.4)."""
+    return Text("{side} resolves card {card} ({name})", side=SIDE_HEADS[side], card=card,
+                name=engine.card_name(side, card))
 
 
 def round_summary(match, round_no: int, events: Sequence[Event]) -> Text:
@@ -346,12 +339,6 @@ def score_line(v) -> Text:
                 "scientists on the board {scientists} (reserve {reserve})", escaped=v.escaped,
                 captured=v.captured, sleep=v.sleep_tokens,
                 scientists=scientists_on_board(v.board), reserve=v.reserve)
-
-
-def setup_summary(match, events: Sequence[Event]) -> Text:
-    placements = [t for t in (event_text(e) for e in events if e.kind == "placed") if t]
-    return Text("**{title} · setup done**: {placements}", title=match_title(match),
-                placements=", ".join(f"`{p}`" for p in placements))
 
 
 # --------------------------------------------------------------------------- match messages
@@ -375,46 +362,9 @@ _CLOSED_WORDS = {ChallengeStatus.ACCEPTED: Text("accepted ✅"),
 
 
 def challenge_closed_text(ch, status: str) -> Text:
-    return Text("~~Challenge~~ from {challenger} to {challenged}: {status}.",
+    return Text("Challenge from {challenger} to {challenged}: {status}.",
                 challenger=mention(ch.challenger_id), challenged=mention(ch.challenged_id),
                 status=_CLOSED_WORDS.get(status, status))
-
-
-def match_start_text(match) -> Text:
-    o = match.options
-    template = ("**{title}** — a new practice game: {raptor} vs {scientist} · {environment} · "
-                "{setup} setup.\nDecisions come as buttons and menus here; you can also type "
-                "`/raptor act`. `/raptor rules` explains the game, `/raptor hand` shows your "
-                "cards." if match.practice else
-                "**{title}** — a new match: {raptor} vs {scientist} · {environment} · {setup} "
-                "setup.\nDecisions come as buttons and menus here; you can also type "
-                "`/raptor act`. `/raptor rules` explains the game, `/raptor hand` shows your "
-                "cards.")
-    return Text(template, title=match_title(match), raptor=player(match, RAPTOR),
-                scientist=player(match, SCIENTIST),
-                environment=OPTION_WORDS.get(o.environment, o.environment),
-                setup=OPTION_WORDS.get(o.setup, o.setup))
-
-
-def round_start_text(match) -> Text:
-    s = match.state
-    who = _and([player(match, side) for side in (RAPTOR, SCIENTIST)])
-    text = Text("**{title} · Round {n}** — {who}: pick your card (click the button; your hand "
-                "is shown only to you).", title=match_title(match), n=s.round, who=who)
-    if s.observation:
-        return Text("{text}\n👁 **Observation**: the scientist picks first and the raptor sees "
-                    "that card before picking.", text=text)
-    return text
-
-
-def picked_text(match, side: Side) -> Text:
-    """Public: a player has a card face down (R11.1 allows the fact, never the value)."""
-    text = Text("{player} has picked a card.", player=player(match, side))
-    s = match.state
-    if s.phase is Phase.PICK and s.observation and side is SCIENTIST and s.picks[RAPTOR] is None:
-        return Text("{text}\n{raptor}, the scientist's card is shown to you (observation): "
-                    "click **Pick your card**.", text=text, raptor=mention(match.players[RAPTOR]))
-    return text
 
 
 def decision_text(match, side: Side) -> Text:
@@ -452,49 +402,181 @@ def decision_text(match, side: Side) -> Text:
     return Text("decide.")
 
 
-def turn_text(match, side: Side, deadline: float | None) -> Text:
+# --------------------------------------------------------------------------- the live card
+
+
+def picks_line(match) -> Text:
+    """The card pick as it stands, public facts only (R11.1): "@a (raptor) ✅ · @b
+    (scientist) ⏳" — who has a card face down, never which. Under observation (R5.2) the
+    scientist is asked first and the raptor only once that card is down."""
+    s = match.state
+    if s.observation and s.picks[SCIENTIST] is None:
+        return Text("{scientist} ⏳ picks first · then {raptor} sees that card and picks "
+                    "(observation)", scientist=player(match, SCIENTIST),
+                    raptor=player(match, RAPTOR))
+    marks = Text.joined(" · ", [f"{player(match, side)} "
+                                f"{'✅' if s.picks[side] is not None else '⏳'}"
+                                for side in (RAPTOR, SCIENTIST)])
+    return Text("{marks} — pick your card", marks=marks)
+
+
+def card_heading(match) -> Text:
+    """The first line of the live match card: match, round (or setup phase)."""
     s = match.state
     if s.phase in SETUP_PHASES:
-        head = Text("**{title} · {phase}**", title=match_title(match), phase=PHASE_NAMES[s.phase])
+        return Text("**{title} · {phase}**", title=match_title(match), phase=PHASE_NAMES[s.phase])
+    return Text("**{title} · Round {n}**", title=match_title(match), n=s.round)
+
+
+def card_text(match, deadline: float | None) -> Text:
+    """The message text of the live match card: whose move it is and what to decide (the AP
+    left), and the deadline. Public."""
+    s = match.state
+    if s.phase is Phase.PICK:
+        move = picks_line(match)
     else:
-        head = Text("**{title} · Round {n} · {phase}**", title=match_title(match), n=s.round,
-                    phase=PHASE_NAMES[s.phase])
-    params = dict(head=head, mention=mention(match.players[side]), side=SIDE_WORDS[side],
-                  decision=decision_text(match, side))
+        sides = sorted(engine.to_act(s))
+        if not sides:
+            return card_heading(match)
+        side = sides[0]
+        move = Text("{player}, your move: {decision}", player=player(match, side),
+                    decision=decision_text(match, side))
+        if s.phase is Phase.EFFECT and s.revealed is not None:  # R5.3-R5.5
+            move = Text("{move} Then {player} gets **{n} AP**.", move=move,
+                        player=player(match, side.other), n=ap_total(s.revealed))
+    text = Text("{heading} — {move}", heading=card_heading(match), move=move)
     if deadline:
-        return Text("{head} — {mention} ({side}), your move: {decision}\nUse the menu below, "
-                    "or `/raptor act`. Time runs out {when}.", when=ts(deadline), **params)
-    return Text("{head} — {mention} ({side}), your move: {decision}\nUse the menu below, or "
-                "`/raptor act`.", **params)
+        return Text("{text}\nTime runs out {when}.", text=text, when=ts(deadline))
+    return text
 
 
-def action_line(match, side: Side, action, events: Sequence[Event]) -> Text:
-    """A public line for one action: who, the notation and what happened. Never called for a
-    card pick (the value is hidden until the reveal, R11.2)."""
-    if isinstance(action, engine.Pick):
-        raise ValueError("a pick is never told publicly by its value")
-    phrases = []
-    for e in events:
-        if e.kind == "placed" and any(x.kind == "returned" for x in events):
-            continue  # told by 'returned'
-        if e.side is side or e.kind == "disappeared":
-            phrase = event_phrase(e)
-            if phrase:
-                phrases.append(phrase)
-    what: Text | None = Text.joined(", ", phrases) if phrases else None
-    if isinstance(action, engine.End):
-        # ending an effect starts the AP phase ('ap' event); ending the AP phase never does
-        what = (Text("stops the effect") if any(e.kind == "ap" for e in events)
-                else Text("ends the turn"))
-    notation = engine.format_action(action)
-    if what:
-        return Text("{player}: `{notation}` — {what}", player=player(match, side),
-                    notation=notation, what=what)
-    return Text("{player}: `{notation}`", player=player(match, side), notation=notation)
+def card_log(match) -> Text:
+    """The live card's log of this round so far (public events only), then the score."""
+    s = match.state
+    story = round_story(s.round_events, open_last=s.phase in (Phase.EFFECT, Phase.AP))
+    return Text.joined("\n", [*story, score_line(engine.view(s, None))])
+
+
+def card_record(match, round_no: int, events: Sequence[Event]) -> Text:
+    """What a finished round's card becomes: the round's story and the score (R5.6); the
+    setup's card (round 0) tells the placements."""
+    if round_no == 0:
+        return Text("**{title} · setup done**\n{story}\n{score}", title=match_title(match),
+                    story=Text.joined("\n", round_story(events)),
+                    score=score_line(engine.view(match.state, None)))
+    return round_summary(match, round_no, events)
+
+
+def ping_text(match, side: Side) -> Text:
+    """The one short message that tells a player the turn passed to them."""
+    s = match.state
+    what = Text("pick your card") if s.phase is Phase.PICK else decision_text(match, side)
+    return Text("🔔 {mention}, your move in {title}: {what}", mention=mention(match.players[side]),
+                title=match_title(match), what=what)
+
+
+CARD_OVER = Text("the match is over: the final board, and the result below.")
+CARD_BELOW = Text("The match goes on on its card below.")
+
+MATCH_START_HELP = Text("Every step shows on the match card below, edited in place: use its "
+                        "buttons and menus, or type `/raptor act`. `/raptor rules` explains the "
+                        "game.")
+
+
+def match_start_line(match) -> Text:
+    """The line that announces a new match (the challenge's or practice's message)."""
+    o = match.options
+    template = (N_("**{title}** — a new practice game: {raptor} vs {scientist} · "
+                   "{environment} · {setup} setup.") if match.practice else
+                N_("**{title}** — a new match: {raptor} vs {scientist} · {environment} · "
+                   "{setup} setup."))
+    return Text(template, title=match_title(match), raptor=player(match, RAPTOR),
+                scientist=player(match, SCIENTIST),
+                environment=OPTION_WORDS.get(o.environment, o.environment),
+                setup=OPTION_WORDS.get(o.setup, o.setup))
+
+
+# --------------------------------------------------------------------------- threads
+
+
+def thread_name(match) -> Text:
+    """The name of a match's thread (Discord: 1-100 characters)."""
+    if match.practice:
+        return Text("Raptor practice #{id}", id=match.id)
+    return Text("Raptor match #{id}", id=match.id)
+
+
+def parent_line(match, card_url: str | None) -> Text:
+    """The match's one line in the channel its thread hangs from: the players, the round and
+    whose move it is, then the result; a link to the match card."""
+    head = Text("**{title}** · {raptor} vs {scientist}", title=match_title(match),
+                raptor=player(match, RAPTOR), scientist=player(match, SCIENTIST))
+    s = match.state
+    if not match.active:
+        body = result_headline(match)
+    elif s.phase in SETUP_PHASES:
+        body = PHASE_NAMES[s.phase]
+    else:
+        waiting = sorted(match.waiting_for())
+        if s.phase is Phase.PICK and len(waiting) != 1:
+            body = Text("Round {n} · card pick", n=s.round)
+        else:
+            body = Text("Round {n} · {who} to move", n=s.round,
+                        who=_and([player(match, side) for side in waiting]))
+    if card_url:
+        return Text("{head}\n{body} · [go to the match card]({url})", head=head, body=body,
+                    url=card_url)
+    return Text("{head}\n{body}", head=head, body=body)
+
+
+def threads_setting_text(on: bool, *, changed: bool) -> Text:
+    """``/raptor-admin threads``: the server's setting, and what it means."""
+    if on:
+        template = (N_("Threads per match are now **on**: each match gets its own thread. "
+                       "Matches already running stay where they are. Change it with "
+                       "`/raptor-admin threads setting:off`.") if changed else
+                    N_("Threads per match: **on**: each match gets its own thread. Matches "
+                       "already running stay where they are. Change it with "
+                       "`/raptor-admin threads setting:off`."))
+    else:
+        template = (N_("Threads per match are now **off**: matches are played in the channel "
+                       "itself. Matches already running stay where they are. Change it with "
+                       "`/raptor-admin threads setting:on`.") if changed else
+                    N_("Threads per match: **off**: matches are played in the channel itself. "
+                       "Matches already running stay where they are. Change it with "
+                       "`/raptor-admin threads setting:on`."))
+    return Text(template)
+
+
+THREADS_OFF = Text("The match is played here in the channel: this server turned threads off "
+                   "(`/raptor-admin threads`).")
+THREADS_NOT_HERE = Text("The match is played here in the channel: this kind of channel can't "
+                        "have threads.")
+
+
+def threads_missing_text(missing: Sequence[str]) -> Text:
+    """Why a match is played in the channel when the bot may not start a thread there."""
+    names = _and([Text("**{name}**", name=PERMISSION_NAMES.get(m, m)) for m in missing])
+    return Text.plural("The match is played here in the channel: I can't start a thread for it "
+                       "(I'm missing {names} here). A server admin can grant it so that every "
+                       "match gets its own thread.",
+                       "The match is played here in the channel: I can't start a thread for it "
+                       "(I'm missing {names} here). A server admin can grant them so that every "
+                       "match gets its own thread.", len(missing), names=names)
 
 
 def result_text(match) -> Text:
-    """The public message at the end of a match: the result and why."""
+    """The public message at the end of a match: the result and why (first line: who won and
+    how), then the score when someone won."""
+    headline = result_headline(match)
+    if match.result is None or match.result == DRAW:
+        return headline
+    return Text("{headline}\n{score}", headline=headline,
+                score=score_line(engine.view(match.state, None)))
+
+
+def result_headline(match) -> Text:
+    """The first line of :func:`result_text`: the result and why."""
     reason = match.reason or ""
     title = match_title(match)
     if match.result == DRAW:
@@ -513,9 +595,8 @@ def result_text(match) -> Text:
         why = Text("{player} ran out of time", player=player(match, loser))
     else:
         why = REASONS.get(reason, reason)
-    return Text("🏆 **{title} is over: {winner} wins** — {why}.\n{score}", title=title,
-                winner=player(match, winner), why=why,
-                score=score_line(engine.view(match.state, None)))
+    return Text("🏆 **{title} is over: {winner} wins** — {why}.", title=title,
+                winner=player(match, winner), why=why)
 
 
 def history_reason(match, outcome: str) -> Text:
@@ -675,6 +756,16 @@ STOPPING = Text("I'm stopping for a moment (a restart or an upgrade), so nothing
 NOT_YOUR_MATCH = Text("This isn't your match: only its two players can use these controls.")
 NO_MATCH_HERE = Text("There is no match in this channel. Start one with `/raptor challenge` or "
                      "`/raptor practice`.")
+
+
+def match_elsewhere_text(match) -> Text:
+    """A command typed where no match runs, by a player whose match runs elsewhere (its
+    thread, say)."""
+    return Text("There is no match in this channel: yours, {title}, is played in {channel}. "
+                "Use the command there.", title=match_title(match),
+                channel=f"<#{match.channel_id}>")
+
+
 DM_CLOSED = Text("I couldn't send you a direct message (your DMs are closed for this server), "
                  "so in this match your hand shows here, as a message only you can see.")
 
@@ -683,6 +774,8 @@ PERMISSION_NAMES = {
     "attach_files": "Attach Files",
     "embed_links": "Embed Links",
     "view_channel": "View Channel",
+    "create_public_threads": "Create Public Threads",
+    "send_messages_in_threads": "Send Messages in Threads",
 }
 
 

@@ -597,9 +597,9 @@ def _status(v: View, tr: Tr = str) -> tuple[str, str]:
         return tr(Text("{head} · Both players pick a card", head=head)), who
     if ph is Phase.EFFECT and v.effect is not None:
         e = v.effect
-        return tr(Text("{head} · {side} resolves {card} {name}", head=head,
-                       side=SIDE_NAMES[e.side], card=e.card,
-                       name=card_name(e.side, e.card))), who
+        name = card_name(e.side, e.card)  # "card 2 (Reinforcements)": a card, not a count
+        return tr(Text("{head} · {side} resolves card {card} ({name})", head=head,
+                       side=SIDE_NAMES[e.side], card=e.card, name=name)), who
     if ph is Phase.AP and v.ap is not None:
         return tr(Text("{head} · {side} spends action points", head=head,
                        side=SIDE_NAMES[v.ap.side])), who

@@ -14,7 +14,6 @@ from engine.predicates import (
     BABIES_TO_WIN,
     ap_total,
     clear_shot,
-    gas_targets,
     mother_runs,
     scientist_setup_tiles,
     victory,
@@ -183,8 +182,6 @@ def score(p: Position, w: dict[str, float] = W) -> float:
         s += w["observe_next"]
     if n_sci <= 3 and not p.setup:
         s += w["few"] * (4 - n_sci) ** 2
-    if w["gas_exposed"] and babies and active and not p.setup:
-        s -= w["gas_exposed"] * len(gas_targets(b))  # R10.1: the next Sleeping Gas's reach
     # babies: distance to the nearest exit; only the (3 - escaped) best count fully;
     # threats from scientists that could reach them (during setup, from the free squares
     # of L-tiles still without a scientist, R4.2)
@@ -197,20 +194,17 @@ def score(p: Position, w: dict[str, float] = W) -> float:
                 hunters.extend(q for q in TILE_SQUARES[t] if b[q] == EMPTY)
         decay = DECAY
         far = len(decay)
-        boxed = w["reach_free"] and not p.setup
         near, step = w["baby_near"], w["baby_step"]
         values = []
         for q in babies:
             values.append(max(0.0, near - step * (dist[q] - 1)))
-            steps = (_reach_steps_free(b, q, hunters, frightened) if boxed
-                     else _reach_steps(q, hunters, frightened))
+            steps = _reach_steps(q, hunters, frightened)
             if steps < far:
                 s -= w["sleep_threat"] * decay[steps]
         for q in asleep:
             values.append(w["asleep_path"] * max(0.0, near - step * (dist[q] - 1)))
             s -= w["asleep"]
-            steps = (_reach_steps_free(b, q, hunters, frightened) if boxed
-                     else _reach_steps(q, hunters, frightened))
+            steps = _reach_steps(q, hunters, frightened)
             if steps < far:
                 s -= w["capture_threat"] * decay[steps]
             if mother is not None and mother in NEIGHBOURS[q]:
@@ -253,24 +247,6 @@ def _reach_steps(q: int, active: list[int], frightened: list[int]) -> int:
     best = min(map(row.__getitem__, active), default=100) - 1
     if frightened:
         best = min(best, min(map(row.__getitem__, frightened)))
-    return best
-
-
-def _reach_steps_free(b: Sequence[int], q: int, active: list[int],
-                      frightened: list[int]) -> int:
-    """As :func:`_reach_steps`, but a scientist must stand on a neighbour of ``q`` that is
-    free (R8.1: never on a figurine, rock, fire or exit), or be there already: the
-    Manhattan distance from the nearest scientist to the nearest such square; 99 when
-    there is none (a baby boxed in by rocks, the mother and other figurines)."""
-    best = 100
-    for n in NEIGHBOURS[q]:
-        c = b[n]
-        if c >= SCIENTIST_ACTIVE:
-            best = min(best, 0 if c < SCIENTIST_FRIGHTENED else 1)
-        elif c == EMPTY:
-            row = MANHATTAN[n]
-            best = min(best, min(map(row.__getitem__, active), default=100),
-                       1 + min(map(row.__getitem__, frightened), default=100))
     return best
 
 

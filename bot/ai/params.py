@@ -53,9 +53,6 @@ ESCAPE_PLANS = True
 LOOKAHEAD: dict[Side, bool] = {RAPTOR: True}
 #: Sides whose card pick values each pair of cards by that lookahead, not at the round's end.
 PICK_LOOKAHEAD: dict[Side, bool] = {RAPTOR: True}
-#: By side of ``PICK_LOOKAHEAD``: determinizations per opponent card whose lookahead
-#: values are averaged in the card pick (each spends as much of the clock as the first).
-PICK_SAMPLES: dict[Side, int] = {RAPTOR: 1}
 #: Determinizations per proposal for the lookahead.
 LOOKAHEAD_SAMPLES = 1
 #: Opponent cards below this probability are left out of the lookahead's next pick.
@@ -105,8 +102,6 @@ W = {
     "frightened": 10.0,         # a frightened scientist (needs an AP to stand, R8.2)
     "mother_scientist": 2.0,    # per step between the mother and the nearest scientist
     "observe_next": 15.0,       # R5.2 next round favours the raptor
-    "gas_exposed": 0.0,         # per active baby a Sleeping Gas may reach (R10.1)
-    "reach_free": 0.0,          # 1: threats need a free square next to the baby (R8.1)
     "sleep_scale": 1.0,         # times SLEEP_PENALTY
     "asleep_path": 0.4,         # a sleeping baby's path value, as a share of an active one's
     "spare_baby": 0.3,          # path value of babies beyond the (3 - escaped) best, a share

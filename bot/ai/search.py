@@ -390,31 +390,18 @@ def _pick_table(v: View, me: Side, hand: Sequence[int], rng: random.Random,
     values = _round_end_values(bases, me, hand, styles, timer)
     if clock is not None and params.PICK_LOOKAHEAD.get(me):
         likeliest = sorted(bases, key=lambda o: (-probs[o], o)) if probs is not None else bases
-        samples = max(1, params.PICK_SAMPLES.get(me, 1))
         try:
             for theirs in likeliest:
                 if not clock.spend(len(hand)):
                     break
-                columns: list[dict[int, float]] = []
-                try:
-                    for k in range(samples):
-                        if k and not clock.spend(len(hand)):
-                            break
-                        base = bases[theirs] if k == 0 else _pair_base(
-                            v, me, theirs, random.Random(rng.getrandbits(64)))
-                        if base is None:
-                            continue
-                        seed = rng.getrandbits(64)
+                seed = rng.getrandbits(64)
 
-                        def ahead(s, r0: int, seed: int = seed) -> float:
-                            return _next_pick_value(s, me, r0, random.Random(seed), styles,
-                                                    clock)
+                def ahead(s, r0: int, seed: int = seed) -> float:
+                    return _next_pick_value(s, me, r0, random.Random(seed), styles, clock)
 
-                        columns.append(_pair_column(base, me, hand, theirs, ahead, clock))
-                finally:
-                    for mine in hand:  # the mean of the determinizations valued in full
-                        if columns:
-                            values[mine, theirs] = sum(c[mine] for c in columns) / len(columns)
+                column = _pair_column(bases[theirs], me, hand, theirs, ahead, clock)
+                for mine, value in column.items():
+                    values[mine, theirs] = value
         except OutOfTime:
             pass
     if probs is not None:

@@ -115,10 +115,15 @@ class Clicks:
         log.info("challenge %d: accept by user %d", challenge_id, interaction.user.id)
         match = await self.service.accept_challenge(challenge_id, interaction.user.id)
         ch = await self.service.get_challenge(challenge_id)
-        await interaction.edit_original_response(
-            content=await public(interaction, texts.challenge_closed_text(
-                ch, ChallengeStatus.ACCEPTED)), view=None, allowed_mentions=NO_PINGS)
-        await self.narrator.begin(match)
+        text = await public(interaction, Text(
+            "{closed}\n{line}\n{help}",
+            closed=texts.challenge_closed_text(ch, ChallengeStatus.ACCEPTED),
+            line=texts.match_start_line(match), help=texts.MATCH_START_HELP))
+        await interaction.edit_original_response(content=text, view=None,
+                                                 allowed_mentions=NO_PINGS)
+        assert interaction.message is not None  # a click is on a message
+        await self.narrator.begin(match, interaction, started_by=interaction.user.id,
+                                  start_text=text, start_message_id=interaction.message.id)
 
     @guarded
     async def decline_challenge(self, interaction: discord.Interaction,
@@ -202,8 +207,6 @@ class Clicks:
             await interaction.edit_original_response(
                 content=await private(interaction, Text("Done: `{notation}`",
                                                         notation=notation)), view=None)
-        else:
-            await self.posts.adopt_turn_message(match_id, message)
         await self.narrator.after_human([result])
 
     @guarded
@@ -260,8 +263,7 @@ class Clicks:
         after = await self.service.resign(match_id, interaction.user.id)
         await interaction.edit_original_response(
             content=await private(interaction, Text("You resigned.")), view=None)
-        await self.narrator.finish(after, Text("{player} resigned",
-                                               player=texts.player(match, side)))
+        await self.narrator.finish(after, by=side)
 
     @guarded
     async def end_match(self, interaction: discord.Interaction, match_id: int) -> None:
@@ -277,9 +279,8 @@ class Clicks:
         await interaction.edit_original_response(
             content=await private(interaction, Text("You ended {title}: no result, not rated.",
                                                     title=texts.match_title(after))), view=None)
-        await self.narrator.finish(after, Text("a moderator ended the match"),
-                                   extra=Text("Ended by {who}, a moderator.",
-                                              who=interaction.user.mention))
+        await self.narrator.finish(after, extra=Text("Ended by {who}, a moderator.",
+                                                     who=interaction.user.mention))
 
     @guarded
     async def accept_draw(self, interaction: discord.Interaction, match_id: int) -> None:
@@ -296,7 +297,7 @@ class Clicks:
             content=await public(interaction, Text("{player} accepted the draw.",
                                                    player=texts.player(match, side))),
             view=None, allowed_mentions=NO_PINGS)
-        await self.narrator.finish(after, Text("drawn by agreement"))
+        await self.narrator.finish(after, by=side)
 
     @guarded
     async def decline_draw(self, interaction: discord.Interaction, match_id: int) -> None:
@@ -341,7 +342,7 @@ class Clicks:
             assert me is not None
             match = await self.service.rematch_practice(match_id, interaction.user.id,
                                                         ai_user_id=me.id)
-            await self.narrator.begin(match, interaction)
+            await self.narrator.begin(match, interaction, started_by=interaction.user.id)
             return
         ch = await self.service.rematch(match_id, interaction.user.id)
         await self.posts.post_challenge(interaction, ch)

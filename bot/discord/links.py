@@ -10,9 +10,10 @@ from .post_store import PostKind, PostStore
 
 DISCORD = "https://discord.com/channels"
 
-# The public control posts a link may point at, best first: the current decision's turn
-# message, else the round message ("Pick your card").
-LINK_KINDS: tuple[PostKind, ...] = (PostKind.TURN, PostKind.ROUND)
+# The public control posts a link may point at, best first: the match's live card
+# (bot.discord.card), else — a match begun by a version of the bot before the card — its
+# turn message or its round message ("Pick your card").
+LINK_KINDS: tuple[PostKind, ...] = (PostKind.CARD, PostKind.TURN, PostKind.ROUND)
 
 
 def jump_url(guild_id: int | None, channel_id: int, message_id: int | None = None) -> str:

@@ -25,6 +25,8 @@ class PostKind(StrEnum):
     TURN = "turn"  # the latest turn message: menus for one decision
     ROUND = "round"  # a round message (or the raptor's observation reminder): Pick your card
     DRAW = "draw"  # a draw offer with its answers
+    CARD = "card"  # the match's live card (bot.discord.card); text: its round number
+    LINE = "line"  # the match's line in the parent channel of its thread; text: that line
 
 
 @dataclass(frozen=True)
@@ -63,11 +65,12 @@ class PostStore:
         """Record a message of the bot that carries the match's controls.
 
         Raises:
-            ValueError: ``kind`` is not ``"turn"``, ``"round"`` or ``"draw"``.
+            ValueError: ``kind`` is not a :class:`PostKind`.
             NotFoundError: no such match.
         """
         if kind not in tuple(PostKind):
-            raise ValueError(f"kind must be 'turn', 'round' or 'draw', got {kind!r}")
+            raise ValueError(f"kind must be one of {', '.join(map(repr, map(str, PostKind)))}, "
+                             f"got {kind!r}")
         try:
             await self.db.write("INSERT INTO control_posts (message_id, match_id, kind, "
                                 "channel_id, text) VALUES (?, ?, ?, ?, ?) ON CONFLICT "
@@ -89,6 +92,13 @@ class PostStore:
         return sorted((ControlPost(r["match_id"], PostKind(r["kind"]), r["channel_id"],
                                    r["message_id"], r["text"]) for r in rows),
                       key=lambda p: p.message_id)
+
+    async def get(self, match_id: int, kind: PostKind) -> list[ControlPost]:
+        """The match's recorded posts of ``kind``, oldest first (kept recorded)."""
+        rows = await self.db.fetchall("SELECT * FROM control_posts WHERE match_id = ? AND "
+                                      "kind = ? ORDER BY message_id", (match_id, str(kind)))
+        return [ControlPost(r["match_id"], PostKind(r["kind"]), r["channel_id"],
+                            r["message_id"], r["text"]) for r in rows]
 
     async def forget(self, message_id: int) -> bool:
         """Forget one recorded post (its caller deals with the message); True if it was

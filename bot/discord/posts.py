@@ -118,24 +118,13 @@ class Posts:
         m = post.match
         lang = await self.language(m.guild_id)
         png = await self.images.board(m, lang) if post.board else None
-        content = tr(post.content, lang)
+        content = tr(post.content, lang)[:2000]  # Discord: characters of a message
         msg = await self.post(m.channel_id, content, png=png, view=post.view,
                               allowed_mentions=pings(*post.ping) if post.ping else None)
         if msg is not None and post.remember_round:
             await self.store.remember(m.id, PostKind.ROUND, m.channel_id, msg.id, content)
         for side in post.dm_sides:
             await self.hands.dm_hand_if_wanted(m, side)
-
-    async def retire_turn(self, match_id: int, line: str | Text | None,
-                          guild_id: int | None = None) -> bool:
-        """Edit the match's latest turn message (as recorded in storage, so also one posted
-        before a restart) to a record of what was decided, without controls or image.
-        Returns whether there was one."""
-        posts = await self.store.take(match_id, PostKind.TURN)
-        line = await self.written(line, guild_id)
-        for post in posts:
-            await self.retire_turn_post(post.channel_id, post.message_id, post.text, line)
-        return bool(posts)
 
     async def retire_turn_post(self, channel_id: int, message_id: int, head: str,
                                line: str | None) -> None:
@@ -169,15 +158,6 @@ class Posts:
         if msg is not None:
             await self.store.remember(match.id, PostKind.DRAW, match.channel_id, msg.id,
                                       content)
-
-    async def adopt_turn_message(self, match_id: int, message: discord.Message | None) -> None:
-        """A click on a public turn message we have no record of (one posted by a version of
-        the bot that did not record it): record it so it is retired like the others."""
-        if (message is None or message.flags.ephemeral
-                or await self.store.has(match_id, PostKind.TURN)):
-            return
-        head = (message.content or "").split(" — ", 1)[0].strip()
-        await self.store.remember(match_id, PostKind.TURN, message.channel.id, message.id, head)
 
     async def forget_clicked(self, interaction: discord.Interaction) -> None:
         """The clicked post's answer closed it (a draw offer accepted or declined): this

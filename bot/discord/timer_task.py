@@ -14,8 +14,6 @@ import logging
 
 import discord
 
-from engine.messages import Text
-
 from .. import texts
 from ..match import ChallengeStatus, MatchService, TimerEvent, TimerKind
 from .narration import Narrator
@@ -88,7 +86,7 @@ class TimerTask:
                                   allowed_mentions=pings(*event.user_ids), guild_id=m.guild_id)
         elif event.kind is TimerKind.FORFEIT and event.match is not None:
             log.info("match %d: ended by its timer (%s)", event.match.id, event.match.reason)
-            await self.narrator.finish(event.match, Text("time ran out"))
+            await self.narrator.finish(event.match)
         elif event.kind is TimerKind.CHALLENGE_EXPIRED and event.challenge is not None:
             ch = event.challenge
             text = texts.challenge_closed_text(ch, ChallengeStatus.EXPIRED)

@@ -92,12 +92,17 @@ class PlayService:
         ai_time_budget: seconds of thinking per AI decision, passed to the AI.
         ai_chooser: the AI's ``choose_action(view, *, level, seed, time_budget) -> Action``;
             by default ``bot.ai.choose_action``, imported on first use.
+        ai_iterations: when given, the AI's fixed work per decision instead of its clock
+            (``iterations`` of :func:`bot.ai.choose_action`, passed to the chooser as
+            ``iterations=``): its play is then the same on any machine, however loaded.
     """
 
     def __init__(self, ctx: MatchContext, *, ai_time_budget: float = 2.0,
-                 ai_chooser: Callable[..., Action] | None = None) -> None:
+                 ai_chooser: Callable[..., Action] | None = None,
+                 ai_iterations: int | None = None) -> None:
         self.ctx = ctx
         self.ai_time_budget = ai_time_budget
+        self.ai_iterations = ai_iterations
         self._ai_chooser = ai_chooser
         self._ai_locks: weakref.WeakValueDictionary[int, asyncio.Lock] = (
             weakref.WeakValueDictionary())
@@ -274,9 +279,11 @@ class PlayService:
                 break
             side = sides[0]
             choose = self._chooser()
+            work = {} if self.ai_iterations is None else {"iterations": self.ai_iterations}
             action = await asyncio.to_thread(
                 choose, engine.view(m.state, side), level=m.ai[side],
-                seed=ai_seed(m.seed, m.log_length, side), time_budget=self.ai_time_budget)
+                seed=ai_seed(m.seed, m.log_length, side), time_budget=self.ai_time_budget,
+                **work)
             try:
                 res = await self.act(match_id, m.players[side], action,
                                      expected_version=m.version, side=side)

@@ -27,12 +27,21 @@ from typing import Any
 
 from engine import Action, GameState, Side
 
-from ..db import Database
+from ..db import INTEGRITY_ERRORS, Database
 from .challenges import ChallengeService
 from .claim_store import process_owner
 from .context import MatchContext
 from .endings import EndingService
-from .models import ActResult, Challenge, LogEntry, Match, PlayerStats, TimerEvent
+from .models import (
+    ActResult,
+    Challenge,
+    ChannelBusyError,
+    LogEntry,
+    Match,
+    MatchFinishedError,
+    PlayerStats,
+    TimerEvent,
+)
 from .play import PlayService
 from .shards import Shards
 from .starting import MatchStarter
@@ -52,6 +61,8 @@ class MatchService:
         ai_time_budget: seconds of thinking per AI decision, passed to the AI.
         ai_chooser: the AI's ``choose_action(view, *, level, seed, time_budget) -> Action``;
             by default ``bot.ai.choose_action``, imported on first use.
+        ai_iterations: the AI's fixed work per decision instead of its clock (offline
+            demos: the same play on any machine), see :class:`PlayService`.
         seed_source: returns a new match seed; by default ``secrets.randbits(63)``. Only tests
             should pass another one (a predictable seed reveals every deck order).
         owner: this process's name in claims on timers and AI turns (default
@@ -68,13 +79,15 @@ class MatchService:
                  ai_time_budget: float = 2.0,
                  ai_chooser: Callable[..., Action] | None = None,
                  seed_source: Callable[[], int] | None = None, owner: str | None = None,
-                 claim_lease: float = 60.0, shards: Shards | None = None) -> None:
+                 claim_lease: float = 60.0, shards: Shards | None = None,
+                 ai_iterations: int | None = None) -> None:
         self.ctx = MatchContext(db, turn_timeout, challenge_timeout, clock,
                                 owner=owner or process_owner(), claim_lease=claim_lease,
                                 shards=shards or Shards())
         self.starter = MatchStarter(self.ctx, seed_source)
         self.challenges = ChallengeService(self.ctx, self.starter)
-        self.play = PlayService(self.ctx, ai_time_budget=ai_time_budget, ai_chooser=ai_chooser)
+        self.play = PlayService(self.ctx, ai_time_budget=ai_time_budget, ai_chooser=ai_chooser,
+                                ai_iterations=ai_iterations)
         self.endings = EndingService(self.ctx)
         self.timers = TimerService(self.ctx, self.endings)
         self.records = StatsService(self.ctx)
@@ -265,6 +278,31 @@ class MatchService:
     async def guild_timeout(self, guild_id: int) -> float:
         """:meth:`TimerService.guild_timeout`."""
         return await self.timers.guild_timeout(guild_id)
+
+    async def guild_threads(self, guild_id: int) -> bool:
+        """Whether the server's matches get a thread each (default: yes)."""
+        own = await self.ctx.settings.guild_threads(guild_id)
+        return True if own is None else own
+
+    async def set_guild_threads(self, guild_id: int, on: bool) -> None:
+        """Set whether the server's matches get a thread each."""
+        await self.ctx.settings.set_guild_threads(guild_id, on)
+
+    async def move_to_thread(self, match_id: int, thread_id: int) -> Match:
+        """Play an active match in ``thread_id`` (a thread started for it) from now on.
+
+        Raises:
+            NotFoundError: no such match.
+            MatchFinishedError: the match is over.
+            ChannelBusyError: the thread holds another active match.
+        """
+        try:
+            moved = await self.ctx.matches.move(match_id, thread_id)
+        except INTEGRITY_ERRORS:
+            raise ChannelBusyError("That thread already holds a match.") from None
+        if not moved:
+            raise MatchFinishedError("This match is over: it stays where it was played.")
+        return await self.get_match(match_id)
 
     # ------------------------------------------------------------------ records
     async def stats(self, guild_id: int, user_id: int) -> PlayerStats:

@@ -1,6 +1,13 @@
 """The offline demo: a full AI-vs-AI match through the real stack, no Discord token needed.
 
-``python -m bot demo [--seed S] [--level easy|medium|hard] [--out DIR] [--environment E]``
+``python -m bot demo [--seed S] [--level L | --raptor L --scientist L] [--budget S] [--out DIR]
+[--environment E]``
+
+By default the raptor is the AI's ``hard`` level and the scientist its ``easy`` one
+(:data:`DEFAULT_LEVELS`: the pairing whose matches are the most contested, see
+``benchmarks/RESULTS.md``), each with a fixed amount of work per decision
+(:data:`DEFAULT_ITERATIONS`), so a seed gives the same match on any machine; ``--budget``
+puts the AI on the clock instead.
 
 The match runs through the same :class:`~bot.match.MatchService`, SQLite storage (a file in
 DIR) and renderer the bot uses. It writes ``DIR/start.png`` (the starting position),
@@ -46,6 +53,12 @@ from ..match import ActResult, MatchService
 from ..match.starting import ai_levels
 from ..settings import MAX_AI_TIME_BUDGET
 
+#: The demo's levels by side: the pairing of levels whose matches are the most contested
+#: (benchmarks/bench_demo.py: each side's win share over 50 seeds, in benchmarks/RESULTS.md).
+DEFAULT_LEVELS = {Side.RAPTOR: "hard", Side.SCIENTIST: "easy"}
+#: The searching levels' fixed work per decision in the demo (``iterations`` of
+#: bot.ai.choose_action): the cap of a 0.5 s budget, the same match on any machine.
+DEFAULT_ITERATIONS = 40
 DEMO_GUILD = 1
 DEMO_CHANNEL = 1
 AI_USERS = {Side.RAPTOR: 101, Side.SCIENTIST: 102}
@@ -147,8 +160,10 @@ def resolution(raptor_card: int, scientist_card: int, _: Translator = EN) -> str
              n=ap_total((rv, sv)))
 
 
-async def play_demo(out: Path, *, seed: int = 1, level: str = "easy",
-                    environment: str = "jungle", time_budget: float = 2.0,
+async def play_demo(out: Path, *, seed: int = 1, level: str | None = None,
+                    levels: dict[Side, str] | None = None, environment: str = "jungle",
+                    time_budget: float | None = None,
+                    iterations: int | None = DEFAULT_ITERATIONS,
                     echo: Callable[[str], None] = print, lang: str = "en") -> dict:
     """Play one AI-vs-AI match into ``out`` (created if needed) and return a summary dict:
     ``match_id``, ``rounds``, ``winner``, ``reason``, ``pngs`` (paths), ``log`` (path),
@@ -156,21 +171,29 @@ async def play_demo(out: Path, *, seed: int = 1, level: str = "easy",
     (:class:`render.replay.Animation`), ``db`` (path), ``seconds``. ``lang``: the language
     of the lines, the log and the images (``en`` or ``zh-TW``).
 
+    ``level`` sets both sides' AI level, ``levels`` each side's (default
+    :data:`DEFAULT_LEVELS`). ``time_budget``: seconds per decision on the clock; without
+    it the searching levels do ``iterations`` of fixed work per decision.
+
     Raises:
         OSError: ``out`` cannot be written.
         BlockingIOError: another run is writing into ``out``.
     """
     from render import render_board
 
+    if levels is None:
+        levels = ({Side.RAPTOR: level, Side.SCIENTIST: level} if level is not None
+                  else dict(DEFAULT_LEVELS))
     with folder_lock(out):
-        return await _play_demo(out, render_board, seed=seed, level=level,
-                                environment=environment, time_budget=time_budget, echo=echo,
-                                _=translator(lang))
+        return await _play_demo(out, render_board, seed=seed, levels=levels,
+                                environment=environment, time_budget=time_budget,
+                                iterations=None if time_budget is not None else iterations,
+                                echo=echo, _=translator(lang))
 
 
-async def _play_demo(out: Path, render_board: Callable, *, seed: int, level: str,
-                     environment: str, time_budget: float, echo: Callable[[str], None],
-                     _: Translator) -> dict:
+async def _play_demo(out: Path, render_board: Callable, *, seed: int, levels: dict[Side, str],
+                     environment: str, time_budget: float | None, iterations: int | None,
+                     echo: Callable[[str], None], _: Translator) -> dict:
     tr = _.text  # the images' language
     db_path = out / "demo.sqlite3"
     for stale in [db_path, out / "final.png", out / "start.png", out / "demo.log",
@@ -184,9 +207,9 @@ async def _play_demo(out: Path, render_board: Callable, *, seed: int, level: str
     pngs: list[Path] = []
     stack = contextlib.ExitStack()
     try:
-        service = MatchService(db, ai_time_budget=time_budget)
+        service = MatchService(db, ai_time_budget=time_budget or 2.0, ai_iterations=iterations)
         match = await service.start_ai_match(
-            DEMO_GUILD, DEMO_CHANNEL, levels={Side.RAPTOR: level, Side.SCIENTIST: level},
+            DEMO_GUILD, DEMO_CHANNEL, levels=dict(levels),
             ai_user_ids=AI_USERS, environment=environment, setup="quick", seed=seed)
         log_path = out / "demo.log"
         log = stack.enter_context(log_path.open("w", encoding="utf-8"))
@@ -194,13 +217,14 @@ async def _play_demo(out: Path, render_board: Callable, *, seed: int, level: str
         def write_log(*lines: str) -> None:
             log.write("".join(line + "\n" for line in lines))
 
-        words = {"level": LEVEL_WORDS.get(level, level),
+        words = {"raptor": LEVEL_WORDS.get(levels[Side.RAPTOR], levels[Side.RAPTOR]),
+                 "scientist": LEVEL_WORDS.get(levels[Side.SCIENTIST], levels[Side.SCIENTIST]),
                  "environment": ENVIRONMENT_WORDS.get(environment, environment)}
-        write_log(_("Raptor offline demo: seed {seed}, level {level}, {environment}",
-                    seed=seed, **words),
+        write_log(_("Raptor offline demo: seed {seed}, raptor {raptor}, scientist {scientist}, "
+                    "{environment}", seed=seed, **words),
                   _("match {id}, database {db}", id=match.id, db=db_path.name), "")
         log.flush()
-        echo(_("Raptor demo: AI ({level}) vs AI ({level}), {environment}, seed {seed}",
+        echo(_("Raptor demo: AI ({raptor}) vs AI ({scientist}), {environment}, seed {seed}",
                seed=seed, **words))
         (out / "start.png").write_bytes(render_board(engine.view(match.state, None), tr=tr))
         round_steps: list[ActResult] = []
@@ -238,7 +262,7 @@ async def _play_demo(out: Path, render_board: Callable, *, seed: int, level: str
         write_log(verdict, "", _("Final position, hands and decks shown: the game is over."),
                   engine.to_diagram(state))
         log.close()
-        record_path, gif_path, animation = await _write_replay(service, final, out, level, tr)
+        record_path, gif_path, animation = await _write_replay(service, final, out, levels, tr)
         seconds = time.perf_counter() - t0
         names = (f"{pngs[0].name} … {pngs[-1].name}" if len(pngs) > 1
                  else ", ".join(p.name for p in pngs))
@@ -256,7 +280,7 @@ async def _play_demo(out: Path, render_board: Callable, *, seed: int, level: str
         await db.close()
 
 
-async def _write_replay(service: MatchService, match, out: Path, level: str,
+async def _write_replay(service: MatchService, match, out: Path, levels: dict[Side, str],
                         tr: Callable[[Any], str] = str) -> tuple[Path, Path, Any]:
     """Write the finished ``match``'s record ``out/match.txt`` and animation
     ``out/replay.gif``; returns both paths and the :class:`render.replay.Animation`."""
@@ -267,7 +291,7 @@ async def _write_replay(service: MatchService, match, out: Path, level: str,
         match.seed, match.options, actions, result=match.result, reason=match.reason,
         event=f"Raptor offline demo, match #{match.id}", server="offline",
         date=time.strftime("%Y-%m-%d", time.gmtime(match.created_at)),
-        raptor=f"AI ({level})", scientist=f"AI ({level})")
+        raptor=f"AI ({levels[Side.RAPTOR]})", scientist=f"AI ({levels[Side.SCIENTIST]})")
     record_path = out / "match.txt"
     record_path.write_text(text, encoding="utf-8")
     record = engine.read_record(text)
@@ -282,18 +306,29 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bot demo",
                                      description="Play a full AI-vs-AI match offline.")
     parser.add_argument("--seed", type=seed_arg, default=1, help="game seed (default 1)")
-    parser.add_argument("--level", choices=ai_levels(), default="easy",
-                        help="AI level for both sides (default easy)")
+    parser.add_argument("--level", choices=ai_levels(), default=None,
+                        help="AI level for both sides (default: raptor "
+                             f"{DEFAULT_LEVELS[Side.RAPTOR]}, scientist "
+                             f"{DEFAULT_LEVELS[Side.SCIENTIST]})")
+    parser.add_argument("--raptor", choices=ai_levels(), default=None,
+                        help=f"the raptor's AI level (default {DEFAULT_LEVELS[Side.RAPTOR]})")
+    parser.add_argument("--scientist", choices=ai_levels(), default=None,
+                        help="the scientist's AI level (default "
+                             f"{DEFAULT_LEVELS[Side.SCIENTIST]})")
     parser.add_argument("--out", type=out_arg, default=Path("raptor-demo"),
                         help="output folder (default ./raptor-demo)")
     parser.add_argument("--environment", choices=("jungle", "savannah"), default="jungle",
                         help="board environment (default jungle)")
-    parser.add_argument("--budget", type=seconds_arg, default=0.5,
-                        help="seconds per decision for the medium and hard levels (default 0.5)")
+    parser.add_argument("--budget", type=seconds_arg, default=None,
+                        help="seconds per decision for the medium and hard levels, on the "
+                             "clock (default: a fixed amount of work, the cap of 0.5 s, so "
+                             "that a seed gives the same match on any machine)")
     add_lang_option(parser)
     args = parser.parse_args(argv)
+    levels = {side: getattr(args, side.value) or args.level or DEFAULT_LEVELS[side]
+              for side in (Side.RAPTOR, Side.SCIENTIST)}
     return run_offline(
-        play_demo(args.out, seed=args.seed, level=args.level, environment=args.environment,
+        play_demo(args.out, seed=args.seed, levels=levels, environment=args.environment,
                   time_budget=args.budget, lang=args.lang or from_environment()),
         command="demo", out=args.out,
         busy="another demo is writing to {out} right now: wait for it or choose another --out "

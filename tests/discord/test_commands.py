@@ -152,7 +152,10 @@ async def test_hand_by_dm_and_closed_dms_fallback(world: World) -> None:
     assert dm.id != old.id and dm.labels[0] == "2 · Disappearance & Observation"
     out = await alice.click("7 · Recovery ×3", message=dm.id)  # picking from the DM works
     assert "You picked **7 · Recovery ×3**" in fake.message(dm.id).content
-    assert any(r.visibility == "public" and "has picked a card" in r.content for r in out)
+    # the pick shows on the match card's line (no "has picked" message)
+    assert any(r.visibility == "public" and f"{alice.mention} (raptor) ✅" in r.content
+               for r in out)
+    assert not any("has picked" in r.text for r in out)
     assert (await world.match()).state.picks[R] == 7
 
 
@@ -195,10 +198,13 @@ async def test_resign_with_confirmation_then_rematch_and_records(world: World) -
     result = next(r for r in out if r.visibility == "public" and "Match #1 is over" in r.content)
     assert f"{bob.mention} (scientist) wins" in result.content
     assert f"{alice.mention} (raptor) resigned" in result.content
-    assert result.attachments[0].is_png and result.labels == ["Rematch"]
+    assert result.content.splitlines()[0].startswith(f"🏆 **Match #1 is over: {bob.mention}")
+    assert result.attachments == [] and result.labels == ["Rematch"]
     assert await world.service.active_match(fake.channel.id) is None
-    ended = await world.service.get_match(1)  # the image's banner tells the resignation
-    assert result.attachments[0].data == render.render_board(
+    ended = await world.service.get_match(1)  # the card's board banner tells the resignation
+    card = next(r for r in reversed(fake.public_messages()) if r.attachments)
+    assert card.components == [] and "the match is over" in card.content
+    assert card.attachments[0].data == render.render_board(
         engine.view(ended.state, None), verdict="Scientist wins: the raptor resigned",
         winner=S)
 

@@ -76,7 +76,7 @@ async def test_posts_survive_a_new_connection(posts, db_target, svc, clock):
 
 async def test_bad_posts_are_refused(posts, svc):
     m = await start_match(svc)
-    with pytest.raises(ValueError, match="'turn', 'round' or 'draw'"):
+    with pytest.raises(ValueError, match="'turn', 'round', 'draw', 'card', 'line'"):
         await posts.remember(m.id, "result", CHANNEL, 1, "x")
     with pytest.raises(NotFoundError, match="no match #999"):
         await posts.remember(999, "turn", CHANNEL, 1, "x")

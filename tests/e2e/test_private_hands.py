@@ -13,6 +13,7 @@ import re
 import engine
 from bot import texts
 from bot.discord.links import jump_url
+from bot.discord.post_store import PostKind, PostStore
 from bot.match import Match
 from engine import Phase, Side
 from tests.e2e.players import Table, World
@@ -79,6 +80,10 @@ async def test_dm_hand_once_with_a_link_and_retired_after_a_pick_in_the_channel(
     table, match, dm = await alice_by_dm(world)
     round_message = table.raptor.round_message()
     assert round_message is not None and round_message.visibility == "public"
+    # the link points at the match's live card, in the match's thread
+    card = await PostStore(world.observer_db).latest(match.id, (PostKind.CARD,))
+    assert card is not None and card.message_id == round_message.id
+    assert table.channel.id == match.channel_id != fake.channel.id
     link = jump_url(fake.guild_id, table.channel.id, round_message.id)
     jump = texts.to_match(match, link)
     heading = f"**Match #{match.id} · your hand** (raptor, round 1)"
@@ -159,7 +164,10 @@ async def test_dm_hands_are_retired_when_the_match_ends(world: World) -> None:
     for name, side in (("alice", "raptor"), ("bob", "scientist")):
         dm = fake.message(dms[name].id)
         assert dm.buttons == [] and dm.attachments == []
-        channel = jump_url(fake.guild_id, table.channel.id)  # no control post is left
+        # the link: the match's last card, which keeps the final board (bot.discord.card)
+        card = table.newest(table.raptor, lambda r: bool(r.attachments))
+        assert card is not None and "the match is over" in card.content
+        link = jump_url(fake.guild_id, table.channel.id, card.id)
         assert dm.content == (f"**Match #{table.match_id} · your hand** ({side}, round 1)\n"
                               f"✔ {texts.HAND_MATCH_OVER} [↪ back to Match #{table.match_id}]"
-                              f"({channel})")
+                              f"({link})")

@@ -81,7 +81,7 @@ async def test_a_whole_match_with_a_chinese_and_an_english_player(tmp_path):
         later = fake.public_messages()[seen:]
         assert later and all(chinese(text_of(m)) for m in later), [
             text_of(m)[:80] for m in later if not chinese(text_of(m))]
-        status = await bob.slash("raptor status")
+        status = await bob.slash("raptor status", in_channel=table2.channel)  # its thread
         assert not chinese(text_of(status.reply)) and "Round" in status.reply.content
 
         # the commands carry their zh-TW names

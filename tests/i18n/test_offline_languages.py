@@ -99,7 +99,7 @@ async def test_a_terminal_match_in_chinese(tmp_path: Path):
 async def test_the_demo_writes_chinese_lines_log_and_images(tmp_path: Path):
     lines: list[str] = []
     result = await demo.play_demo(tmp_path, seed=1, echo=lines.append, lang="zh-TW")
-    assert lines[0] == "迅猛龍示範對局：AI（簡單）對 AI（簡單），叢林，種子 1"
+    assert lines[0] == "迅猛龍示範對局：AI（困難）對 AI（簡單），叢林，種子 1"  # the default levels
     assert lines[1].startswith("第 1 回合：迅猛龍 ")
     log = result["log"].read_text(encoding="utf-8")
     assert "[第 1 回合] 迅猛龍：play " in log  # the notation stays as it is

@@ -62,6 +62,22 @@ async def test_ai_picks_from_its_own_view_without_the_humans_pick(recorder):
     assert kwargs["seed"] != 777 and 0 <= kwargs["seed"] < 2**63
 
 
+async def test_a_service_with_fixed_ai_work_passes_it_as_iterations(db, clock):
+    # ai_iterations (the offline demo's fixed work) reaches the chooser as iterations=,
+    # beside the budget; without it the chooser gets no iterations at all (above)
+    def fixed_work_chooser(view, *, iterations: int, **kwargs):
+        return random_chooser(view, **kwargs)
+
+    rec = Recorder(fixed_work_chooser)
+    svc = MatchService(db, clock=clock, ai_chooser=rec, ai_time_budget=0.25,
+                       seed_source=lambda: 777, ai_iterations=40)
+    m = await svc.start_practice(GUILD, CHANNEL, ALICE, side="scientist", ai_user_id=BOT_USER)
+    await svc.play_ai(m.id)
+    _view, kwargs = rec.calls[0]
+    assert kwargs == {"level": "easy", "seed": _ai_seed(777, 0, RAPTOR), "time_budget": 0.25,
+                      "iterations": 40}
+
+
 async def test_play_ai_stops_when_a_human_must_act(recorder):
     rec, svc = recorder
     m = await svc.start_practice(GUILD, CHANNEL, ALICE, side="scientist", ai_user_id=BOT_USER)

@@ -10,8 +10,9 @@ from PIL import Image
 import engine
 from bot.db import Database
 from bot.match import MatchService
+from bot.offline.demo import DEFAULT_LEVELS, play_demo
 from bot.offline.demo import main as demo_main
-from bot.offline.demo import play_demo
+from engine import Side
 
 
 async def test_demo_plays_a_full_match_and_leaves_pngs_log_and_a_replayable_database(tmp_path):
@@ -82,7 +83,11 @@ def test_demo_command_line_runs_and_reports(tmp_path, capsys):
     status = demo_main(["--seed", "5", "--out", str(tmp_path / "out")])
     out = capsys.readouterr().out
     assert status == 0
-    assert "Raptor demo: AI (easy) vs AI (easy)" in out
+    # the default pairing: the hard raptor against the easy scientist (RESULTS.md)
+    assert DEFAULT_LEVELS == {Side.RAPTOR: "hard", Side.SCIENTIST: "easy"}
+    assert "Raptor demo: AI (hard) vs AI (easy)" in out
+    record = engine.read_record((tmp_path / "out" / "match.txt").read_text(encoding="utf-8"))
+    assert (record.header["Raptor"], record.header["Scientist"]) == ("AI (hard)", "AI (easy)")
     assert re.search(r"The (raptor|scientist) player wins in round \d+", out)
     assert (tmp_path / "out" / "demo.sqlite3").exists()
     out_dir = tmp_path / "out"
@@ -100,6 +105,19 @@ def test_demo_command_line_runs_and_reports(tmp_path, capsys):
             f"(after-round-001.png … {afters[-1]}), final.png, demo.log, match.txt (the match "
             f"record), replay.gif ({len(afters)} frames) and demo.sqlite3 to "
             f"{out_dir}/") in out
+
+
+def test_demo_levels_by_side_on_the_command_line(tmp_path, capsys):
+    # --level sets both sides, --raptor and --scientist one each (over --level)
+    assert demo_main(["--seed", "4", "--level", "easy", "--out", str(tmp_path / "a")]) == 0
+    assert "Raptor demo: AI (easy) vs AI (easy)" in capsys.readouterr().out
+    assert demo_main(["--seed", "4", "--level", "easy", "--scientist", "medium",
+                      "--out", str(tmp_path / "b")]) == 0
+    assert "Raptor demo: AI (easy) vs AI (medium)" in capsys.readouterr().out
+    record = engine.read_record((tmp_path / "b" / "match.txt").read_text(encoding="utf-8"))
+    assert (record.header["Raptor"], record.header["Scientist"]) == ("AI (easy)", "AI (medium)")
+    log = (tmp_path / "b" / "demo.log").read_text(encoding="utf-8")
+    assert log.startswith("Raptor offline demo: seed 4, raptor easy, scientist medium, jungle")
 
 
 def test_demo_refuses_bad_arguments_before_touching_the_folder(tmp_path, capsys):
@@ -139,7 +157,7 @@ async def test_an_interrupted_demo_keeps_the_log_of_the_rounds_played(tmp_path):
     with pytest.raises(KeyboardInterrupt):
         await play_demo(tmp_path, seed=3, echo=echo)
     log = (tmp_path / "demo.log").read_text(encoding="utf-8").splitlines()
-    assert log[0] == "Raptor offline demo: seed 3, level easy, jungle"
+    assert log[0] == "Raptor offline demo: seed 3, raptor hard, scientist easy, jungle"
     assert [ln for ln in log if re.match(r"Round +\d+:", ln)] == [
         ln for ln in lines if re.match(r"Round +\d+:", ln)]
     assert any(ln.startswith("[round 3] raptor: ") for ln in log)

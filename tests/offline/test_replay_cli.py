@@ -26,7 +26,7 @@ def test_writes_the_record_and_the_animation_of_the_newest_finished_match(tmp_pa
                                        "animation).\n")
     parsed = engine.read_record(record.read_text(encoding="utf-8"))
     assert parsed.rounds == summary["rounds"] and parsed.result == summary["winner"]
-    assert "Raptor: AI (easy)\nScientist: AI (easy)\n" in record.read_text()
+    assert "Raptor: AI (hard)\nScientist: AI (easy)\n" in record.read_text()  # the defaults
     assert Image.open(gif).n_frames == summary["rounds"]
     assert gif.read_bytes() == summary["gif"].read_bytes()   # the demo's replay.gif
     assert main(["--db", str(db), "--match", "1", "--out", str(tmp_path / "o2"),
