@@ -3,6 +3,10 @@ people there see them.
 
 usage: .venv/bin/python benchmarks/bench_channel.py [--seeds 1 2 3 4] [--quiet]
 
+Run it from the root of the checkout to measure (it imports the bot, the fake Discord and
+the e2e players from there), e.g. from an older checkout: ``cd OLD && python
+NEW/benchmarks/bench_channel.py``.
+
 For each seed it plays one human-vs-human match (alice the raptor, hand by DM; bob the
 scientist, hand by DM but with his DMs closed) and one practice match (carol the scientist
 against the easy AI, hand by DM), every decision made with the controls or typed
@@ -15,11 +19,17 @@ round, then in total and per round on average:
   is not the match's channel (``other`` counts public messages anywhere else: another
   thread of that channel, say),
 - ``img``    images posted publicly (attachments uploaded with a new message, or newly
-  uploaded by an edit),
+  uploaded by an edit; totals say how many came by edits),
 - ``ping``   pings per player: a public message created mentioning that user, or an edit
   that adds the mention, as far as the request's ``allowed_mentions`` lets Discord notify
   (totals also say how many came right after that player's own action),
 - ``priv``   private messages created per player (DMs and ephemeral messages).
+
+Then, for the private side, per match: how many times the closed-DMs notice was shown, how
+many hand messages list the cards as text (besides the image and the buttons), how many DM
+hands still carry live card buttons once the match is over, how many DM events name a
+``/raptor`` command (none runs in a DM), and how many DM hands carry no jump link back to
+the match.
 
 Records are attributed to the round the match was in when the action that caused them was
 made; the challenge, its acceptance and the match start are round 0. Figures are counts of
@@ -37,12 +47,13 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path.cwd()))  # the checkout to measure: run from its root
 
 import engine  # noqa: E402
+from bot import texts  # noqa: E402
 from engine import Side  # noqa: E402
 from tests.e2e.players import Player, Table, World  # noqa: E402
-from tests.fakediscord import Record  # noqa: E402
+from tests.fakediscord import FakeChannel, Record  # noqa: E402
 
 WORLD_SEED = 7_100_000  # match seeds: WORLD_SEED + 1000 * seed, ...
 
@@ -55,6 +66,7 @@ class Tally:
     parent: int = 0
     other: int = 0
     images: int = 0
+    edit_images: int = 0  # of ``images``: uploaded by an edit (a card's new board)
     pings: Counter[str] = field(default_factory=Counter)
     own: int = 0  # pings of the player whose own action caused them
     private: Counter[str] = field(default_factory=Counter)
@@ -64,6 +76,7 @@ class Tally:
         self.parent += other.parent
         self.other += other.other
         self.images += other.images
+        self.edit_images += other.edit_images
         self.pings.update(other.pings)
         self.own += other.own
         self.private.update(other.private)
@@ -80,6 +93,7 @@ class Counting:
         self.pinged: dict[int, set[int]] = {}  # message id -> users it notified so far
         self.uploaded: dict[int, set[int]] = {}  # message id -> attachment ids so far
         self.rounds: dict[int, Tally] = defaultdict(Tally)
+        self.private: str = ""  # the private side's checks (:func:`private_checks`)
 
     def take(self, round_no: int, match_channel: int, actor: int | None = None) -> None:
         """Tally the records made since the last call into ``round_no``; ``actor``: the
@@ -104,6 +118,8 @@ class Counting:
         before = self.uploaded.get(rec.message_id, set())
         now = {a.id for a in rec.attachments}
         t.images += len(now - before)
+        if rec.edit:
+            t.edit_images += len(now - before)
         self.uploaded[rec.message_id] = now
         notified = rec.mentioned
         for uid in notified - self.pinged.get(rec.message_id, set()):
@@ -133,6 +149,7 @@ async def play_match(folder: Path, seed: int) -> tuple[Counting, int, list[str]]
             side = (await world.observer.action_log(table.match_id))[-1][1]
             counting.take(round_no, match.channel_id, match.players[side])
             match = await table.match()
+        counting.private = private_checks(world, names)
         return counting, match.state.round, ["alice", "bob"]
 
 
@@ -155,6 +172,11 @@ async def play_practice(folder: Path, seed: int) -> tuple[Counting, int, list[st
             match = next(m for m in await world.observer.active_matches()
                          if carol.id in m.players.values())
         table.match_id = match.id
+        if match.channel_id != parent:  # played in a thread: the player acts there
+            table.channel = FakeChannel(world.fake, world.fake.server.channels[match.channel_id])
+            for r in world.fake.records:
+                if not r.edit and r.channel_id == match.channel_id:
+                    table.message_ids.append(r.message_id)
         counting.take(0, match.channel_id)
         rng = random.Random(seed)
         carol_side = table.scientist
@@ -170,7 +192,27 @@ async def play_practice(folder: Path, seed: int) -> tuple[Counting, int, list[st
             if after.version <= match.version:
                 raise RuntimeError(f"carol's {engine.format_action(action)} was not stored")
             match = after
+        counting.private = private_checks(world, {carol.id: "carol"})
         return counting, match.state.round, ["carol"]
+
+
+def private_checks(world: World, names: dict[int, str]) -> str:
+    """The private side of a finished match, as counts (see the module docstring)."""
+    fake = world.fake
+    private = [r for r in fake.records if r.visibility != "public" and r.user_id in names]
+    created = [r for r in private if not r.edit]
+    hands = [r for r in created if "your hand**" in r.content]
+    dm_hands = [r for r in hands if r.visibility == "dm"]
+    notices = sum(1 for r in created if texts.DM_CLOSED in r.content)
+    listed = sum(1 for r in hands if "\n• **" in r.content)
+    live = sum(1 for r in dm_hands if any(":pick:" in (c.get("custom_id") or "")
+                                          for c in fake.message(r.id).walk()))
+    commands = sum(1 for r in private if r.visibility == "dm" and "/raptor" in r.content)
+    unlinked = sum(1 for r in dm_hands if "discord.com/channels/" not in r.content)
+    return (f"private: closed-DMs notices {notices}; hands listing the cards as text {listed} "
+            f"of {len(hands)}; DM hands left with live buttons {live} of {len(dm_hands)}; DM "
+            f"events naming a /raptor command {commands}; DM hands without a jump link "
+            f"{unlinked}")
 
 
 def per_player(counter: Counter[str], players: list[str]) -> str:
@@ -195,17 +237,19 @@ def report(title: str, counting: Counting, rounds: int, players: list[str], *,
     n = max(1, len(played))
     worst = max(played, key=lambda t: t.match, default=Tally())
     print(f"{title}: {rounds} rounds · total: match {total.match}, parent {total.parent}, "
-          f"other {total.other}, images {total.images}, pings "
+          f"other {total.other}, images {total.images} ({total.edit_images} by edits), pings "
           f"{dict((p, total.pings[p]) for p in players)} ({total.own} right after the "
           f"player's own action), private "
           f"{dict((p, total.private[p]) for p in players)}")
     pings = sum(total.pings[p] for p in players) / len(players)
     priv = sum(total.private[p] for p in players) / len(players)
     print(f"  per round: match {total.match / n:.1f} (max {worst.match}), parent "
-          f"{total.parent / n:.1f}, images {total.images / n:.1f} (max "
+          f"{total.parent / n:.1f}, images {total.images / n:.1f} (by edits "
+          f"{total.edit_images / n:.1f}; max "
           f"{max((t.images for t in played), default=0)}), pings per player {pings / n:.1f} "
           f"(max {max((t.pings[p] for t in played for p in players), default=0)}), private "
           f"per player {priv / n:.1f}")
+    print(f"  {counting.private}")
     return total
 
 
@@ -221,6 +265,7 @@ async def main(seeds: list[int], quiet: bool) -> None:
             sums[kind + " match"].append(total.match)
             sums[kind + " parent"].append(total.parent)
             sums[kind + " images"].append(total.images)
+            sums[kind + " edit images"].append(total.edit_images)
             sums[kind + " pings"].append(sum(total.pings.values()) / len(players))
             sums[kind + " own"].append(total.own / len(players))
             sums[kind + " private"].append(sum(total.private.values()) / len(players))
@@ -229,7 +274,8 @@ async def main(seeds: list[int], quiet: bool) -> None:
         n = sum(sums[kind])
         print(f"  {kind:<15} rounds {int(n):>3} · match {sum(sums[kind + ' match']) / n:.1f} · "
               f"parent {sum(sums[kind + ' parent']) / n:.1f} · images "
-              f"{sum(sums[kind + ' images']) / n:.1f} · pings per player "
+              f"{sum(sums[kind + ' images']) / n:.1f} (by edits "
+              f"{sum(sums[kind + ' edit images']) / n:.1f}) · pings per player "
               f"{sum(sums[kind + ' pings']) / n:.1f} (after their own action "
               f"{sum(sums[kind + ' own']) / n:.1f}) · private per player "
               f"{sum(sums[kind + ' private']) / n:.1f}")

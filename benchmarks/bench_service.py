@@ -22,6 +22,18 @@ latency then is mostly queueing, about matches / throughput); ``--pace S`` makes
 wait a random time (exponential, mean S seconds) before each action, like players thinking,
 so the latency shows the service time at that offered load (matches / S actions per second).
 
+Part ``backends`` (issue 26): SQLite and PostgreSQL side by side in the same run. For each
+database and for 1, 10 and 1,000 concurrent matches (``--levels``), drivers play back to back
+(a closed loop, new games as games end) until ``--level-actions`` persisted actions in all;
+printed per level: actions/s and the p50/p95 of ``act()``. Back to back, the latency at 1,000
+matches is mostly queueing (about matches / throughput); the level ``1000@2`` has each
+player think 2 s on average first (about 500 actions/s offered), so its latency is the
+service time at that load. PostgreSQL is the server of
+``--pg-url`` (default ``RAPTOR_TEST_DATABASE_URL``), in a schema of its own that is dropped
+afterwards; its ``fsync`` / ``synchronous_commit`` settings are printed, since they decide
+the cost of a commit (SQLite runs WAL with ``synchronous=NORMAL``: no fsync per commit).
+Target on PostgreSQL: >= 500 actions/s and act p95 <= 20 ms.
+
 Everything runs in one process on one file; the file is removed afterwards unless ``--keep``.
 """
 
@@ -43,6 +55,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 import engine  # noqa: E402
 from bot.db import Database  # noqa: E402
 from bot.match import Match, MatchService, StaleError  # noqa: E402
+from bot.pg import PgDatabase  # noqa: E402
 
 GUILD = 1
 
@@ -182,9 +195,120 @@ async def _concurrent(db: Database, matches: int, per_match: int, pace: float) -
     print(f"load average:           {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs")
 
 
+async def _level(db, n: int, total: int, seed: int, pace: float = 0.0
+                 ) -> tuple[int, float, list[float]]:
+    """``n`` drivers, back to back (or each waiting a random time of mean ``pace`` seconds
+    before each action), ``total`` persisted actions in all (new games as games end);
+    returns actions, seconds and the act() latencies."""
+    seeds = _seeds(seed)
+    svc = MatchService(db, seed_source=lambda: next(seeds))
+    per_driver = max(1, total // n)
+    latencies: list[float] = []
+
+    def where(i: int) -> tuple[int, int, int]:  # each driver's channel and two players
+        return seed + 10 * i, seed + 10 * i + 1, seed + 10 * i + 2
+
+    first = await asyncio.gather(*(_new_match(svc, *where(i)) for i in range(n)))
+
+    async def drive(i: int) -> int:
+        rng = random.Random(seed + i)
+        m = first[i]
+        done = 0
+        while done < per_driver:
+            if not m.active:  # a new game in the same channel (its creation is timed)
+                m = await _new_match(svc, *where(i))
+            if pace > 0:
+                await asyncio.sleep(rng.expovariate(1 / pace))
+            side, action = _pick(m, rng)
+            a0 = time.perf_counter()
+            m = (await svc.act(m.id, m.players[side], action, expected_version=m.version)).match
+            latencies.append(time.perf_counter() - a0)
+            done += 1
+        return done
+
+    # the first matches were created above (not timed); all drivers start together
+    t0 = time.perf_counter()
+    counts = await asyncio.gather(*(drive(i) for i in range(n)))
+    return sum(counts), time.perf_counter() - t0, latencies
+
+
+async def _pg_schema(url: str):
+    import asyncpg
+
+    conn = await asyncpg.connect(url)
+    schema = f"bench_{os.getpid()}"
+    await conn.execute(f"DROP SCHEMA IF EXISTS {schema} CASCADE")
+    await conn.execute(f"CREATE SCHEMA {schema}")
+    settings = {k: await conn.fetchval(f"SHOW {k}") for k in
+                ("server_version", "fsync", "synchronous_commit")}
+    await conn.close()
+    sep = "&" if "?" in url else "?"
+    return schema, f"{url}{sep}search_path={schema}", settings
+
+
+def _parse_level(text: str) -> tuple[int, float]:
+    """``"1000"`` (back to back) or ``"1000@2"`` (each driver thinking 2 s on average)."""
+    n, _, pace = text.partition("@")
+    return int(n), float(pace or 0)
+
+
+async def backends(folder: Path, pg_url: str | None, levels: list[str], total: int) -> None:
+    rows: dict[str, dict[str, tuple[int, float, list[float]]]] = {}
+    names = ["sqlite"] + (["postgresql"] if pg_url else [])
+    for name in names:
+        rows[name] = {}
+        for level in levels:
+            n, pace = _parse_level(level)
+            if name == "sqlite":
+                path = folder / f"levels-{n}-{pace:g}.sqlite3"
+                db = await Database.open(path)
+            else:
+                schema, url, info = await _pg_schema(pg_url)
+                db = await PgDatabase.open(url, min_size=2, max_size=10)
+            try:
+                rows[name][level] = await _level(db, n, total, 100_000 * (1 + n), pace)
+            finally:
+                await db.close()
+                if name == "postgresql":
+                    import asyncpg
+
+                    conn = await asyncpg.connect(pg_url)
+                    await conn.execute(f"DROP SCHEMA {schema} CASCADE")
+                    await conn.close()
+    if pg_url:
+        print(f"PostgreSQL {info['server_version']} (fsync={info['fsync']}, "
+              f"synchronous_commit={info['synchronous_commit']}), 127.0.0.1, asyncpg pool of "
+              "10 connections; SQLite WAL, synchronous=NORMAL")
+    else:
+        print("no --pg-url (nor RAPTOR_TEST_DATABASE_URL): SQLite only")
+    print(f"== backends: persisted actions/s and act() latency, {total} actions per level "
+          "(N@S: N matches whose players think S s on average before each action)")
+    print(f"{'matches':>8} | " + " | ".join(f"{n:^36}" for n in names))
+    print(f"{'':>8} | " + " | ".join(f"{'actions/s':>10} {'p50 ms':>8} {'p95 ms':>8} "
+                                      f"{'max ms':>7}" for _ in names))
+    for level in levels:
+        cells = []
+        for name in names:
+            done, secs, lat = rows[name][level]
+            q = statistics.quantiles(lat, n=100)
+            cells.append(f"{done / secs:>10,.0f} {q[49] * 1000:>8.2f} {q[94] * 1000:>8.2f} "
+                         f"{max(lat) * 1000:>7.0f}")
+        print(f"{level:>8} | " + " | ".join(cells))
+    print(f"load average:           {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--part", choices=("all", "sequential", "concurrent"), default="all")
+    parser.add_argument("--part", choices=("all", "sequential", "concurrent", "backends"),
+                        default="all")
+    parser.add_argument("--pg-url", default=os.environ.get("RAPTOR_TEST_DATABASE_URL"),
+                        help="PostgreSQL server for the backends part (a schema is made and "
+                        "dropped in it)")
+    parser.add_argument("--levels", default="1,10,1000,1000@2",
+                        help="concurrent matches of the backends part, comma-separated; N@S: "
+                        "each driver waits S s on average before each action")
+    parser.add_argument("--level-actions", type=int, default=4000,
+                        help="persisted actions per level of the backends part")
     parser.add_argument("--actions", type=int, default=10_000,
                         help="persisted actions in the sequential part")
     parser.add_argument("--matches", type=int, default=1000)
@@ -206,6 +330,9 @@ def main() -> None:
         if args.part in ("all", "concurrent"):
             asyncio.run(concurrent(folder / "concurrent.sqlite3", args.matches,
                                    args.per_match, args.pace))
+        if args.part in ("all", "backends"):
+            asyncio.run(backends(folder, args.pg_url, args.levels.split(","),
+                                 args.level_actions))
     finally:
         if not args.keep:
             for p in folder.glob("*.sqlite3*"):

@@ -7,7 +7,7 @@ migrations, exactly as the bot does at start-up — and prints what it found::
 
     Settings: ok (DISCORD_TOKEN set; commands registered globally; log level INFO)
     Database: /data/raptor.sqlite3 (existing file, 1.2 MB)
-    Schema version: 4 (up to date)
+    Schema version: 6 (up to date)
     Matches in progress: 2
     Finished matches: 41
     Servers with settings: 1

@@ -1,4 +1,9 @@
-"""SQLite storage for matches, challenges, ratings and settings (aiosqlite).
+"""SQLite storage for matches, challenges, ratings and settings (aiosqlite), and the schema's
+migrations, which PostgreSQL (:mod:`bot.pg`, ``RAPTOR_DATABASE_URL``) runs too.
+
+A new schema step goes at the end of :data:`MIGRATIONS`, in portable SQL written as SQLite
+reads it (``INTEGER``, ``REAL``, ``TEXT``; :func:`bot.pg.postgres_ddl` gives PostgreSQL its
+types); only a statement the two cannot share (a trigger) is a :class:`PerDialect` pair.
 
 One :class:`Database` owns two connections to one file:
 
@@ -339,6 +344,46 @@ MIGRATIONS: tuple[Migration, ...] = (
         "ALTER TABLE matches ADD COLUMN claim_until REAL",
         "ALTER TABLE challenges ADD COLUMN claimed_by TEXT",
         "ALTER TABLE challenges ADD COLUMN claim_until REAL",
+    )),
+    Migration(5, "a player's private messages of a match (DM hands, to retire their buttons "
+                 "after a restart too) and the notices a player was given once per match", (
+        """
+        CREATE TABLE private_posts (
+            message_id INTEGER PRIMARY KEY,
+            match_id   INTEGER NOT NULL REFERENCES matches(id),
+            user_id    INTEGER NOT NULL,
+            channel_id INTEGER NOT NULL,
+            text       TEXT NOT NULL
+        )
+        """,
+        "CREATE INDEX private_posts_match ON private_posts(match_id, user_id)",
+        """
+        CREATE TABLE match_notices (
+            match_id INTEGER NOT NULL REFERENCES matches(id),
+            user_id  INTEGER NOT NULL,
+            notice   TEXT NOT NULL,
+            PRIMARY KEY (match_id, user_id, notice)
+        ) WITHOUT ROWID
+        """,
+    )),
+    Migration(6, "the live match card and the match's line in its thread's parent channel "
+                 "as control posts; the server's threads setting (issue 28)", (
+        """
+        CREATE TABLE control_posts_new (
+            message_id INTEGER PRIMARY KEY,
+            match_id   INTEGER NOT NULL REFERENCES matches(id),
+            kind       TEXT NOT NULL
+                       CHECK (kind IN ('turn', 'round', 'draw', 'card', 'line')),
+            channel_id INTEGER NOT NULL,
+            text       TEXT NOT NULL
+        )
+        """,
+        "INSERT INTO control_posts_new SELECT message_id, match_id, kind, channel_id, text "
+        "FROM control_posts",
+        "DROP TABLE control_posts",
+        "ALTER TABLE control_posts_new RENAME TO control_posts",
+        "CREATE INDEX control_posts_match ON control_posts(match_id, kind)",
+        "ALTER TABLE guild_settings ADD COLUMN threads INTEGER CHECK (threads IN (0, 1))",
     )),
 )
 

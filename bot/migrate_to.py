@@ -43,6 +43,8 @@ TABLES: tuple[tuple[str, str], ...] = (
     ("guild_settings", "server settings"),
     ("user_settings", "user settings"),
     ("control_posts", "posts with controls"),
+    ("private_posts", "private posts"),
+    ("match_notices", "notices given"),
 )
 #: Tables whose ``id`` is an identity column: their counters continue after the copy.
 IDENTITY_TABLES = ("matches", "challenges")

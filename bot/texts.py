@@ -40,6 +40,12 @@ def mention(user_id: int) -> str:
     return f"<@{user_id}>"
 
 
+def count(n: int, noun: str, plural: str | None = None) -> str:
+    """``"1 fire token"``, ``"2 fire tokens"``: a number with its noun in the right number
+    (``plural`` for an irregular one, else ``noun + "s"``)."""
+    return f"{n} {noun if n == 1 else plural or noun + 's'}"
+
+
 def card_label(side: Side, card: int) -> str:
     """``"5 · Recovery ×2"``: a card's value and title (R9, R10)."""
     return f"{card} · {engine.card_name(side, card)}"
@@ -94,7 +100,7 @@ def event_text(e: Event) -> str | None:
     if k in ("moved", "called", "jeep"):
         text = f"{N[e.at]}-{N[e.to]}"
         if k == "jeep" and e.cells:
-            text += f" (puts out {len(e.cells)} fire)"
+            text += f" (puts out {count(len(e.cells), 'fire token')})"
         return text
     if k == "escaped":
         return f"{N[e.at]}-{N[e.to]} (a baby escapes!)"
@@ -115,14 +121,13 @@ def event_text(e: Event) -> str | None:
     if k == "captured":
         return f"{N[e.at]} capture {N[e.to]}"
     if k == "shot":
-        return f"{N[e.at]} shoot {N[e.to]} ({e.value} sleep token{'s' if e.value != 1 else ''})"
+        return f"{N[e.at]} shoot {N[e.to]} ({count(e.value, 'sleep token')})"
     if k == "killed":
         return f"kill {N[e.at]}"
     if k == "fire_placed":
         return f"fire {N[e.at]}"
     if k == "fire_out":
-        n = len(e.cells) or 1
-        return f"out {N[e.at]} ({n} fire token{'s' if n != 1 else ''})"
+        return f"out {N[e.at]} ({count(len(e.cells) or 1, 'fire token')})"
     if k == "reinforced":
         return f"R@{N[e.to]}"
     return None
@@ -143,7 +148,7 @@ def event_phrase(e: Event) -> str | None:
     if k == "called":
         return f"a baby answers the call {N[e.at]}→{N[e.to]}"
     if k == "jeep":
-        fires = f", putting out {len(e.cells)} fire" if e.cells else ""
+        fires = f", putting out {count(len(e.cells), 'fire token')}" if e.cells else ""
         return f"a jeep drives {N[e.at]}→{N[e.to]}{fires}"
     if k == "escaped":
         return f"a baby escapes through the exit {N[e.to]}! 🦖"
@@ -164,15 +169,14 @@ def event_phrase(e: Event) -> str | None:
     if k == "captured":
         return f"the scientist on {N[e.at]} captures the baby on {N[e.to]}"
     if k == "shot":
-        return (f"the scientist on {N[e.at]} shoots the mother ({e.value} sleep "
-                f"token{'s' if e.value != 1 else ''})")
+        return (f"the scientist on {N[e.at]} shoots the mother "
+                f"({count(e.value, 'sleep token')})")
     if k == "killed":
         return f"the mother kills the scientist on {N[e.at]}"
     if k == "fire_placed":
         return f"fire on {N[e.at]}"
     if k == "fire_out":
-        n = len(e.cells) or 1
-        return f"the mother puts out {n} fire token{'s' if n != 1 else ''}"
+        return f"the mother puts out {count(len(e.cells) or 1, 'fire token')}"
     if k == "reinforced":
         return f"a scientist arrives on {N[e.to]}"
     if k == "returned":
@@ -183,22 +187,6 @@ def event_phrase(e: Event) -> str | None:
 def events_line(events: Iterable[Event]) -> str:
     """The notation-like texts of ``events``, comma separated (empty string if none)."""
     return ", ".join(t for t in (event_text(e) for e in events) if t)
-
-
-def reveal_text(match, raptor_card: int, scientist_card: int, events: Sequence[Event]) -> str:
-    """The public reveal of both picks (R5.1): cards, who resolves the effect, how many AP
-    (R5.3-R5.5). Called only once both cards are revealed."""
-    head = (f"**{match_title(match)} · Round {_round_of(events, match)} · reveal** — "
-            f"{player(match, RAPTOR)} played "
-            f"**{card_label(RAPTOR, raptor_card)}**, {player(match, SCIENTIST)} played "
-            f"**{card_label(SCIENTIST, scientist_card)}**.")
-    if raptor_card == scientist_card:
-        return head + "\nEqual cards: nothing happens this round."
-    lower = RAPTOR if raptor_card < scientist_card else SCIENTIST
-    low = min(raptor_card, scientist_card)
-    effect = engine.card_name(lower, low)
-    return (head + f"\nThe {lower.value} resolves **{effect}**; then the {lower.other.value} "
-            f"gets **{ap_total((raptor_card, scientist_card))} AP**.")
 
 
 def _round_of(events: Sequence[Event], match) -> int:
@@ -226,11 +214,12 @@ def round_story(events: Sequence[Event]) -> list[str]:
             lines.append("Equal cards: nothing happened.")
         elif k == "effect":
             section = []
-            lines.append(f"Effect ({e.side.value}, {engine.card_name(e.side, e.value)}): ")
+            lines.append(effect_header(e.side, e.value) + ": ")
         elif k == "ap":
             _close(lines, section)
             section = []
-            lines.append(f"Action points ({e.side.value}, {e.value} AP): ")
+            lines.append(f"{e.side.value.capitalize()} spends {e.value} action point"
+                         f"{'s' if e.value != 1 else ''}: ")
         elif k == "returned":
             _close(lines, section)
             section = None
@@ -249,18 +238,26 @@ def round_story(events: Sequence[Event]) -> list[str]:
         else:
             text = event_text(e)
             if text and section is not None:
-                section.append(text)
+                section.append(text if k in _SENTENCE_EVENTS else f"`{text}`")
     _close(lines, section)
     if placements:
-        lines.insert(0, "Placed: " + ", ".join(placements) + ".")
+        lines.insert(0, "Placed: " + ", ".join(f"`{p}`" for p in placements) + ".")
     return lines
+
+
+_SENTENCE_EVENTS = frozenset({"disappeared"})  # told as words, not in code formatting
+
+
+def effect_header(side: Side, card: int) -> str:
+    """"Scientist resolves card 2 (Reinforcements)": who resolves which card (R5.4)."""
+    return f"{side.value.capitalize()} resolves card {card} ({engine.card_name(side, card)})"
 
 
 def _close(lines: list[str], section: list[str] | None) -> None:
     if section is None or not lines:
         return
     if lines[-1].endswith(": "):
-        lines[-1] += (", ".join(f"`{s}`" for s in section) if section else "nothing") + "."
+        lines[-1] += (", ".join(section) if section else "nothing") + "."
     section.clear()
 
 
@@ -279,11 +276,6 @@ def score_line(v) -> str:
             f"{v.sleep_tokens}/5 · scientists on the board {on_board} (reserve {v.reserve})")
 
 
-def setup_summary(match, events: Sequence[Event]) -> str:
-    placements = [t for t in (event_text(e) for e in events if e.kind == "placed") if t]
-    return f"**{match_title(match)} · setup done**: " + ", ".join(f"`{p}`" for p in placements)
-
-
 # --------------------------------------------------------------------------- match messages
 
 
@@ -297,38 +289,8 @@ def challenge_text(ch) -> str:
 def challenge_closed_text(ch, status: str) -> str:
     words = {ChallengeStatus.ACCEPTED: "accepted ✅", ChallengeStatus.DECLINED: "declined",
              ChallengeStatus.CANCELLED: "cancelled", ChallengeStatus.EXPIRED: "expired"}
-    return (f"~~Challenge~~ from {mention(ch.challenger_id)} to {mention(ch.challenged_id)}: "
+    return (f"Challenge from {mention(ch.challenger_id)} to {mention(ch.challenged_id)}: "
             f"{words.get(status, status)}.")
-
-
-def match_start_text(match) -> str:
-    o = match.options
-    kind = "practice game" if match.practice else "match"
-    return (f"**{match_title(match)}** — a new {kind}: {player(match, RAPTOR)} vs "
-            f"{player(match, SCIENTIST)} · {o.environment} · {o.setup} setup.\n"
-            "Decisions come as buttons and menus here; you can also type `/raptor act`. "
-            "`/raptor rules` explains the game, `/raptor hand` shows your cards.")
-
-
-def round_start_text(match) -> str:
-    s = match.state
-    who = " and ".join(player(match, side) for side in (RAPTOR, SCIENTIST))
-    text = (f"**{match_title(match)} · Round {s.round}** — {who}: pick your card "
-            "(click the button; your hand is shown only to you).")
-    if s.observation:
-        text += ("\n👁 **Observation**: the scientist picks first and the raptor sees "
-                 "that card before picking.")
-    return text
-
-
-def picked_text(match, side: Side) -> str:
-    """Public: a player has a card face down (R11.1 allows the fact, never the value)."""
-    text = f"{player(match, side)} has picked a card."
-    s = match.state
-    if s.phase is Phase.PICK and s.observation and side is SCIENTIST and s.picks[RAPTOR] is None:
-        text += (f"\n{mention(match.players[RAPTOR])}, the scientist's card is shown to you "
-                 "(observation): click **Pick your card**.")
-    return text
 
 
 def decision_text(match, side: Side) -> str:
@@ -344,8 +306,9 @@ def decision_text(match, side: Side) -> str:
         ap = s.ap
         text = f"spend your action points: **{ap.remaining} AP** left"
         if side is RAPTOR and mother_move_cost(s.sleep_tokens, ap.mother_moved) > 1:  # R7.2
-            text += (f" (the mother's first move this round costs 1 + {s.sleep_tokens} for her "
-                     "sleep tokens)")
+            text += (f" (the mother's first move this round costs "
+                     f"{mother_move_cost(s.sleep_tokens, ap.mother_moved)} AP: 1 + her "
+                     f"{count(s.sleep_tokens, 'sleep token')})")
         return text + "."
     if ph is Phase.SETUP_MOTHER:
         return (f"place the mother on a free space of the two middle tiles, columns "
@@ -360,40 +323,140 @@ def decision_text(match, side: Side) -> str:
     return "decide."
 
 
-def turn_text(match, side: Side, deadline: float | None) -> str:
+# --------------------------------------------------------------------------- the live card
+
+
+def picks_line(match) -> str:
+    """The card pick as it stands, public facts only (R11.1): "@a (raptor) ✅ · @b
+    (scientist) ⏳" — who has a card face down, never which. Under observation (R5.2) the
+    scientist is asked first and the raptor only once that card is down."""
     s = match.state
-    head = f"**{match_title(match)} · Round {s.round} · {PHASE_NAMES[s.phase]}**"
+    if s.observation and s.picks[SCIENTIST] is None:
+        return (f"{player(match, SCIENTIST)} ⏳ picks first · then {player(match, RAPTOR)} "
+                "sees that card and picks (observation)")
+    marks = " · ".join(f"{player(match, side)} {'✅' if s.picks[side] is not None else '⏳'}"
+                       for side in (RAPTOR, SCIENTIST))
+    return f"{marks} — pick your card"
+
+
+def card_heading(match) -> str:
+    """The first line of the live match card: match, round (or setup phase)."""
+    s = match.state
     if s.phase in SETUP_PHASES:
-        head = f"**{match_title(match)} · {PHASE_NAMES[s.phase]}**"
-    text = f"{head} — {mention(match.players[side])} ({side.value}), your move: "
-    text += decision_text(match, side)
-    text += "\nUse the menu below, or `/raptor act`."
+        return f"**{match_title(match)} · {PHASE_NAMES[s.phase]}**"
+    return f"**{match_title(match)} · Round {s.round}**"
+
+
+def card_text(match, deadline: float | None) -> str:
+    """The message text of the live match card: whose move it is and what to decide (the AP
+    left), and the deadline. Public."""
+    s = match.state
+    if s.phase is Phase.PICK:
+        move = picks_line(match)
+    else:
+        sides = sorted(engine.to_act(s))
+        if not sides:
+            return card_heading(match)
+        side = sides[0]
+        move = f"{player(match, side)}, your move: {decision_text(match, side)}"
+        if s.phase is Phase.EFFECT and s.revealed is not None:  # R5.3-R5.5
+            move += (f" Then {player(match, side.other)} gets "
+                     f"**{ap_total(s.revealed)} AP**.")
+    text = f"{card_heading(match)} — {move}"
     if deadline:
-        text += f" Time runs out {ts(deadline)}."
+        text += f"\nTime runs out {ts(deadline)}."
     return text
 
 
-def action_line(match, side: Side, action, events: Sequence[Event]) -> str:
-    """A public line for one action: who, the notation and what happened. Never called for a
-    card pick (the value is hidden until the reveal, R11.2)."""
-    if isinstance(action, engine.Pick):
-        raise ValueError("a pick is never told publicly by its value")
-    phrases = []
-    for e in events:
-        if e.kind == "placed" and any(x.kind == "returned" for x in events):
-            continue  # told by 'returned'
-        if e.side is side or e.kind == "disappeared":
-            phrase = event_phrase(e)
-            if phrase:
-                phrases.append(phrase)
-    what = ", ".join(phrases)
-    if isinstance(action, engine.End):
-        # ending an effect starts the AP phase ('ap' event); ending the AP phase never does
-        what = "stops the effect" if any(e.kind == "ap" for e in events) else "ends the turn"
-    notation = engine.format_action(action)
-    if what:
-        return f"{player(match, side)}: `{notation}` — {what}"
-    return f"{player(match, side)}: `{notation}`"
+def card_log(match) -> str:
+    """The live card's log of this round so far (public events only), then the score."""
+    s = match.state
+    story = round_story(s.round_events)
+    if story and s.phase in (Phase.EFFECT, Phase.AP) and story[-1].endswith(": nothing."):
+        story[-1] = story[-1].removesuffix("nothing.") + "…"  # being decided now
+    return "\n".join([*story, score_line(engine.view(s, None))])
+
+
+def card_record(match, round_no: int, events: Sequence[Event]) -> str:
+    """What a finished round's card becomes: the round's story and the score (R5.6); the
+    setup's card (round 0) tells the placements."""
+    if round_no == 0:
+        return (f"**{match_title(match)} · setup done**\n" + "\n".join(round_story(events))
+                + "\n" + score_line(engine.view(match.state, None)))
+    return round_summary(match, round_no, events)
+
+
+def ping_text(match, side: Side) -> str:
+    """The one short message that tells a player the turn passed to them."""
+    s = match.state
+    what = "pick your card" if s.phase is Phase.PICK else decision_text(match, side)
+    return f"🔔 {mention(match.players[side])}, your move in {match_title(match)}: {what}"
+
+
+CARD_OVER = "the match is over: the final board, and the result below."
+CARD_BELOW = "The match goes on on its card below."
+
+MATCH_START_HELP = ("Every step shows on the match card below, edited in place: use its buttons "
+                    "and menus, or type `/raptor act`. `/raptor rules` explains the game.")
+
+
+def match_start_line(match) -> str:
+    """The line that announces a new match (the challenge's or practice's message)."""
+    o = match.options
+    kind = "practice game" if match.practice else "match"
+    return (f"**{match_title(match)}** — a new {kind}: {player(match, RAPTOR)} vs "
+            f"{player(match, SCIENTIST)} · {o.environment} · {o.setup} setup.")
+
+
+# --------------------------------------------------------------------------- threads
+
+
+def thread_name(match) -> str:
+    """The name of a match's thread (Discord: 1-100 characters)."""
+    kind = "practice" if match.practice else "match"
+    return f"Raptor {kind} #{match.id}"
+
+
+def parent_line(match, card_url: str | None) -> str:
+    """The match's one line in the channel its thread hangs from: the players, the round and
+    whose move it is, then the result; a link to the match card."""
+    head = f"**{match_title(match)}** · {player(match, RAPTOR)} vs {player(match, SCIENTIST)}"
+    s = match.state
+    if not match.active:
+        body = result_text(match).splitlines()[0]
+    elif s.phase in SETUP_PHASES:
+        body = PHASE_NAMES[s.phase]
+    else:
+        waiting = sorted(match.waiting_for())
+        body = f"Round {s.round} · " + (
+            "card pick" if s.phase is Phase.PICK and len(waiting) != 1 else
+            " and ".join(player(match, side) for side in waiting) + " to move")
+    link = f" · [go to the match card]({card_url})" if card_url else ""
+    return f"{head}\n{body}{link}"
+
+
+def threads_setting_text(on: bool, *, changed: bool) -> str:
+    """``/raptor-admin threads``: the server's setting, and what it means."""
+    now = "**on**: each match gets its own thread" if on else (
+        "**off**: matches are played in the channel itself")
+    head = "Threads per match are now" if changed else "Threads per match:"
+    other = "off" if on else "on"
+    return (f"{head} {now}. Matches already running stay where they are. Change it with "
+            f"`/raptor-admin threads setting:{other}`.")
+
+
+THREADS_OFF = ("The match is played here in the channel: this server turned threads off "
+               "(`/raptor-admin threads`).")
+THREADS_NOT_HERE = ("The match is played here in the channel: this kind of channel can't "
+                    "have threads.")
+
+
+def threads_missing_text(missing: Sequence[str]) -> str:
+    """Why a match is played in the channel when the bot may not start a thread there."""
+    names = " and ".join(f"**{PERMISSION_NAMES.get(m, m)}**" for m in missing)
+    return (f"The match is played here in the channel: I can't start a thread for it (I'm "
+            f"missing {names} here). A server admin can grant "
+            f"{'them' if len(missing) > 1 else 'it'} so that every match gets its own thread.")
 
 
 def result_text(match) -> str:
@@ -478,13 +541,23 @@ def status_text(match) -> str:
 # --------------------------------------------------------------------------- the hand (private)
 
 
-def hand_text(match, side: Side) -> str:
+def hand_heading(match, side: Side) -> str:
+    """``"**Match #7 · your hand** (raptor, round 3)"``: the first line of a hand message
+    (public facts only), kept to retire it."""
+    return f"**{match_title(match)} · your hand** ({side.value}, round {match.state.round})"
+
+
+def hand_text(match, side: Side, *, listed: bool = True, jump: str | None = None) -> str:
     """The player's hand (R11.2): PRIVATE to the player of ``side`` — send it ephemerally or
-    by DM to that player only."""
+    by DM to that player only. ``listed``: list the cards with their effects (for a message
+    without the hand image, which shows them; its buttons name them); ``jump``: the link to
+    the match (:func:`to_match`)."""
     v = engine.view(match.state, side)
-    lines = [f"**{match_title(match)} · your hand** ({side.value}, round {v.round}):"]
-    for card in v.hand or ():
-        lines.append(f"• **{card_label(side, card)}** — {card_effect(side, card)}")
+    lines = [hand_heading(match, side) + (":" if listed else "")
+             + (f" · {jump}" if jump else "")]
+    if listed:
+        for card in v.hand or ():
+            lines.append(f"• **{card_label(side, card)}** — {card_effect(side, card)}")
     if v.shown_pick is not None and side is RAPTOR:
         shown = card_label(SCIENTIST, v.shown_pick)
         lines.append(f"👁 Observation: the scientist has picked **{shown}**.")
@@ -498,7 +571,9 @@ def hand_text(match, side: Side) -> str:
     return "\n".join(lines)
 
 
-def pick_prompt(match, side: Side) -> str:
+def pick_prompt(match, side: Side, *, in_dm: bool = False) -> str:
+    """What the player of ``side`` can do with their hand now; ``in_dm``: the message is a
+    DM, where no ``/raptor`` command runs, so none is suggested."""
     s = match.state
     if s.phase is not Phase.PICK:
         return "Picking is closed now."
@@ -506,7 +581,37 @@ def pick_prompt(match, side: Side) -> str:
         if s.picks[side] is not None:
             return "You have picked; waiting for your opponent."
         return "Under observation the scientist picks first: wait for their card."
+    if in_dm:
+        return "Pick a card with the buttons below."
     return "Pick a card with the buttons below (or `/raptor act play <n>`)."
+
+
+def to_match(match, link: str) -> str:
+    """A jump link to the match, for a private message (a DM) that refers to it."""
+    return f"[↪ back to {match_title(match)}]({link})"
+
+
+def own_pick_text(side: Side, card: int, round_no: int) -> str:
+    """The answer to the player's own card button: PRIVATE (it names their pick)."""
+    return f"You picked **{card_label(side, card)}** for round {round_no}."
+
+
+def hand_retired_text(heading: str, line: str, jump: str | None = None) -> str:
+    """A DM hand whose buttons are retired: its heading, ``✔ line``, the link to the match
+    (:func:`to_match`)."""
+    return f"{heading}\n✔ {line}" + (f" {jump}" if jump else "")
+
+
+def picked_elsewhere_text(side: Side, card: int) -> str:
+    """A DM hand retired because its player picked in the channel: PRIVATE (names the
+    pick)."""
+    return f"You picked **{card_label(side, card)}** in the match's channel."
+
+
+HAND_SENT_TO_DM = "I sent your hand to your DMs. 📬"
+HAND_SUPERSEDED = "A newer message with your hand follows."
+HAND_MATCH_OVER = "The match is over."
+MATCH_OVER = "This match is over: nothing can be changed in it any more."
 
 
 # --------------------------------------------------------------------------- notices
@@ -516,14 +621,23 @@ STOPPING = ("I'm stopping for a moment (a restart or an upgrade), so nothing was
 NOT_YOUR_MATCH = "This isn't your match: only its two players can use these controls."
 NO_MATCH_HERE = ("There is no match in this channel. Start one with `/raptor challenge` or "
                  "`/raptor practice`.")
+def match_elsewhere_text(match) -> str:
+    """A command typed where no match runs, by a player whose match runs elsewhere (its
+    thread, say)."""
+    return (f"There is no match in this channel: yours, {match_title(match)}, is played in "
+            f"<#{match.channel_id}>. Use the command there.")
+
+
 DM_CLOSED = ("I couldn't send you a direct message (your DMs are closed for this server), so "
-             "here is your hand as a message only you can see.")
+             "in this match your hand shows here, as a message only you can see.")
 
 PERMISSION_NAMES = {
     "send_messages": "Send Messages",
     "attach_files": "Attach Files",
     "embed_links": "Embed Links",
     "view_channel": "View Channel",
+    "create_public_threads": "Create Public Threads",
+    "send_messages_in_threads": "Send Messages in Threads",
 }
 
 
@@ -535,9 +649,14 @@ def missing_permissions_text(missing: Sequence[str]) -> str:
             "or play in another channel.")
 
 
-def stale_text(what: str = "control") -> str:
-    return (f"This {what} is out of date: the match has moved on since it was posted, so "
-            "nothing was changed. Use the latest message, or `/raptor status`.")
+def stale_text(what: str = "control", *, jump: str | None = None) -> str:
+    """A click on an out-of-date control; ``jump``: the link to the match
+    (:func:`to_match`), for a click in a DM, where ``/raptor status`` does not run."""
+    head = (f"This {what} is out of date: the match has moved on since it was posted, so "
+            "nothing was changed.")
+    if jump:
+        return f"{head} {jump}"
+    return f"{head} Use the latest message, or `/raptor status`."
 
 
 # --------------------------------------------------------------------------- rules

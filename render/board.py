@@ -594,7 +594,8 @@ def _status(v: View) -> tuple[str, str]:
         return f"{head} · Both players pick a card", who
     if ph is Phase.EFFECT and v.effect is not None:
         e = v.effect
-        return f"{head} · {SIDE_NAMES[e.side]} resolves {e.card} {card_name(e.side, e.card)}", who
+        name = card_name(e.side, e.card)  # "card 2 (Reinforcements)": a card, not a count
+        return f"{head} · {SIDE_NAMES[e.side]} resolves card {e.card} ({name})", who
     if ph is Phase.AP and v.ap is not None:
         return f"{head} · {SIDE_NAMES[v.ap.side]} spends action points", who
     if ph is Phase.MOTHER_RETURN:

@@ -5,6 +5,8 @@ command                     what it does                                        
 ==========================  =====================================================  ==========
 ``timeout [hours]``         show or set the server's time per turn, at least a     ephemeral
                             minute (0: the bot's default, ``RAPTOR_TURN_TIMEOUT_HOURS``)
+``threads [on|off]``        show or set whether each match gets its own thread     ephemeral
+                            (default on; :mod:`bot.discord.threads`)
 ``matches``                 the server's matches in progress, with their channels  ephemeral
 ``end [match]``             end a match (default: this channel's) without a result,  ephemeral,
                             unrated (asks for a confirmation button)               then public
@@ -20,6 +22,7 @@ rating (see :meth:`bot.match.service.MatchService.end_by_moderator`).
 from __future__ import annotations
 
 import logging
+from typing import Literal
 
 import discord
 from discord import app_commands
@@ -95,6 +98,21 @@ class RaptorAdminCog(commands.GroupCog, group_name="raptor-admin",
         await say(interaction, f"Time per turn in this server: **{duration(now)}** ({what}; "
                   f"it was {duration(before)}). Each match takes it from its next turn on; "
                   "a deadline already running keeps its time.", ephemeral=True)
+
+    @app_commands.command(description="Show or set whether each match gets its own thread")
+    @app_commands.describe(setting="on: a thread per match (the default); off: matches are "
+                                   "played in the channel itself")
+    async def threads(self, interaction: discord.Interaction,
+                      setting: Literal["on", "off"] | None = None) -> None:
+        log.info("/raptor-admin threads by user %d in guild %s", interaction.user.id,
+                 interaction.guild_id)
+        await defer(interaction, ephemeral=True)
+        guild = interaction.guild_id or 0
+        if setting is not None:
+            await self.service.set_guild_threads(guild, setting == "on")
+        on = await self.service.guild_threads(guild)
+        await say(interaction, texts.threads_setting_text(on, changed=setting is not None),
+                  ephemeral=True)
 
     @app_commands.command(description="The matches in progress in this server")
     async def matches(self, interaction: discord.Interaction) -> None:

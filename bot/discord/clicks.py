@@ -21,6 +21,7 @@ from ..match import ChallengeStatus, Match, MatchService
 from ..match.challenges import rematch_side
 from . import components
 from .hands import Hands
+from .links import match_link
 from .narration import Narrator
 from .permissions import check_permissions
 from .posts import Posts
@@ -53,9 +54,25 @@ class Clicks:
             await fail(interaction, texts.NOT_YOUR_MATCH)
             return None
         if not match.active:
-            await fail(interaction, "This match is over: nothing can be changed in it any more.")
+            await fail(interaction, texts.MATCH_OVER + await self._dm_jump(interaction, match,
+                                                                           " "))
             return None
         return match, side
+
+    async def _dm_jump(self, interaction: discord.Interaction, match: Match,
+                       before: str = "") -> str:
+        """For a click in a DM, where no ``/raptor`` command runs: ``before`` and the link to
+        the match (:func:`bot.discord.links.match_link`); elsewhere an empty string."""
+        if interaction.guild_id is not None:
+            return ""
+        return before + texts.to_match(match, await match_link(self.posts.store, match))
+
+    async def _stale(self, interaction: discord.Interaction, match: Match, what: str,
+                     extra: str = "") -> None:
+        """Refuse an out-of-date control ``what``: in a DM with the link to the match
+        instead of ``/raptor status``."""
+        jump = await self._dm_jump(interaction, match)
+        await fail(interaction, texts.stale_text(what, jump=jump or None) + extra)
 
     async def _decision_match(self, interaction: discord.Interaction, match_id: int,
                               version: int) -> tuple[Match, Side] | None:
@@ -66,7 +83,7 @@ class Clicks:
             return None
         match, side = found
         if match.version != version:
-            await fail(interaction, texts.stale_text())
+            await self._stale(interaction, match, "control")
             return None
         if side not in engine.to_act(match.state):
             await fail(interaction, "It's not your move now: wait for your opponent.")
@@ -84,10 +101,13 @@ class Clicks:
         log.info("challenge %d: accept by user %d", challenge_id, interaction.user.id)
         match = await self.service.accept_challenge(challenge_id, interaction.user.id)
         ch = await self.service.get_challenge(challenge_id)
-        await interaction.edit_original_response(
-            content=texts.challenge_closed_text(ch, ChallengeStatus.ACCEPTED), view=None,
-            allowed_mentions=NO_PINGS)
-        await self.narrator.begin(match)
+        text = (f"{texts.challenge_closed_text(ch, ChallengeStatus.ACCEPTED)}\n"
+                f"{texts.match_start_line(match)}\n{texts.MATCH_START_HELP}")
+        await interaction.edit_original_response(content=text, view=None,
+                                                 allowed_mentions=NO_PINGS)
+        assert interaction.message is not None  # a click is on a message
+        await self.narrator.begin(match, interaction, started_by=interaction.user.id,
+                                  start_text=text, start_message_id=interaction.message.id)
 
     @guarded
     async def decline_challenge(self, interaction: discord.Interaction,
@@ -122,8 +142,8 @@ class Clicks:
             return
         match, side = found
         if match.state.round != round_no:
-            await fail(interaction, texts.stale_text("button") + " (It was for round "
-                       f"{round_no}; the match is in round {match.state.round}.)")
+            await self._stale(interaction, match, "button", " (It was for round "
+                              f"{round_no}; the match is in round {match.state.round}.)")
             return
         await self.hands.show_hand(interaction, match, side)
 
@@ -137,14 +157,16 @@ class Clicks:
             return
         match, side = found
         if match.state.round != round_no or match.state.phase is not Phase.PICK:
-            await fail(interaction, texts.stale_text("card button"))
+            await self._stale(interaction, match, "card button")
             return
         if not await check_permissions(self.client, interaction, match.channel_id):
             return
         result = await self.service.act(match_id, interaction.user.id, engine.Pick(card),
                                         side=side)
+        await self.hands.forget(interaction.message)  # this answer retires a DM hand itself
         await interaction.edit_original_response(
-            content=f"You picked **{texts.card_label(side, card)}** for round {round_no}.",
+            content=texts.own_pick_text(side, card, round_no)
+            + await self._dm_jump(interaction, result.match, " "),
             view=None, attachments=[])
         await self.narrator.after_human([result])
 
@@ -165,8 +187,6 @@ class Clicks:
         message = interaction.message
         if message is not None and message.flags.ephemeral:
             await interaction.edit_original_response(content=f"Done: `{notation}`", view=None)
-        else:
-            await self.posts.adopt_turn_message(match_id, message)
         await self.narrator.after_human([result])
 
     @guarded
@@ -191,7 +211,7 @@ class Clicks:
         match, side = found
         built = components.group_view(match, side, key, page)
         if built is None:
-            await fail(interaction, texts.stale_text("menu"))
+            await self._stale(interaction, match, "menu")
             return
         view, title = built
         if new:
@@ -222,7 +242,7 @@ class Clicks:
         match, side = found
         after = await self.service.resign(match_id, interaction.user.id)
         await interaction.edit_original_response(content="You resigned.", view=None)
-        await self.narrator.finish(after, f"{texts.player(match, side)} resigned")
+        await self.narrator.finish(after, by=side)
 
     @guarded
     async def end_match(self, interaction: discord.Interaction, match_id: int) -> None:
@@ -237,8 +257,8 @@ class Clicks:
         after = await self.service.end_by_moderator(match_id)
         await interaction.edit_original_response(
             content=f"You ended {texts.match_title(after)}: no result, not rated.", view=None)
-        await self.narrator.finish(after, "a moderator ended the match",
-                                   extra=f"Ended by {interaction.user.mention}, a moderator.")
+        await self.narrator.finish(
+            after, extra=f"Ended by {interaction.user.mention}, a moderator.")
 
     @guarded
     async def accept_draw(self, interaction: discord.Interaction, match_id: int) -> None:
@@ -254,7 +274,7 @@ class Clicks:
         await interaction.edit_original_response(
             content=f"{texts.player(match, side)} accepted the draw.", view=None,
             allowed_mentions=NO_PINGS)
-        await self.narrator.finish(after, "drawn by agreement")
+        await self.narrator.finish(after, by=side)
 
     @guarded
     async def decline_draw(self, interaction: discord.Interaction, match_id: int) -> None:
@@ -298,7 +318,7 @@ class Clicks:
             assert me is not None
             match = await self.service.rematch_practice(match_id, interaction.user.id,
                                                         ai_user_id=me.id)
-            await self.narrator.begin(match, interaction)
+            await self.narrator.begin(match, interaction, started_by=interaction.user.id)
             return
         ch = await self.service.rematch(match_id, interaction.user.id)
         await self.posts.post_challenge(interaction, ch)

@@ -98,7 +98,10 @@ class RaptorCog(commands.GroupCog, group_name="raptor",
         ephemeral refusal."""
         match = await self.service.active_match(interaction.channel_id or 0)
         if match is None:
-            await fail(interaction, texts.NO_MATCH_HERE)
+            elsewhere = [m for m in await self.service.active_matches(interaction.guild_id)
+                         if m.side_of(interaction.user.id) is not None]
+            await fail(interaction, texts.match_elsewhere_text(elsewhere[0]) if elsewhere
+                       else texts.NO_MATCH_HERE)
             return None
         side = match.side_of(interaction.user.id)
         if player and side is None:
@@ -134,7 +137,8 @@ class RaptorCog(commands.GroupCog, group_name="raptor",
             match = await self.service.start_practice(
                 interaction.guild_id, interaction.channel_id, interaction.user.id, side=side,
                 level="easy", environment=environment, setup=setup, ai_user_id=me.id)
-            await self.flow.narrator.begin(match, interaction)
+            await self.flow.narrator.begin(match, interaction,
+                                           started_by=interaction.user.id)
             return
         ch = await self.service.create_challenge(
             interaction.guild_id, interaction.channel_id, interaction.user.id, user.id,
@@ -161,7 +165,7 @@ class RaptorCog(commands.GroupCog, group_name="raptor",
         match = await self.service.start_practice(
             interaction.guild_id, interaction.channel_id, interaction.user.id, side=side,
             level=level, environment=environment, setup=setup, ai_user_id=me.id)
-        await self.flow.narrator.begin(match, interaction)
+        await self.flow.narrator.begin(match, interaction, started_by=interaction.user.id)
 
     # ------------------------------------------------------------------ looking
     @app_commands.command(description="Show the board of this channel's match")
@@ -278,7 +282,7 @@ class RaptorCog(commands.GroupCog, group_name="raptor",
         after = await self.service.offer_draw(match.id, interaction.user.id)
         if not after.active:
             await say(interaction, "You accepted the draw.", ephemeral=True)
-            await self.flow.narrator.finish(after, "drawn by agreement")
+            await self.flow.narrator.finish(after, by=side)
             return
         await say(interaction, "Draw offered.", ephemeral=True)
         await self.flow.posts.post_draw_offer(after, side)

@@ -7,15 +7,18 @@ put together once per bot (``bot.flow``).
 :mod:`bot.discord.images`                   board and hand images (render pool, caches)
 :mod:`bot.discord.posts`                    public messages and their bookkeeping
 :mod:`bot.discord.post_store`               the recorded control posts (SQL)
-:mod:`bot.discord.narration`                narrating a match: rounds, decisions, results
+:mod:`bot.discord.narration`                narrating a match: start, AI, results
+:mod:`bot.discord.card`                     the live match card of each round, pings
+:mod:`bot.discord.threads`                  a thread per match, or why not
 :mod:`bot.discord.hands`                    a player's hand, ephemeral or by DM
+:mod:`bot.discord.links`                    jump links to a match's public message
 :mod:`bot.discord.clicks`                   one click handler per button meaning
 :mod:`bot.discord.timer_task`               reminders, forfeits, expiries as they fall due
 ==========================================  ==============================================
 
 Everything about a match is reloaded from the database on each interaction; what the parts
-keep in memory is only caches (images, the newest version a turn message was begun for,
-users whose DMs failed), so a restarted bot answers every old control correctly.
+keep in memory is only caches (images, the render workers' layers),
+so a restarted bot answers every old control correctly.
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from __future__ import annotations
 import discord
 
 from ..match import MatchService
+from .card import Cards
 from .clicks import Clicks
 from .hands import Hands
 from .images import Images
@@ -30,6 +34,7 @@ from .narration import Narrator
 from .post_store import PostStore
 from .posts import Posts
 from .shutdown import Gate
+from .threads import Threads
 from .timer_task import TimerTask
 
 
@@ -40,9 +45,12 @@ class Flow:
     def __init__(self, client: discord.Client, service: MatchService, gate: Gate) -> None:
         self.images = Images()
         self.post_store = PostStore(service.db)
-        self.hands = Hands(client, service, self.images)
+        self.hands = Hands(client, service, self.images, self.post_store)
         self.posts = Posts(client, service, self.post_store, self.images, self.hands)
-        self.narrator = Narrator(service, self.posts, self.images, poke=self.poke)
+        self.cards = Cards(service, self.posts, self.images, self.hands)
+        self.threads = Threads(service, self.posts)
+        self.narrator = Narrator(service, self.posts, self.images, self.cards, self.threads,
+                                 poke=self.poke)
         self.timers = TimerTask(client, service, self.narrator, self.posts)
         self.clicks = Clicks(client, service, self.posts, self.narrator, self.hands, gate)
 

@@ -1,6 +1,17 @@
 """A player's hand, which is hidden information (R11.2): shown only to that player, as an
 ephemeral reply or by DM (the player's ``dm_hand`` setting), with pick buttons while
-picking is open. A player whose DMs are closed gets their hand ephemerally, with a notice.
+picking is open.
+
+- One hand per message, once: the hand image and the pick buttons, the card list as text
+  only when the image cannot be made.
+- A player whose DMs are closed gets their hand ephemerally; the notice that says why comes
+  once per match (recorded in :mod:`bot.discord.post_store`, so a restart does not repeat
+  it).
+- A DM hand with buttons is recorded, and retired (buttons and image removed, a line saying
+  why) when its player picks elsewhere (the channel's hand, ``/raptor act``), when a newer DM
+  hand follows, or when the match ends; a DM carries a jump link to the match
+  (:func:`bot.discord.links.match_link`) and suggests no ``/raptor`` command (none runs in a
+  DM).
 """
 
 from __future__ import annotations
@@ -16,70 +27,128 @@ from .. import texts
 from ..match import Match, MatchService
 from . import components
 from .images import Images
-from .replies import HAND_FILE, present, say
+from .links import match_link
+from .post_store import Notice, PostStore
+from .replies import HAND_FILE, NO_PINGS, present, say
 
 log = logging.getLogger(__name__)
 
 
 class Hands:
-    """Sends hands. ``client`` finds the users to DM; ``images`` renders the hands."""
+    """Sends and retires hands. ``client`` finds the users to DM; ``images`` renders the
+    hands; ``store`` records DM hands and notices."""
 
-    def __init__(self, client: discord.Client, service: MatchService, images: Images) -> None:
+    def __init__(self, client: discord.Client, service: MatchService, images: Images,
+                 store: PostStore) -> None:
         self.client = client
         self.service = service
         self.images = images
-        self._dm_failed: set[int] = set()  # users whose last DM failed: told so next time
+        self.store = store
 
     async def hand_png(self, match: Match, side: Side) -> bytes:
         """The hand image of ``side`` — PRIVATE to that player (R11.2)."""
         return await self.images.hand(match, side)
 
+    async def _hand(self, match: Match, side: Side, *, in_dm: bool
+                    ) -> tuple[str, bytes | None]:
+        """The text and image of a hand message: PRIVATE to the player of ``side``. The
+        text lists the cards only when the image could not be made."""
+        try:
+            png: bytes | None = await self.hand_png(match, side)
+        except Exception:
+            log.exception("match %d: the hand image failed; the hand is sent as text",
+                          match.id)
+            png = None
+        jump = texts.to_match(match, await match_link(self.store, match)) if in_dm else None
+        content = (texts.hand_text(match, side, listed=png is None, jump=jump) + "\n"
+                   + texts.pick_prompt(match, side, in_dm=in_dm))
+        return content[:2000], png
+
     async def dm_hand_if_wanted(self, match: Match, side: Side) -> None:
-        """DM the hand to a player who turned ``dm_hand`` on; remember a refusal (closed DMs)
-        so their next ephemeral hand carries a notice."""
+        """DM the hand to a player who turned ``dm_hand`` on; a refusal (closed DMs) is
+        recorded so that their next ephemeral hand carries the notice (once per match)."""
         user_id = match.players[side]
         if match.ai[side] or not await self.service.get_user_setting(user_id, "dm_hand", False):
             return
         await self.dm_hand(match, side)
 
     async def dm_hand(self, match: Match, side: Side) -> bool:
-        """Send the hand of ``side`` to its player by DM. False if DMs are closed (50007)."""
+        """Send the hand of ``side`` to its player by DM (retiring the DM hand it replaces).
+        False if the DM failed (closed DMs: 50007)."""
         user_id = match.players[side]
-        content = texts.hand_text(match, side) + "\n" + texts.pick_prompt(match, side)
-        png = await self.hand_png(match, side)
-        kw = present(view=components.hand_view(match, side))
+        content, png = await self._hand(match, side, in_dm=True)
+        view = components.hand_view(match, side)
+        file = discord.File(io.BytesIO(png), filename=HAND_FILE) if png is not None else None
         try:
             user = self.client.get_user(user_id) or await self.client.fetch_user(user_id)
-            await user.send(content, file=discord.File(io.BytesIO(png), filename=HAND_FILE), **kw)
+            msg = await user.send(content, **present(file=file, view=view))
         except discord.Forbidden:
             log.info("match %d: DMs closed for user %d; falling back to ephemeral hands",
                      match.id, user_id)
-            self._dm_failed.add(user_id)
+            await self.store.note(match.id, user_id, Notice.DM_FAILED)
             return False
         except discord.HTTPException as exc:
             log.warning("match %d: DM to user %d failed (status %s)", match.id, user_id,
                         exc.status)
-            self._dm_failed.add(user_id)
+            await self.store.note(match.id, user_id, Notice.DM_FAILED)
             return False
-        self._dm_failed.discard(user_id)
+        await self.store.unnote(match.id, user_id, Notice.DM_FAILED)
+        await self.retire(match, user_id, texts.HAND_SUPERSEDED)
+        if view is not None:
+            await self.store.remember_private(match.id, user_id, msg.channel.id, msg.id,
+                                              texts.hand_heading(match, side))
         return True
 
     async def show_hand(self, interaction: discord.Interaction, match: Match, side: Side, *,
                         use_dm: bool = False) -> None:
-        """The player's hand (text + image + pick buttons while picking is open), ephemeral —
-        or by DM when ``use_dm`` and the player asked for DMs, with an ephemeral fallback and
-        a notice when their DMs are closed."""
+        """The player's hand (image + pick buttons while picking is open), ephemeral — or by
+        DM when ``use_dm`` and the player asked for DMs, with an ephemeral fallback. The
+        first ephemeral hand after a failed DM of this match says why (once per match)."""
         user_id = interaction.user.id
-        notice = ""
         if use_dm and await self.service.get_user_setting(user_id, "dm_hand", False):
             if await self.dm_hand(match, side):
-                await say(interaction, "I sent your hand to your DMs. 📬", ephemeral=True)
+                await say(interaction, texts.HAND_SENT_TO_DM, ephemeral=True)
                 return
+        notice = ""
+        if (await self.store.noted(match.id, user_id, Notice.DM_FAILED)
+                and await self.store.note(match.id, user_id, Notice.DM_CLOSED_TOLD)):
             notice = texts.DM_CLOSED + "\n\n"
-        elif user_id in self._dm_failed:
-            notice = texts.DM_CLOSED + "\n\n"
-        self._dm_failed.discard(user_id)
-        content = notice + texts.hand_text(match, side) + "\n" + texts.pick_prompt(match, side)
-        png = await self.hand_png(match, side)
-        await say(interaction, content[:2000], ephemeral=True, png=png, filename=HAND_FILE,
-                  view=components.hand_view(match, side))
+        content, png = await self._hand(match, side, in_dm=False)
+        await say(interaction, (notice + content)[:2000], ephemeral=True, png=png,
+                  filename=HAND_FILE, view=components.hand_view(match, side))
+
+    # ------------------------------------------------------------------ retiring DM hands
+    async def picked(self, match: Match, side: Side, card: int) -> None:
+        """``side`` picked ``card`` (anywhere): retire that player's DM hands of the match,
+        saying so. Nothing for an AI side."""
+        if not match.ai[side]:
+            await self.retire(match, match.players[side],
+                              texts.picked_elsewhere_text(side, card))
+
+    async def match_over(self, match: Match) -> None:
+        """The match ended: retire every DM hand of it still recorded."""
+        await self.retire(match, None, texts.HAND_MATCH_OVER)
+
+    async def forget(self, message: discord.Message | None) -> None:
+        """The clicked DM hand was answered by its own handler (a card picked there): it is
+        no longer retired with the others."""
+        if message is not None:
+            await self.store.forget_private(message.id)
+
+    async def retire(self, match: Match, user_id: int | None, line: str) -> None:
+        """Edit the recorded DM hands of the match (of ``user_id``, or of both players) to
+        their heading, ``✔ line`` and the jump link, without buttons or image."""
+        posts = await self.store.take_private(match.id, user_id)
+        if not posts:
+            return
+        jump = texts.to_match(match, await match_link(self.store, match))
+        for post in posts:
+            message = self.client.get_partial_messageable(
+                post.channel_id, type=discord.ChannelType.private
+            ).get_partial_message(post.message_id)
+            try:
+                await message.edit(content=texts.hand_retired_text(post.text, line, jump),
+                                   view=None, attachments=[], allowed_mentions=NO_PINGS)
+            except discord.HTTPException as exc:
+                log.warning("match %d: could not retire DM hand %d (status %s, code %s)",
+                            match.id, post.message_id, exc.status, exc.code)

@@ -102,15 +102,6 @@ class Posts:
         for side in post.dm_sides:
             await self.hands.dm_hand_if_wanted(m, side)
 
-    async def retire_turn(self, match_id: int, line: str | None) -> bool:
-        """Edit the match's latest turn message (as recorded in storage, so also one posted
-        before a restart) to a record of what was decided, without controls or image.
-        Returns whether there was one."""
-        posts = await self.store.take(match_id, PostKind.TURN)
-        for post in posts:
-            await self.retire_turn_post(post.channel_id, post.message_id, post.text, line)
-        return bool(posts)
-
     async def retire_turn_post(self, channel_id: int, message_id: int, head: str,
                                line: str | None) -> None:
         """Edit one turn message to ``✔ head — line`` without controls or image."""
@@ -138,15 +129,6 @@ class Posts:
         if msg is not None:
             await self.store.remember(match.id, PostKind.DRAW, match.channel_id, msg.id,
                                       content)
-
-    async def adopt_turn_message(self, match_id: int, message: discord.Message | None) -> None:
-        """A click on a public turn message we have no record of (one posted by a version of
-        the bot that did not record it): record it so it is retired like the others."""
-        if (message is None or message.flags.ephemeral
-                or await self.store.has(match_id, PostKind.TURN)):
-            return
-        head = (message.content or "").split(" — ", 1)[0].strip()
-        await self.store.remember(match_id, PostKind.TURN, message.channel.id, message.id, head)
 
     async def forget_clicked(self, interaction: discord.Interaction) -> None:
         """The clicked post's answer closed it (a draw offer accepted or declined): this

@@ -90,7 +90,7 @@ class TimerTask:
                                   f"{when}", allowed_mentions=pings(*event.user_ids))
         elif event.kind is TimerKind.FORFEIT and event.match is not None:
             log.info("match %d: ended by its timer (%s)", event.match.id, event.match.reason)
-            await self.narrator.finish(event.match, "time ran out")
+            await self.narrator.finish(event.match)
         elif event.kind is TimerKind.CHALLENGE_EXPIRED and event.challenge is not None:
             ch = event.challenge
             text = texts.challenge_closed_text(ch, ChallengeStatus.EXPIRED)

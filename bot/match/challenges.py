@@ -14,7 +14,7 @@ import logging
 
 from engine import Side
 
-from ..db import Transaction
+from ..db import INTEGRITY_ERRORS, Transaction, breaks_unique
 from .context import MatchContext
 from .models import (
     RAPTOR,
@@ -88,15 +88,26 @@ class ChallengeService:
                                    "to finish, or challenge in another channel.")
         now = self.ctx.clock()
         store = self.ctx.challenges
-        async with self.ctx.db.transaction() as tx:
-            # the one pending challenge per challenger and channel (challenges_one_pending)
-            old = await store.pending_of(tx, channel_id, challenger_id)
-            if old is not None:
-                await self._clear_way(tx, old, now)
-            cid = await store.insert(
-                tx, guild_id=guild_id, channel_id=channel_id, challenger_id=challenger_id,
-                challenged_id=challenged_id, side=side, environment=environment, setup=setup,
-                now=now, expires_at=now + self.ctx.challenge_timeout, rematch_of=rematch_of)
+        for attempt in (1, 2):
+            try:
+                async with self.ctx.db.transaction() as tx:
+                    # one pending challenge per challenger and channel (challenges_one_pending)
+                    old = await store.pending_of(tx, channel_id, challenger_id)
+                    if old is not None:
+                        await self._clear_way(tx, old, now)
+                    cid = await store.insert(
+                        tx, guild_id=guild_id, channel_id=channel_id,
+                        challenger_id=challenger_id, challenged_id=challenged_id, side=side,
+                        environment=environment, setup=setup, now=now,
+                        expires_at=now + self.ctx.challenge_timeout, rematch_of=rematch_of)
+                break
+            except INTEGRITY_ERRORS as exc:
+                # PostgreSQL: the same challenger's other challenge in this channel was
+                # committed after our look (a double click): look again, once
+                if attempt == 2 or not breaks_unique(
+                        exc, "challenges_one_pending",
+                        "challenges.channel_id, challenges.challenger_id"):
+                    raise
         log.info("challenge %d created in channel %d", cid, channel_id)
         return await self.ctx.challenge(cid)
 

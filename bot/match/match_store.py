@@ -182,6 +182,17 @@ class MatchStore:
                 for r in rows]
 
     # ------------------------------------------------------------------ writes
+    async def move(self, match_id: int, channel_id: int) -> bool:
+        """Move an active match to another channel (its thread); False if it is not active
+        any more.
+
+        Raises:
+            IntegrityError: that channel holds an active match already (one of
+                :data:`bot.db.INTEGRITY_ERRORS`).
+        """
+        return bool(await self.db.write("UPDATE matches SET channel_id = ? WHERE id = ? AND "
+                                        "status = 'active'", (channel_id, match_id)))
+
     @staticmethod
     async def channel_has_active(tx: Transaction, channel_id: int) -> bool:
         """Whether the channel holds an active match (inside ``tx``, so that the answer

@@ -27,12 +27,21 @@ from typing import Any
 
 from engine import Action, GameState, Side
 
-from ..db import Database
+from ..db import INTEGRITY_ERRORS, Database
 from .challenges import ChallengeService
 from .claim_store import process_owner
 from .context import MatchContext
 from .endings import EndingService
-from .models import ActResult, Challenge, LogEntry, Match, PlayerStats, TimerEvent
+from .models import (
+    ActResult,
+    Challenge,
+    ChannelBusyError,
+    LogEntry,
+    Match,
+    MatchFinishedError,
+    PlayerStats,
+    TimerEvent,
+)
 from .play import PlayService
 from .shards import Shards
 from .starting import MatchStarter
@@ -269,6 +278,31 @@ class MatchService:
     async def guild_timeout(self, guild_id: int) -> float:
         """:meth:`TimerService.guild_timeout`."""
         return await self.timers.guild_timeout(guild_id)
+
+    async def guild_threads(self, guild_id: int) -> bool:
+        """Whether the server's matches get a thread each (default: yes)."""
+        own = await self.ctx.settings.guild_threads(guild_id)
+        return True if own is None else own
+
+    async def set_guild_threads(self, guild_id: int, on: bool) -> None:
+        """Set whether the server's matches get a thread each."""
+        await self.ctx.settings.set_guild_threads(guild_id, on)
+
+    async def move_to_thread(self, match_id: int, thread_id: int) -> Match:
+        """Play an active match in ``thread_id`` (a thread started for it) from now on.
+
+        Raises:
+            NotFoundError: no such match.
+            MatchFinishedError: the match is over.
+            ChannelBusyError: the thread holds another active match.
+        """
+        try:
+            moved = await self.ctx.matches.move(match_id, thread_id)
+        except INTEGRITY_ERRORS:
+            raise ChannelBusyError("That thread already holds a match.") from None
+        if not moved:
+            raise MatchFinishedError("This match is over: it stays where it was played.")
+        return await self.get_match(match_id)
 
     # ------------------------------------------------------------------ records
     async def stats(self, guild_id: int, user_id: int) -> PlayerStats:

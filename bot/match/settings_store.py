@@ -11,7 +11,8 @@ from ..db import Database
 
 
 class SettingsStore:
-    """A server's own turn timeout and users' settings in one :class:`~bot.db.Database`."""
+    """A server's own turn timeout and threads setting, and users' settings, in one
+    :class:`~bot.db.Database`."""
 
     def __init__(self, db: Database) -> None:
         self.db = db
@@ -30,9 +31,23 @@ class SettingsStore:
                              "turn_timeout", (guild_id, float(seconds)))
 
     async def reset_guild_timeout(self, guild_id: int) -> None:
-        """Forget the server's own turn timeout."""
+        """Forget the server's own turn timeout (its other settings stay)."""
         async with self.db.transaction() as tx:
-            await tx.execute("DELETE FROM guild_settings WHERE guild_id = ?", (guild_id,))
+            await tx.execute("UPDATE guild_settings SET turn_timeout = NULL WHERE guild_id = ?",
+                             (guild_id,))
+
+    async def guild_threads(self, guild_id: int) -> bool | None:
+        """Whether the server wants a thread per match (None: it never said)."""
+        row = await self.db.fetchone("SELECT threads FROM guild_settings WHERE guild_id = ?",
+                                     (guild_id,))
+        return None if row is None or row["threads"] is None else bool(row["threads"])
+
+    async def set_guild_threads(self, guild_id: int, on: bool) -> None:
+        """Store whether the server wants a thread per match."""
+        async with self.db.transaction() as tx:
+            await tx.execute("INSERT INTO guild_settings (guild_id, threads) VALUES (?, ?) "
+                             "ON CONFLICT (guild_id) DO UPDATE SET threads = excluded.threads",
+                             (guild_id, int(bool(on))))
 
     async def user_setting(self, user_id: int, key: str, default: Any = None) -> Any:
         """A user's setting (any JSON value), or ``default``."""

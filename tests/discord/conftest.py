@@ -1,7 +1,8 @@
 """Fixtures for the Discord bot tests: the real bot (``bot.discord.app.create_bot``) on a real
 SQLite file, driven through the fake Discord of ``tests/fakediscord``.
 
-``world`` gives a started fake Discord with the bot logged in and two members, alice and bob.
+``world`` gives a started fake Discord with the bot logged in and two members, alice and bob;
+the server has threads turned off (``/raptor-admin threads``), so matches play in #general.
 Matches use a fixed seed (``SEED``) so positions are reproducible; the AI is the real one
 with a tiny time budget.
 """
@@ -78,6 +79,9 @@ async def world(tmp_path) -> AsyncIterator[World]:
             bob = fake.add_user("bob")
             raptor_bot = await create_bot(settings, db, service=service)
             await fake.start_client(raptor_bot)
+            # these tests watch matches played in #general itself (the server turned threads
+            # off); a thread per match is tested in tests/e2e/test_threads.py
+            await service.set_guild_threads(fake.guild_id, False)
             yield World(fake, raptor_bot, db, clock, alice, bob)
     finally:
         await db.close()

@@ -24,7 +24,7 @@ def admin_group(world: World) -> dict:
 
 async def test_the_group_is_synced_for_server_managers_in_servers_only(world: World) -> None:
     group = admin_group(world)
-    assert {o["name"] for o in group["options"]} == {"timeout", "matches", "end"}
+    assert {o["name"] for o in group["options"]} == {"timeout", "threads", "matches", "end"}
     assert int(group["default_member_permissions"]) == MANAGE_GUILD
     assert group["contexts"] == [0]  # guild only: not offered in DMs
     hours = next(o for o in group["options"] if o["name"] == "timeout")["options"][0]
@@ -192,7 +192,7 @@ async def test_ai_moves_made_before_an_end_are_not_posted_after_it(world: World,
     async def think_then_ended(match_id: int, **kw):
         results = await real(match_id, max_steps=1)  # the AI picks ...
         ended = await service.end_by_moderator(match_id)  # ... and a moderator ends it
-        await flow.narrator.finish(ended, "a moderator ended the match")
+        await flow.narrator.finish(ended)
         return results
 
     monkeypatch.setattr(service, "play_ai", think_then_ended)

@@ -77,3 +77,26 @@ def test_a_log_redirected_to_a_file_has_no_colour_codes(tmp_path, monkeypatch):
     assert "\x1b[" not in text
     line = text.splitlines()[-1]
     assert line.endswith("] [WARNING ] bot.test: a plain line")
+
+
+async def test_shard_settings_make_a_sharded_bot_serving_its_shards(tmp_path) -> None:
+    from discord.ext import commands
+
+    from bot.discord.app import RaptorBot, ShardedRaptorBot
+    from bot.match.shards import Shards
+
+    db = await Database.open(tmp_path / "raptor.sqlite3")
+    try:
+        plain = await create_bot(make_settings(), db)
+        assert type(plain) is RaptorBot and not isinstance(plain, commands.AutoShardedBot)
+        assert plain.service.ctx.shards == Shards()
+        sharded = await create_bot(make_settings(shard_count=4, shard_ids=(1, 3)), db)
+        assert isinstance(sharded, ShardedRaptorBot)
+        assert isinstance(sharded, commands.AutoShardedBot)
+        assert (sharded.shard_count, sharded.shard_ids) == (4, [1, 3])
+        assert sharded.service.ctx.shards == Shards(4, (1, 3))
+        every = await create_bot(make_settings(shard_count=2), db)
+        assert (every.shard_count, every.shard_ids) == (2, [0, 1])
+        await plain.close()  # (never logged in: the sharded ones have nothing to close)
+    finally:
+        await db.close()

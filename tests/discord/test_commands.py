@@ -60,7 +60,10 @@ async def test_hand_is_ephemeral_and_only_for_the_player(world: World) -> None:
     out = await bob.slash("raptor hand")
     hand = out.reply
     only_ephemeral_to(out, bob)
-    assert "1 · Sleeping Gas & Shuffle" in hand.content and "9 · No effect" in hand.content
+    # the hand once: the image and the buttons, no card list in the text
+    assert hand.content.startswith("**Match #1 · your hand** (scientist, round 1)\n")
+    assert "Sleeping Gas" not in hand.content and "Jeep" not in hand.content
+    assert "`/raptor act play <n>`" in hand.content  # typed in the match's channel: it runs
     assert hand.labels == ["1 · Sleeping Gas & Shuffle", "8 · Jeep ×4", "9 · No effect"]
     assert hand.attachments[0].is_png
     match = await world.match()
@@ -135,15 +138,24 @@ async def test_hand_by_dm_and_closed_dms_fallback(world: World) -> None:
 
     out = await bob.click("Pick your card")  # bob's DM failed: ephemeral, with a notice
     assert out.reply.ephemeral and out.reply.content.startswith(texts.DM_CLOSED)
-    out = await bob.slash("raptor hand")
-    assert out.reply.ephemeral and out.reply.content.startswith(texts.DM_CLOSED)
-    assert "1 · Sleeping Gas & Shuffle" in out.reply.content
+    out = await bob.slash("raptor hand")  # the DM fails again: the notice was given
+    assert out.reply.ephemeral and texts.DM_CLOSED not in out.reply.content
+    assert out.reply.content.startswith("**Match #1 · your hand** (scientist, round 1)")
+    assert "1 · Sleeping Gas & Shuffle" in out.reply.labels
 
     out = await alice.slash("raptor hand")  # DMs open: sent there
     assert out.content == "I sent your hand to your DMs. 📬"
+    old, dm = fake.message(dm.id), fake.dms(alice)[-1]
+    assert old.buttons == [] and old.attachments == []  # the older DM hand is retired
+    assert old.content.startswith("**Match #1 · your hand** (raptor, round 1)\n✔ "
+                                  + texts.HAND_SUPERSEDED)
+    assert dm.id != old.id and dm.labels[0] == "2 · Disappearance & Observation"
     out = await alice.click("7 · Recovery ×3", message=dm.id)  # picking from the DM works
     assert "You picked **7 · Recovery ×3**" in fake.message(dm.id).content
-    assert any(r.visibility == "public" and "has picked a card" in r.content for r in out)
+    # the pick shows on the match card's line (no "has picked" message)
+    assert any(r.visibility == "public" and f"{alice.mention} (raptor) ✅" in r.content
+               for r in out)
+    assert not any("has picked" in r.text for r in out)
     assert (await world.match()).state.picks[R] == 7
 
 
@@ -186,10 +198,13 @@ async def test_resign_with_confirmation_then_rematch_and_records(world: World) -
     result = next(r for r in out if r.visibility == "public" and "Match #1 is over" in r.content)
     assert f"{bob.mention} (scientist) wins" in result.content
     assert f"{alice.mention} (raptor) resigned" in result.content
-    assert result.attachments[0].is_png and result.labels == ["Rematch"]
+    assert result.content.splitlines()[0].startswith(f"🏆 **Match #1 is over: {bob.mention}")
+    assert result.attachments == [] and result.labels == ["Rematch"]
     assert await world.service.active_match(fake.channel.id) is None
-    ended = await world.service.get_match(1)  # the image's banner tells the resignation
-    assert result.attachments[0].data == render.render_board(
+    ended = await world.service.get_match(1)  # the card's board banner tells the resignation
+    card = next(r for r in reversed(fake.public_messages()) if r.attachments)
+    assert card.components == [] and "the match is over" in card.content
+    assert card.attachments[0].data == render.render_board(
         engine.view(ended.state, None), verdict="Scientist wins: the raptor resigned",
         winner=S)
 

@@ -92,9 +92,9 @@ async def test_the_board_cache_is_bounded(world: World) -> None:
         images.close()
 
 
-async def test_a_superseded_turn_message_is_not_posted(world: World) -> None:
-    """Two prompts of the same match at once (e.g. a click and the timer loop): the older
-    decision's turn message, whose controls would only answer "out of date", is dropped."""
+async def test_card_refreshes_at_once_show_the_newest_version(world: World) -> None:
+    """Two refreshes of the same match's card at once (e.g. a click and the timer loop): no
+    second card is posted, and the card ends with the controls of the stored version."""
     await start_match(world)
     await pick(world.alice, R, 7)
     await pick(world.bob, S, 1)
@@ -103,10 +103,10 @@ async def test_a_superseded_turn_message_is_not_posted(world: World) -> None:
     posted = turn_message(world)
     assert f"v:{now.version}:" in str(posted.components)
     before = len(world.fake.public_messages(world.fake.channel))
-    older = dataclasses.replace(now, version=now.version - 1)
-    await flow.narrator.prompt(older)  # an older decision arrives late: nothing is posted
+    await asyncio.gather(flow.cards.refresh(now.id), flow.cards.refresh(now.id))
     assert len(world.fake.public_messages(world.fake.channel)) == before
     assert turn_message(world).id == posted.id
+    assert f"v:{now.version}:" in str(world.fake.message(posted.id).components)
 
 
 async def test_renders_run_in_worker_processes_and_survive_a_dead_worker(world: World) -> None:

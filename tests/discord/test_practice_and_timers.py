@@ -37,7 +37,11 @@ async def test_practice_progresses_to_the_humans_next_decision(world: World) -> 
     assert match.ai == {R: None, S: "easy"} and match.players[S] == bot_id
     # The AI committed its pick before alice's (it only sees its own view).
     assert match.state.picks[S] is not None and match.state.picks[R] is None
-    assert any(r.content == f"<@{bot_id}> (scientist, AI easy) has picked a card." for r in out)
+    # the AI's pick shows on the card (nothing asks the AI to pick, no "has picked" message)
+    (card,) = [r for r in out if r.visibility == "public" and not r.edit and r.id != start.id]
+    assert (f"{alice.mention} (raptor) ⏳ · <@{bot_id}> (scientist, AI easy) ✅ — pick your "
+            "card") in card.content
+    assert card.pinged == ()  # alice just asked for the game
     assert any(r.path.endswith(f"/channels/{fake.channel.id}/typing") for r in fake.requests)
 
     rounds = 0
@@ -54,6 +58,9 @@ async def test_practice_progresses_to_the_humans_next_decision(world: World) -> 
             waiting_for_alice(world, match)
     assert rounds == 3 or not match.active
     assert any("Round 1 summary" in r.content for r in fake.public_messages())
+    assert "has picked" not in "\n".join(r.text for r in fake.records)
+    # alice is never pinged: every turn that comes to her comes right after her own action
+    assert [r.pinged for r in fake.records if not r.edit and r.pinged] == []
     assert fake.problems() == []
 
 
@@ -75,7 +82,7 @@ async def test_challenging_the_bot_starts_a_practice_game(world: World) -> None:
     match = await world.match()
     assert match.state.round == 1 and match.state.phase is Phase.PICK
     assert match.state.picks[R] is not None  # the AI picked at once
-    assert any("setup done" in r.content and r.attachments for r in fake.public_messages())
+    assert any("setup done" in r.content and "`S@" in r.content for r in fake.public_messages())
 
 
 async def test_reminder_forfeit_and_challenge_expiry(world: World) -> None:
@@ -109,7 +116,9 @@ async def test_reminder_forfeit_and_challenge_expiry(world: World) -> None:
     result = fake.public_messages(fake.channel)[-1]
     assert f"{alice.mention} (raptor) wins" in result.content
     assert f"{bob.mention} (scientist) ran out of time" in result.content
-    assert result.labels == ["Rematch"] and result.attachments[0].is_png
+    assert result.labels == ["Rematch"] and result.attachments == []
+    card = next(r for r in reversed(fake.public_messages(fake.channel)) if r.attachments)
+    assert "the match is over" in card.content and card.components == []  # the final board
     assert await flow.timers.run_once() == []  # each timer fires once
 
 
@@ -124,7 +133,7 @@ async def test_an_expired_challenge_whose_message_was_deleted_gets_a_new_message
     assert [e.kind for e in events] == ["challenge_expired"]
     [notice] = fake.public_messages(fake.channel)
     assert notice.id != challenge.id and notice.labels == []
-    assert notice.content == (f"~~Challenge~~ from {alice.mention} to {bob.mention}: "
+    assert notice.content == (f"Challenge from {alice.mention} to {bob.mention}: "
                               "expired.")
 
 
@@ -150,9 +159,12 @@ async def test_controls_survive_a_restart(world: World) -> None:
     restarted = await create_bot(world.bot.settings, world.db, service=world.service)
     await fake.start_client(restarted)
     world.bot = restarted
+    card = next(
+        r for r in fake.public_messages(fake.channel) if "Pick your card" in r.labels)
     out = await bob.click("1 · Sleeping Gas & Shuffle", message=hand.id)
-    assert any("· reveal**" in r.content for r in out)
+    assert any(r.id == card.id and "Cards: raptor" in r.text for r in out)  # in place
     turn = turn_message(world)
+    assert turn.id == card.id
     await bob.select("Choose an action", values=["gas D3"], message=turn.id)
     match = await world.match()
     assert match.state.phase is Phase.AP and match.state.ap.side is R
@@ -167,25 +179,27 @@ async def restart(world: World) -> None:
     world.bot = restarted
 
 
-async def test_a_restarted_bot_retires_the_controls_posted_before_it(world: World) -> None:
+async def test_a_restarted_bot_edits_the_same_card(world: World) -> None:
     fake, alice, bob = world.fake, world.alice, world.bob
     await start_match(world)
-    round_msg = next(r for r in fake.public_messages(fake.channel)
-                     if "Pick your card" in r.labels)
+    card = next(r for r in fake.public_messages(fake.channel) if "Pick your card" in r.labels)
     await pick(alice, R, 7)
     await restart(world)
-    await pick(bob, S, 1)  # the reveal retires the round message posted before the restart
-    round_msg = fake.message(round_msg.id)
-    assert round_msg.labels == [] and not has_controls(round_msg)
-    assert round_msg.content.endswith("✔ Both cards are in: see the reveal below.")
+    out = await pick(bob, S, 1)  # the reveal: on the card posted before the restart
+    assert [r.id for r in out if r.visibility == "public" and not r.edit] == []
+    assert turn_message(world).id == card.id and "Pick your card" not in fake.message(
+        card.id).labels
+    assert option_values(fake.message(card.id)) and bob.mention in fake.message(card.id).content
 
-    turn = turn_message(world)  # bob's sleeping gas
-    assert option_values(turn) and bob.mention in turn.content
     await restart(world)
-    await bob.slash("raptor act", action="gas D3")  # typed: the turn message is retired too
-    turn = fake.message(turn.id)
-    assert not has_controls(turn) and turn.selects == [] and turn.attachments == []
-    assert turn.content.startswith("✔ Match #1 · Round 1 · ") and "gas D3" in turn.content
+    # the card's menu, posted before the restart, still works (DynamicItems)
+    out = await bob.select("Choose an action", values=["gas D3"], message=card.id)
+    now = fake.message(card.id)
+    assert "`gas D3`" in now.embeds[0]["description"] and alice.mention in now.content
+    assert "6 AP" in now.content and "End turn" in now.labels
+    # no new card, and no ping: alice was pinged by this round's card (kept with the card,
+    # so a restarted bot knows)
+    assert [r.id for r in out if r.visibility == "public" and not r.edit] == []
     assert (await world.match()).state.phase is Phase.AP
     assert fake.problems() == []
 
@@ -213,8 +227,9 @@ async def test_the_narrator_forgets_a_match_once_it_is_over(world: World) -> Non
     while match.state.phase is Phase.PICK:  # until a turn message is posted for alice
         await pick(alice, R, match.state.hands[R][-1])
         match = await world.match()
-    assert match.active and narrator._prompted.get(match.id) == match.version
+    cards = narrator.cards
+    assert match.active and match.id in cards._locks and match.id in cards._starter
     await alice.slash("raptor resign")
     await alice.click("Resign")
     assert not (await world.service.get_match(match.id)).active
-    assert match.id not in narrator._prompted
+    assert match.id not in cards._locks and match.id not in cards._starter

@@ -121,7 +121,10 @@ async def test_stale_controls_change_nothing(world: World) -> None:
     only_ephemeral_to(out, bob)
     assert out.content == texts.stale_text()
     assert (await world.match()).version == version
-    assert turn.id != turn_message(world).id
+    # the card is edited in place: the same message now carries the new version's controls
+    card = turn_message(world)
+    assert card.id == turn.id
+    assert f":v:{version}:" in str(card.components)
 
     await bob.click("End turn")
     tiles = option_values(turn_message(world))  # the mother's return: by tile
@@ -145,7 +148,13 @@ async def test_double_clicks_act_once(world: World) -> None:
     assert after.version == match.version + 1 and after.state.picks[R] == 7
     refusals = [r for r in (*first.replies, *second.replies) if r.ephemeral and not r.edit]
     assert len(refusals) == 1 and refusals[0].user_id == alice.id
-    assert sum("has picked a card" in r.content for r in fake.public_messages()) == 1
+    # the pick is folded into the card: no new public message, the card says ✅ once
+    created = [r for r in (*first.records, *second.records)
+               if r.visibility == "public" and not r.edit]
+    assert created == []
+    card = next(
+        r for r in reversed(fake.public_messages()) if "Pick your card" in r.labels)
+    assert card.content.count(f"{alice.mention} (raptor) ✅") == 1
 
     await pick(bob, S, 1)
     turn = turn_message(world)

@@ -5,8 +5,6 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
-import pytest
-
 import engine
 from bot import texts
 from engine import Options, Side
@@ -39,9 +37,9 @@ def test_round_story_tells_cards_effect_and_actions_in_notation() -> None:
     lines = texts.round_story(s.last_round_events)
     assert lines == [
         "Cards: raptor **7 · Recovery ×3**, scientist **1 · Sleeping Gas & Shuffle**.",
-        "Effect (scientist, Sleeping Gas & Shuffle): `gas D3`.",
+        "Scientist resolves card 1 (Sleeping Gas & Shuffle): `gas D3`.",
         "The scientist shuffles their deck and discard pile (card 1 too) into a new deck.",
-        "Action points (raptor, 6 AP): `C4-C3`, `G1-G3`.",
+        "Raptor spends 6 action points: `C4-C3`, `G1-G3`.",
     ]
     summary = texts.round_summary(fake_match(s), 1, s.last_round_events)
     assert summary.startswith("**Match #3 · Round 1 summary**\n")
@@ -49,36 +47,47 @@ def test_round_story_tells_cards_effect_and_actions_in_notation() -> None:
                             "scientists on the board 4 (reserve 6)")
 
 
-def test_action_lines_never_tell_a_pick() -> None:
+def test_the_cards_pick_line_tells_who_picked_never_what() -> None:
     s = engine.new_game(SEED, setup="quick")
+    m = fake_match(s)
+    assert texts.picks_line(m) == "<@11> (raptor) ⏳ · <@22> (scientist) ⏳ — pick your card"
     after = engine.apply(s, R, engine.Pick(7))
-    with pytest.raises(ValueError):
-        texts.action_line(fake_match(after), R, engine.Pick(7), after.events)
-    assert texts.picked_text(fake_match(after), R) == "<@11> (raptor) has picked a card."
+    line = texts.card_text(fake_match(after), 1_700_000_000.0)
+    assert line == ("**Match #3 · Round 1** — <@11> (raptor) ✅ · <@22> (scientist) ⏳ — pick "
+                    "your card\nTime runs out <t:1700000000:R>.")
+    assert "7" not in line.split("\n")[0] and "Recovery" not in line  # R11.2
 
 
-def test_action_lines_read_like_sentences() -> None:
+def test_the_card_tells_the_decision_and_the_round_so_far() -> None:
     s = engine.new_game(SEED, setup="quick")
-    s = play(s, (R, "play 7"), (S, "play 1"), (S, "gas D3"))
-    after = play(s, (R, "G1-G3"))
-    line = texts.action_line(fake_match(after), R, engine.parse_action("G1-G3", s, R),
-                             after.events)
-    assert line == "<@11> (raptor): `G1-G3` — the mother runs G1→G3"
-    ended = play(after, (R, "end"))
-    assert texts.action_line(fake_match(ended), R, engine.End(), ended.events) == (
-        "<@11> (raptor): `end` — ends the turn")
+    s = play(s, (R, "play 7"), (S, "play 1"), (S, "gas D3"), (R, "C4-C3"))
+    m = fake_match(s)
+    assert texts.card_text(m, None) == ("**Match #3 · Round 1** — <@11> (raptor), your move: "
+                                        "spend your action points: **5 AP** left.")
+    assert texts.card_log(m).splitlines() == [
+        "Cards: raptor **7 · Recovery ×3**, scientist **1 · Sleeping Gas & Shuffle**.",
+        "Scientist resolves card 1 (Sleeping Gas & Shuffle): `gas D3`.",
+        "The scientist shuffles their deck and discard pile (card 1 too) into a new deck.",
+        "Raptor spends 6 action points: `C4-C3`.",
+        "Babies escaped 0/3 · captured 0/3 · sleep tokens 0/5 · scientists on the board 4 "
+        "(reserve 6)"]
+    assert texts.ping_text(m, R) == ("🔔 <@11>, your move in Match #3: spend your action "
+                                     "points: **5 AP** left.")
 
 
-def test_reveal_and_card_texts() -> None:
+def test_the_parent_line_tells_the_round_and_whose_move() -> None:
     s = engine.new_game(SEED, setup="quick")
-    s = play(s, (R, "play 2"), (S, "play 9"))
-    text = texts.reveal_text(fake_match(s), 2, 9, s.events)
-    assert "The raptor resolves **Disappearance & Observation**" in text
-    assert "the scientist gets **7 AP**" in text
-    assert texts.card_effect(S, 6) == engine.card_text(S, 2)
-    assert texts.card_effect(R, 6) == engine.card_text(R, 2)
-    tie = texts.reveal_text(fake_match(s), 4, 4, ())
-    assert tie.endswith("Equal cards: nothing happens this round.")
+    s = play(s, (R, "play 7"), (S, "play 1"))
+    line = texts.parent_line(fake_match(s), "https://discord.com/channels/1/2/3")
+    assert line == ("**Match #3** · <@11> (raptor) vs <@22> (scientist)\nRound 1 · <@22> "
+                    "(scientist) to move · [go to the match card]"
+                    "(https://discord.com/channels/1/2/3)")
+
+
+def test_a_sentence_in_the_story_is_not_in_code_formatting() -> None:
+    event = engine.Event("disappeared", side=R, at=engine.square("E1"))
+    assert texts.round_story([engine.Event("effect", side=R, value=2), event]) == [
+        "Raptor resolves card 2 (Disappearance & Observation): the mother disappears from E1."]
 
 
 def test_hand_text_is_the_players_own() -> None:
@@ -140,3 +149,37 @@ def test_history_tells_why_from_the_players_side() -> None:
              ("babies_escaped", "won", "three babies escaped")]
     for reason, outcome, why in cases:
         assert texts.history_reason(fake_match(s, active=False, reason=reason), outcome) == why
+
+
+def test_counts_agree_with_their_number() -> None:
+    assert texts.count(1, "fire token") == "1 fire token"
+    assert texts.count(2, "fire token") == "2 fire tokens"
+    assert texts.count(0, "sleep token") == "0 sleep tokens"
+    assert texts.count(3, "baby", "babies") == "3 babies"
+    jeep = engine.Event("jeep", S, at=1, to=4, cells=(2, 3), piece="scientist")
+    assert texts.event_phrase(jeep) == "a jeep drives B1→E1, putting out 2 fire tokens"
+    assert texts.event_text(jeep) == "B1-E1 (puts out 2 fire tokens)"
+    one = jeep._replace(cells=(2,))
+    assert texts.event_phrase(one) == "a jeep drives B1→E1, putting out 1 fire token"
+    assert texts.event_text(one) == "B1-E1 (puts out 1 fire token)"
+    shot = engine.Event("shot", S, at=1, to=4, value=1)
+    assert texts.event_phrase(shot) == "the scientist on B1 shoots the mother (1 sleep token)"
+    out = engine.Event("fire_out", R, at=2, cells=(2, 3, 4))
+    assert texts.event_phrase(out) == "the mother puts out 3 fire tokens"
+
+
+def test_a_dm_suggests_no_command_and_a_stale_dm_click_links_to_the_match() -> None:
+    s = engine.new_game(SEED, setup="quick")
+    m = fake_match(s)
+    assert texts.pick_prompt(m, S) == ("Pick a card with the buttons below (or "
+                                       "`/raptor act play <n>`).")
+    assert texts.pick_prompt(m, S, in_dm=True) == "Pick a card with the buttons below."
+    jump = texts.to_match(m, "https://discord.com/channels/1/2/3")
+    assert jump == "[↪ back to Match #3](https://discord.com/channels/1/2/3)"
+    stale = texts.stale_text("card button", jump=jump)
+    assert stale.endswith(f"nothing was changed. {jump}") and "/raptor" not in stale
+    assert texts.stale_text().endswith("Use the latest message, or `/raptor status`.")
+    listed = texts.hand_text(m, S)
+    short = texts.hand_text(m, S, listed=False, jump=jump)
+    assert "**1 · Sleeping Gas & Shuffle**" in listed and "Sleeping Gas" not in short
+    assert short.startswith(f"**Match #3 · your hand** (scientist, round 1) · {jump}\n")

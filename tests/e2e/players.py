@@ -142,7 +142,9 @@ class World:
                         channel: FakeChannel | None = None, setup: str = "quick",
                         environment: str = "jungle") -> Table:
         """``raptor`` challenges ``scientist`` in ``channel`` (default #general) asking for
-        the raptor side; ``scientist`` clicks Accept. Returns the table of the new match."""
+        the raptor side; ``scientist`` clicks Accept. Returns the table of the new match,
+        whose ``channel`` is then the match's thread when the bot started one (``parent``
+        the channel)."""
         chan = channel or self.fake.channel
         table = Table(self, chan)
         table.raptor = Player(table, self.user(raptor), R)
@@ -152,8 +154,13 @@ class World:
                                            environment=environment)
         challenge = table.find(out.replies, "Accept")
         assert challenge is not None and challenge.visibility == "public", out.records
-        await table.scientist.click("Accept", message=challenge)
-        match = await self.observer.active_match(chan.id)
+        accepted = await table.scientist.click("Accept", message=challenge)
+        thread = next((t for t in self.fake.threads(chan) if t.id == challenge.message_id),
+                      None)
+        if thread is not None:  # the match plays in a thread started from the challenge
+            table.parent, table.channel = chan, thread
+            table.track(accepted)
+        match = await self.observer.active_match(table.channel.id)
         assert match is not None, "accepting the challenge started no match"
         assert match.players == {R: table.raptor.id, S: table.scientist.id}
         table.match_id = match.id
@@ -180,6 +187,7 @@ class Table:
     raptor: Player = field(init=False)
     scientist: Player = field(init=False)
     match_id: int = 0
+    parent: FakeChannel | None = None  # the channel the match's thread hangs from, if any
     timeline: list[Step] = field(default_factory=list)
     message_ids: list[int] = field(default_factory=list)  # messages created in the channel
     decisions: int = 0

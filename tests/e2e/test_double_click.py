@@ -37,9 +37,12 @@ async def test_a_double_click_on_a_card_picks_once(world: World) -> None:
     after = await table.match()
     assert after.version == before.version + 1 and after.state.picks[R] == card
     assert await log_length(table) == n + 1
-    public = {r.message_id: r.content for out in both for r in out.records
-              if r.visibility == "public"}  # channel posts show in both outcomes
-    assert list(public.values()) == [f"{alice.user.mention} (raptor) has picked a card."]
+    created = [r for out in both for r in out.records if r.visibility == "public"
+               and not r.edit]
+    assert [r.content for r in created] == []  # the pick is folded into the card
+    shown = table.newest(alice, lambda m: "Pick your card" in m.labels)  # the match card
+    assert shown is not None
+    assert shown.content.count(f"{alice.user.mention} (raptor) ✅") == 1
     said = answers(both, alice.id)
     assert any(f"You picked **{texts.card_label(R, card)}**" in t for t in said), said
     refusals = [t for t in said if "You picked" not in t]

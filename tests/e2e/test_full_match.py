@@ -18,6 +18,7 @@ from __future__ import annotations
 import io
 import logging
 import random
+from collections import Counter
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 
@@ -92,14 +93,58 @@ async def test_the_match_reaches_a_winner(played: Played) -> None:
     log = await world.observer.action_log(table.match_id)
     assert len(log) == table.decisions
 
-    # the result is announced publicly: winner, reason, final board, a Rematch button
-    result = table.newest(table.raptor, lambda m: "is over" in m.content)
+    # the result is announced publicly: its first line names the winner and how, with a
+    # Rematch button; the last card shows the final board
+    result = table.newest(table.raptor, lambda m: "is over" in m.content and m.labels)
     assert result is not None and result.visibility == "public"
     winner = table.player(final.state.winner)
-    assert f"{winner.user.mention} ({winner.side.value}) wins" in result.content
-    assert texts.REASONS[final.reason] in result.content
+    first = result.content.splitlines()[0]
+    assert f"{winner.user.mention} ({winner.side.value}) wins" in first
+    assert texts.REASONS[final.reason] in first
     assert result.labels == ["Rematch"]
-    assert result.attachments[0].data == render.render_board(engine.view(final.state, None))
+    card = table.newest(table.raptor, lambda m: bool(m.attachments))
+    assert card is not None and card.components == [] and "the match is over" in card.content
+    assert card.attachments[0].data == render.render_board(engine.view(final.state, None))
+    # the parent channel holds one line for the match: the result and a link to the card
+    assert table.parent is not None
+    (line,) = world.fake.public_messages(table.parent)
+    assert line.components == [] and first in line.content
+    assert f"/{table.channel.id}/{card.id})" in line.content
+
+
+def round_of(table: Table, seq: int) -> int:
+    """The round the match was in right after the record ``seq`` was made."""
+    for step in table.timeline:
+        if step.seq >= seq:
+            return step.match.state.round
+    return table.timeline[-1].match.state.round
+
+
+async def test_a_round_is_quiet_in_the_thread(played: Played) -> None:
+    """Issue 28's targets, per round in the match's thread: at most 2 new public messages
+    (the card and a ping), at most 1 posted board image, at most 1 ping per player."""
+    world, table = played.world, played.table
+    created = [r for r in world.fake.records if r.channel_id == table.channel.id
+               and r.visibility == "public" and not r.edit]
+    result = created[-1]
+    assert result.labels == ["Rematch"]
+    messages: Counter[int] = Counter()
+    images: Counter[int] = Counter()
+    pings: Counter[tuple[int, int]] = Counter()
+    for r in created[:-1]:
+        rnd = round_of(table, r.seq)
+        messages[rnd] += 1
+        images[rnd] += bool(r.attachments)
+        for user in r.pinged:
+            pings[rnd, user] += 1
+    rounds = played.final.state.round
+    assert sorted(messages) == list(range(1, rounds + 1))
+    assert max(messages.values()) <= 2 and max(images.values()) == 1, (messages, images)
+    assert max(pings.values()) == 1, pings
+    assert set(result.pinged) <= {table.raptor.id, table.scientist.id}
+    # the cards are edited in place: many more edits than cards
+    edits = [r for r in world.fake.records if r.channel_id == table.channel.id and r.edit]
+    assert len(edits) > 3 * rounds
 
 
 async def test_no_public_control_is_left_once_the_match_is_over(played: Played) -> None:
@@ -128,8 +173,12 @@ async def test_board_images_decode_and_follow_the_game(played: Played) -> None:
         assert image.format == "PNG" and image.size == render.BOARD_IMAGE_SIZE
     assert len(set(boards)) >= final.state.round  # the pictures change as the game goes
     summaries = [r for r in world.fake.public_messages() if "summary**" in r.content]
-    assert len(summaries) == final.state.round - 1
-    pictures = [r.attachments[0].data for r in summaries]
+    assert len(summaries) == final.state.round - 1  # each round's card became its record
+    assert all(r.attachments == [] and r.components == [] for r in summaries)
+    cards = [r for r in world.fake.records if r.visibility == "public" and not r.edit
+             and r.attachments]  # one new card, with the board, per round
+    assert len(cards) == final.state.round
+    pictures = [r.attachments[0].data for r in cards]
     assert all(a != b for a, b in zip(pictures, pictures[1:], strict=False))
 
 

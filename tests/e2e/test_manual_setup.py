@@ -37,13 +37,16 @@ async def test_manual_setup_placements_through_the_menus(world: World) -> None:
     assert len(placed) == 10
     assert all(type(a).__name__.startswith("Place") for a in placed)
 
-    # setup done: a public summary with the board, then round 1 with its "Pick your card"
+    # setup done: the setup's card becomes its record, then round 1's card with the board
+    # and its "Pick your card"
     summary = table.newest(table.raptor, lambda m: "setup done" in m.content)
     assert summary is not None and summary.visibility == "public"
     for action in placed:
         assert f"`{engine.format_action(action)}`" in summary.content
-    assert summary.attachments[0].data == render.render_board(engine.view(match.state, None))
-    assert table.raptor.round_message() is not None
+    assert summary.attachments == []
+    card = table.raptor.round_message()
+    assert card is not None
+    assert card.attachments[0].data == render.render_board(engine.view(match.state, None))
     # and the match goes on with picks
     await table.play_decision(rng, act_share=0.0)
     assert (await table.match()).state.phase is Phase.PICK

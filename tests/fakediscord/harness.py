@@ -308,6 +308,11 @@ class FakeChannel:
     def mention(self) -> str:
         return f"<#{self.id}>"
 
+    @property
+    def parent_id(self) -> int | None:
+        """A thread's channel (None for a channel)."""
+        return self.info.parent_id
+
     def messages(self) -> list[Record]:
         return self.fake.public_messages(self)
 
@@ -640,6 +645,19 @@ class FakeDiscord:
         self.server.set_bot_can_send(info.id, allowed)
         if self.client is not None:
             self.client._connection.parsers["CHANNEL_UPDATE"](self.server.channel_payload(info))
+
+    def set_bot_can_create_threads(self, channel: Any, allowed: bool) -> None:
+        """Grant/deny the bot Create Public Threads in ``channel`` (starting one -> 403
+        50013; sends CHANNEL_UPDATE)."""
+        info = self.server.channels[_id(channel)]
+        self.server.set_bot_can_create_threads(info.id, allowed)
+        if self.client is not None:
+            self.client._connection.parsers["CHANNEL_UPDATE"](self.server.channel_payload(info))
+
+    def threads(self, channel: Any = None) -> list[FakeChannel]:
+        """The threads started so far (in ``channel``, if given), oldest first."""
+        parent = None if channel is None else _id(channel)
+        return [FakeChannel(self, t) for t in self.server.threads(parent)]
 
     def set_dms_closed(self, user: Any, closed: bool = True) -> None:
         """Make DMs to ``user`` fail with 403 50007 "Cannot send messages to this user"."""

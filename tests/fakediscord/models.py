@@ -174,6 +174,8 @@ class Record:
     deleted: bool = False
     loading: bool = False
     reference_id: int | None = None
+    thread_id: int | None = None  # the thread started from this message
+    pinged: tuple[int, ...] = ()  # users this creation notified (mentions allowed to ping)
     time: float = 0.0
     created_time: float = 0.0
     edited_time: float | None = None

@@ -25,6 +25,7 @@ Implemented routes (prefix ``/api/v10``)::
     GET/PATCH/DELETE webhooks/{app}/{token}/messages/{@original|id}
     GET/POST channels/{id}/messages, GET/PATCH/DELETE channels/{id}/messages/{id}
     GET    channels/{id}, POST channels/{id}/typing
+    POST   channels/{id}/messages/{id}/threads          (a public thread from a message)
     GET    guilds/{id}, guilds/{id}/channels, guilds/{id}/roles, guilds/{id}/members/{uid}
     GET    /attachments/{channel}/{attachment}/{filename}   (file download, no prefix)
 
@@ -89,6 +90,7 @@ READ_MESSAGE_HISTORY = 1 << 16
 USE_EXTERNAL_EMOJIS = 1 << 18
 CHANGE_NICKNAME = 1 << 26
 USE_APPLICATION_COMMANDS = 1 << 31
+CREATE_PUBLIC_THREADS = 1 << 35
 SEND_MESSAGES_IN_THREADS = 1 << 38
 ALL_PERMISSIONS = (1 << 53) - 1
 
@@ -100,8 +102,11 @@ DEFAULT_EVERYONE_PERMISSIONS = (
 DEFAULT_BOT_PERMISSIONS = (
     ADD_REACTIONS | VIEW_CHANNEL | SEND_MESSAGES | EMBED_LINKS | ATTACH_FILES
     | READ_MESSAGE_HISTORY | USE_EXTERNAL_EMOJIS | SEND_MESSAGES_IN_THREADS
-    | USE_APPLICATION_COMMANDS
+    | USE_APPLICATION_COMMANDS | CREATE_PUBLIC_THREADS
 )
+TEXT_CHANNEL, DM_CHANNEL, PUBLIC_THREAD = 0, 1, 11
+THREAD_TYPES = frozenset({10, 11, 12})
+ARCHIVE_DURATIONS = (60, 1440, 4320, 10080)  # minutes: what Discord accepts
 
 DEFAULT_ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024
 
@@ -184,7 +189,7 @@ class RoleInfo:
 class ChannelInfo:
     id: int
     name: str
-    type: int = 0  # 0 guild text, 1 DM
+    type: int = 0  # 0 guild text, 1 DM, 11 public thread
     guild_id: int | None = None
     position: int = 0
     recipient_id: int | None = None
@@ -192,10 +197,18 @@ class ChannelInfo:
     # target id -> (type 0 role / 1 member, allow, deny)
     overwrites: dict[int, tuple[int, int, int]] = field(default_factory=dict)
     last_message_id: int | None = None
+    parent_id: int | None = None  # a thread's channel
+    owner_id: int | None = None  # who started the thread
+    auto_archive_duration: int = 1440
+    created_time: float = field(default_factory=_wall)
 
     @property
     def is_dm(self) -> bool:
         return self.type == 1
+
+    @property
+    def is_thread(self) -> bool:
+        return self.type in THREAD_TYPES
 
 
 @dataclass
@@ -242,9 +255,87 @@ def _json_response(data: Any, status: int = 200) -> web.Response:
 _NAME_RE = re.compile(r"^[-_\w]{1,32}$")
 
 
-def validate_message(data: dict[str, Any], *, n_attachments: int, edit: bool) -> list[str]:
-    """Return the problems Discord would answer 400 for (empty list if fine)."""
+def notified_users(content: str, allowed: dict[str, Any] | None) -> tuple[int, ...]:
+    """The users a new message notifies (Discord: user mentions in ``content`` — never in
+    embeds or on an edit — filtered by ``allowed_mentions``: absent, every mention; ``parse``
+    with ``"users"``, every user mention; else only the ids in ``users``)."""
+    mentioned = [int(m) for m in re.findall(r"<@!?(\d+)>", content or "")]
+    if allowed is None or "users" in (allowed.get("parse") or []):
+        return tuple(dict.fromkeys(mentioned))
+    wanted = {int(u) for u in allowed.get("users") or []}
+    return tuple(dict.fromkeys(u for u in mentioned if u in wanted))
+
+
+# Components V2 (message flag IS_COMPONENTS_V2 = 1 << 15), as Discord documents them: no
+# content, embeds, poll or stickers; at most 40 components in all (nested ones included);
+# at most 4000 characters across every text display; top level and container children of
+# the layout types only; a section holds 1-3 text displays and one accessory (a button or a
+# thumbnail); a media gallery 1-10 items; an action row 1-5 buttons or one select.
+V2_MAX_COMPONENTS = 40
+V2_MAX_TEXT = 4000
+SECTION, TEXT_DISPLAY, THUMBNAIL, MEDIA_GALLERY, FILE, SEPARATOR, CONTAINER = (
+    9, 10, 11, 12, 13, 14, 17)
+V2_TOP_LEVEL = frozenset({ACTION_ROW, SECTION, TEXT_DISPLAY, MEDIA_GALLERY, FILE, SEPARATOR,
+                          CONTAINER})
+V2_IN_CONTAINER = V2_TOP_LEVEL - {CONTAINER}
+
+
+def validate_v2(data: dict[str, Any]) -> list[str]:
+    """The problems Discord answers 400 (50035) for in a Components V2 message."""
     errors: list[str] = []
+    for legacy in ("content", "embeds", "poll", "sticker_ids"):
+        if data.get(legacy):
+            errors.append(f"{legacy}: cannot be used with the IS_COMPONENTS_V2 flag "
+                          "(MESSAGE_CANNOT_USE_LEGACY_FIELDS_WITH_COMPONENTS_V2)")
+    components = data.get("components") or []
+    every = list(iter_components(components))
+    if len(every) > V2_MAX_COMPONENTS:
+        errors.append(f"components: Must be {V2_MAX_COMPONENTS} or fewer in total, nested "
+                      f"ones included (got {len(every)}).")
+    text = sum(len(c.get("content") or "") for c in every if c.get("type") == TEXT_DISPLAY)
+    if text > V2_MAX_TEXT:
+        errors.append(f"components: text displays hold {text} characters; Must be "
+                      f"{V2_MAX_TEXT} or fewer in total.")
+    for i, comp in enumerate(components):
+        if comp.get("type") not in V2_TOP_LEVEL:
+            errors.append(f"components.{i}: type {comp.get('type')} can't be at the top level")
+    for comp in every:
+        ctype, children = comp.get("type"), comp.get("components") or []
+        if ctype == CONTAINER:
+            errors += [f"container: type {c.get('type')} can't be inside a container"
+                       for c in children if c.get("type") not in V2_IN_CONTAINER]
+        elif ctype == SECTION:
+            if not 1 <= len(children) <= 3 or any(c.get("type") != TEXT_DISPLAY
+                                                 for c in children):
+                errors.append("section: Must hold 1 to 3 text displays.")
+            if (comp.get("accessory") or {}).get("type") not in (BUTTON, THUMBNAIL):
+                errors.append("section: accessory must be a button or a thumbnail.")
+        elif ctype == MEDIA_GALLERY:
+            items = comp.get("items") or []
+            if not 1 <= len(items) <= 10:
+                errors.append("media gallery: Must hold 1 to 10 items.")
+            errors += ["media gallery item: needs media.url" for item in items
+                       if not (item.get("media") or {}).get("url")]
+        elif ctype == ACTION_ROW:
+            buttons = [c for c in children if c.get("type") == BUTTON]
+            selects = [c for c in children if c.get("type") in SELECT_TYPES]
+            if not children:
+                errors.append("action row is empty")
+            if len(buttons) > 5:
+                errors.append("action row: Must be 5 or fewer buttons in length.")
+            if selects and len(children) > 1:
+                errors.append("action row: a select menu must be alone in its row")
+    return errors
+
+
+def validate_message(data: dict[str, Any], *, n_attachments: int, edit: bool,
+                     v2: bool = False) -> list[str]:
+    """Return the problems Discord would answer 400 for (empty list if fine); ``v2``: the
+    message has the IS_COMPONENTS_V2 flag already (an edit)."""
+    errors: list[str] = []
+    v2 = v2 or bool((data.get("flags") or 0) & FLAG_COMPONENTS_V2)
+    if v2:
+        return validate_v2(data) + validate_components(data.get("components") or [], v2=True)
     content = data.get("content")
     if content is not None and len(str(content)) > 2000:
         errors.append("content: Must be 2000 or fewer in length.")
@@ -505,6 +596,22 @@ class FakeDiscordServer:
         self.set_bot_can_send(chan.id, bot_can_send)
         return chan
 
+    def set_bot_can_create_threads(self, channel_id: int, allowed: bool) -> None:
+        """Deny/allow the bot Create Public Threads in a channel (member overwrite, kept
+        with any other denial there)."""
+        chan = self.channels[channel_id]
+        t, allow, deny = chan.overwrites.get(self.bot.id, (1, 0, 0))
+        deny = deny & ~CREATE_PUBLIC_THREADS if allowed else deny | CREATE_PUBLIC_THREADS
+        if allow or deny:
+            chan.overwrites[self.bot.id] = (t, allow, deny)
+        else:
+            chan.overwrites.pop(self.bot.id, None)
+
+    def threads(self, parent_id: int | None = None) -> list[ChannelInfo]:
+        """The threads (of one channel, if given), oldest first."""
+        return [c for c in self.channels.values()
+                if c.is_thread and (parent_id is None or c.parent_id == parent_id)]
+
     def set_bot_can_send(self, channel_id: int, allowed: bool) -> None:
         """Deny/allow the bot SEND_MESSAGES in a channel (member overwrite)."""
         chan = self.channels[channel_id]
@@ -534,6 +641,8 @@ class FakeDiscordServer:
         if perms & ADMINISTRATOR:
             return ALL_PERMISSIONS
         chan = self.channels.get(channel_id) if channel_id else None
+        if chan is not None and chan.is_thread and chan.parent_id is not None:
+            chan = self.channels.get(chan.parent_id)  # a thread has its parent's permissions
         if chan is None or chan.is_dm:
             return perms
         ow = chan.overwrites
@@ -595,12 +704,25 @@ class FakeDiscordServer:
                 for tid, (t, a, d) in chan.overwrites.items()
             ],
             "nsfw": False,
-            "parent_id": None,
+            "parent_id": str(chan.parent_id) if chan.parent_id else None,
             "topic": chan.topic,
             "last_message_id": str(chan.last_message_id) if chan.last_message_id else None,
             "rate_limit_per_user": 0,
             "flags": 0,
         }
+        if chan.is_thread:
+            del data["permission_overwrites"], data["position"], data["topic"]
+            data.update({
+                "owner_id": str(chan.owner_id),
+                "member_count": 1,
+                "message_count": sum(1 for m in self.messages.values()
+                                     if m.channel_id == chan.id and not m.deleted),
+                "total_message_sent": 0,
+                "thread_metadata": {"archived": False, "locked": False,
+                                    "auto_archive_duration": chan.auto_archive_duration,
+                                    "archive_timestamp": _iso(chan.created_time),
+                                    "create_timestamp": _iso(chan.created_time)},
+            })
         if for_user is not None:
             data["permissions"] = str(self.permissions(for_user, chan.id))
         return data
@@ -726,6 +848,8 @@ class FakeDiscordServer:
         }
         if chan is not None and not chan.is_dm:
             data["guild_id"] = str(chan.guild_id)
+        if msg.thread_id is not None and msg.thread_id in self.channels:
+            data["thread"] = self.channel_payload(self.channels[msg.thread_id])
         if msg.webhook_id:
             data["webhook_id"] = str(msg.webhook_id)
             data["application_id"] = str(self.app_id)
@@ -821,7 +945,12 @@ class FakeDiscordServer:
         total = sum(len(f[1]) for f in files.values())
         if total > self.attachment_size_limit:
             raise DiscordError(413, 40005, "Request entity too large")
-        errors = validate_message(data, n_attachments=len(files), edit=edit)
+        was_v2 = existing is not None and bool(existing.flags & FLAG_COMPONENTS_V2)
+        if was_v2 and data.get("flags") is not None and not (
+                int(data["flags"]) & FLAG_COMPONENTS_V2):
+            raise DiscordError(400, 50035, "Invalid Form Body",
+                               ["flags: the IS_COMPONENTS_V2 flag can't be removed"])
+        errors = validate_message(data, n_attachments=len(files), edit=edit, v2=was_v2)
         if errors:
             raise DiscordError(400, 50035, "Invalid Form Body", errors)
         if not edit:
@@ -876,6 +1005,7 @@ class FakeDiscordServer:
             tts=bool(data.get("tts")),
             allowed_mentions=data.get("allowed_mentions"),
         )
+        msg.pinged = notified_users(msg.content, data.get("allowed_mentions"))
         ref = data.get("message_reference")
         if isinstance(ref, dict) and ref.get("message_id"):
             msg.reference_id = int(ref["message_id"])
@@ -931,6 +1061,8 @@ class FakeDiscordServer:
         msg.loading = False
         msg.flags &= ~FLAG_LOADING
         fill = fill or was_loading
+        if fill:  # the first content of a deferred message notifies, as a new message does
+            msg.pinged = notified_users(msg.content, data.get("allowed_mentions"))
         now = self.now()
         if not fill:
             msg.edit = True
@@ -1058,6 +1190,8 @@ class FakeDiscordServer:
         r.add_patch(p + "/channels/{channel_id}/messages/{message_id}", self.channel_edit)
         r.add_delete(p + "/channels/{channel_id}/messages/{message_id}", self.channel_delete)
         r.add_post(p + "/channels/{channel_id}/typing", self.typing)
+        r.add_post(p + "/channels/{channel_id}/messages/{message_id}/threads",
+                   self.start_thread)
         r.add_get(p + "/guilds/{guild_id}", self.get_guild)
         r.add_get(p + "/guilds/{guild_id}/channels", self.get_guild_channels)
         r.add_get(p + "/guilds/{guild_id}/roles", self.get_guild_roles)
@@ -1269,7 +1403,8 @@ class FakeDiscordServer:
         resource: dict[str, Any] = {"type": ctype}
         response_message: Record | None = None
         if ctype in (4, 7):
-            self._check_message(data, files, edit=(ctype == 7))
+            clicked = self.messages.get(info.message_id or 0) if ctype == 7 else None
+            self._check_message(data, files, edit=(ctype == 7), existing=clicked)
         if ctype == 4:
             visibility, uid = self._visibility(chan, flags, info.user_id)
             response_message = self.create_message(
@@ -1395,7 +1530,7 @@ class FakeDiscordServer:
         info = self._webhook_interaction(request)
         msg = self._webhook_message(request, info)
         data, files = await self._read_body(request)
-        self._check_message(data, files, edit=True)
+        self._check_message(data, files, edit=True, existing=msg)
         original = request.match_info["message_id"] == "@original"
         was_loading = msg.loading
         self.edit_message(msg, data, files,
@@ -1433,13 +1568,52 @@ class FakeDiscordServer:
         if perms & needed != needed:
             raise DiscordError(403, 50013, "Missing Permissions")
 
+    @staticmethod
+    def send_bit(chan: ChannelInfo) -> int:
+        """The permission posting needs: Send Messages in Threads in a thread, else Send
+        Messages."""
+        return SEND_MESSAGES_IN_THREADS if chan.is_thread else SEND_MESSAGES
+
+    async def start_thread(self, request: web.Request) -> web.Response:
+        """POST channels/{id}/messages/{id}/threads: a public thread from a message (type
+        11; Discord: name 1-100 chars, auto_archive_duration 60/1440/4320/10080, Create
+        Public Threads in the channel, not in a thread or DM, one thread per message)."""
+        chan = self._channel(request)
+        msg = self._channel_message(request, chan)
+        data, _ = await self._read_body(request)
+        if chan.is_dm or chan.is_thread:
+            raise DiscordError(400, 50024, "Cannot execute action on this channel type")
+        self._require(chan, CREATE_PUBLIC_THREADS)
+        name = str(data.get("name") or "")
+        errors = []
+        if not 1 <= len(name) <= 100:
+            errors.append("name: Must be between 1 and 100 in length.")
+        duration = data.get("auto_archive_duration")
+        if duration is not None and duration not in ARCHIVE_DURATIONS:
+            errors.append(f"auto_archive_duration: Value must be one of {ARCHIVE_DURATIONS}.")
+        if errors:
+            raise DiscordError(400, 50035, "Invalid Form Body", errors)
+        if msg.thread_id is not None or msg.message_id in self.channels:
+            raise DiscordError(400, 160004, "A thread has already been created for this "
+                               "message")
+        # Discord gives a thread started from a message that message's id
+        thread = ChannelInfo(id=msg.message_id, name=name, type=PUBLIC_THREAD,
+                             guild_id=chan.guild_id, parent_id=chan.id, owner_id=self.bot.id,
+                             auto_archive_duration=int(duration or 1440))
+        self.channels[thread.id] = thread
+        msg.thread_id = thread.id
+        payload = self.channel_payload(thread)
+        if self.gateway is not None:
+            self._emit("THREAD_CREATE", {**payload, "newly_created": True})
+        return _json_response(payload, status=201)
+
     async def get_channel(self, request: web.Request) -> web.Response:
         chan = self._channel(request)
         return _json_response(self.channel_payload(chan))
 
     async def typing(self, request: web.Request) -> web.Response:
         chan = self._channel(request)
-        self._require(chan, SEND_MESSAGES)
+        self._require(chan, self.send_bit(chan))
         return web.Response(status=204)
 
     async def channel_history(self, request: web.Request) -> web.Response:
@@ -1466,7 +1640,7 @@ class FakeDiscordServer:
             if recipient is None or recipient.dms_closed:
                 raise DiscordError(403, 50007, "Cannot send messages to this user")
         else:
-            needed = SEND_MESSAGES | (ATTACH_FILES if files else 0)
+            needed = self.send_bit(chan) | (ATTACH_FILES if files else 0)
             self._require(chan, needed)
         self._check_message(data, files, edit=False)
         if chan.is_dm:
@@ -1488,7 +1662,7 @@ class FakeDiscordServer:
         if msg.author_id != self.bot.id:
             raise DiscordError(403, 50005, "Cannot edit a message authored by another user")
         data, files = await self._read_body(request)
-        self._check_message(data, files, edit=True)
+        self._check_message(data, files, edit=True, existing=msg)
         self.edit_message(msg, data, files, source="channel_edit", interaction_id=None)
         return _json_response(self.message_payload(msg))
 

@@ -264,3 +264,27 @@ async def test_a_busy_channel_is_told_by_the_one_active_match_not_by_an_error_te
         await svc.starter.create(GUILD, CHANNEL + 1, players, no_ai, "jungle", "quick",
                                  rematch_of=m.id + 99)
     assert await svc.active_match(CHANNEL + 1) is None
+
+
+async def test_a_double_click_on_challenge_makes_one_challenge(svc, db, monkeypatch):
+    """Two /raptor challenge at once by the same player in one channel (on PostgreSQL the
+    two transactions run side by side, and the unique index decides): one challenge, and
+    the other gets the answer a second challenge gets."""
+    from bot.match.challenge_store import ChallengeStore
+
+    looked = ChallengeStore.pending_of
+
+    async def slow_look(tx, channel_id, challenger_id):  # both look before either inserts
+        found = await looked(tx, channel_id, challenger_id)
+        await asyncio.sleep(0.05)
+        return found
+
+    monkeypatch.setattr(ChallengeStore, "pending_of", staticmethod(slow_look))
+    results = await asyncio.gather(*(svc.create_challenge(GUILD, CHANNEL, ALICE, BOB)
+                                     for _ in range(2)), return_exceptions=True)
+    made = [r for r in results if not isinstance(r, BaseException)]
+    refused = [r for r in results if isinstance(r, BaseException)]
+    assert len(made) == 1 and len(refused) == 1, results
+    assert isinstance(refused[0], InvalidRequestError)
+    assert "already have a pending challenge" in str(refused[0])
+    assert [c.id for c in await svc.pending_challenges(CHANNEL)] == [made[0].id]

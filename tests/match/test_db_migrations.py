@@ -19,8 +19,8 @@ from bot.db import (
 async def test_new_file_gets_every_migration_and_the_pragmas(db_path):
     db = await Database.open(db_path)
     try:
-        assert SCHEMA_VERSION == 4 == MIGRATIONS[-1].version
-        assert [m.version for m in MIGRATIONS] == [1, 2, 3, 4]
+        assert SCHEMA_VERSION == 6 == MIGRATIONS[-1].version
+        assert [m.version for m in MIGRATIONS] == [1, 2, 3, 4, 5, 6]
         assert all(m.description for m in MIGRATIONS)
         assert await db.schema_version() == SCHEMA_VERSION
         assert (await db.fetchone("PRAGMA journal_mode"))[0] == "wal"
@@ -32,7 +32,7 @@ async def test_new_file_gets_every_migration_and_the_pragmas(db_path):
         tables = {r[0] for r in await db.fetchall(
             "SELECT name FROM sqlite_master WHERE type = 'table'")}
         assert {"matches", "match_log", "challenges", "ratings", "results", "guild_settings",
-                "user_settings", "control_posts"} <= tables
+                "user_settings", "control_posts", "private_posts", "match_notices"} <= tables
     finally:
         await db.close()
 
@@ -78,6 +78,57 @@ async def test_v2_file_gets_the_control_posts_and_its_challenges_survive(db_path
         await db.write("UPDATE challenges SET message_id = 99")
         assert (await db.fetchone("SELECT message_id FROM challenges"))[0] == 99
         assert await db.fetchall("SELECT * FROM control_posts") == []
+    finally:
+        await db.close()
+
+
+async def test_v3_file_keeps_its_control_posts_and_learns_cards_and_threads(db_path):
+    db = await Database.open(db_path, upto=3)
+    async with db.transaction() as tx:
+        await tx.execute("INSERT INTO matches (guild_id, channel_id, raptor_user_id, "
+                         "scientist_user_id, seed, options, status, state, created_at, "
+                         "updated_at, last_activity) VALUES (7, 8, 41, 42, 1, '{}', "
+                         "'active', '{}', 0, 0, 0)")
+        await tx.execute("INSERT INTO control_posts VALUES (900, 1, 'turn', 8, 'head')")
+        await tx.execute("INSERT INTO guild_settings (guild_id, turn_timeout) VALUES (7, 60)")
+    with pytest.raises(sqlite3.IntegrityError):  # before: no card kind
+        await db.write("INSERT INTO control_posts VALUES (901, 1, 'card', 8, '1')")
+    await db.close()
+
+    db = await Database.open(db_path)
+    try:
+        assert await db.schema_version() == SCHEMA_VERSION
+        rows = await db.fetchall("SELECT message_id, kind, text FROM control_posts")
+        assert [tuple(r) for r in rows] == [(900, "turn", "head")]
+        await db.write("INSERT INTO control_posts VALUES (901, 1, 'card', 8, '1')")
+        await db.write("INSERT INTO control_posts VALUES (902, 1, 'line', 5, 'x')")
+        with pytest.raises(sqlite3.IntegrityError):
+            await db.write("INSERT INTO control_posts VALUES (903, 1, 'other', 8, 'x')")
+        row = await db.fetchone("SELECT turn_timeout, threads FROM guild_settings")
+        assert tuple(row) == (60, None)
+        await db.write("UPDATE guild_settings SET threads = 0")
+        with pytest.raises(sqlite3.IntegrityError):
+            await db.write("UPDATE guild_settings SET threads = 2")
+    finally:
+        await db.close()
+
+
+async def test_v4_file_gets_the_private_posts_and_notices(db_path):
+    db = await Database.open(db_path, upto=4)
+    async with db.transaction() as tx:
+        await tx.execute("INSERT INTO user_settings (user_id, key, value, updated_at) "
+                         "VALUES (42, 'dm_hand', 'true', 0)")
+    await db.close()
+
+    db = await Database.open(db_path)
+    try:
+        assert await db.schema_version() == SCHEMA_VERSION
+        assert (await db.fetchone("SELECT value FROM user_settings"))[0] == "true"
+        assert await db.fetchall("SELECT * FROM private_posts") == []
+        assert await db.fetchall("SELECT * FROM match_notices") == []
+        with pytest.raises(sqlite3.IntegrityError):  # a private post belongs to a match
+            await db.write("INSERT INTO private_posts (message_id, match_id, user_id, "
+                           "channel_id, text) VALUES (1, 999, 42, 5, 'x')")
     finally:
         await db.close()
 

@@ -10,6 +10,8 @@ import pytest
 
 from bot.db import INTEGRITY_ERRORS
 
+GS = "guild_settings (guild_id, turn_timeout)"  # a small table to write to
+
 
 async def _count(db) -> int:
     return (await db.fetchone("SELECT COUNT(*) FROM guild_settings"))[0]
@@ -17,13 +19,13 @@ async def _count(db) -> int:
 
 async def test_transaction_commits_or_rolls_back(db):
     async with db.transaction() as tx:
-        await tx.execute("INSERT INTO guild_settings VALUES (1, 60)")
+        await tx.execute(f"INSERT INTO {GS} VALUES (1, 60)")
         assert (await tx.fetchone("SELECT turn_timeout FROM guild_settings"))[0] == 60
         assert await _count(db) == 0  # the reader sees committed data only
     assert await _count(db) == 1
     with pytest.raises(KeyError):
         async with db.transaction() as tx:
-            await tx.execute("INSERT INTO guild_settings VALUES (2, 60)")
+            await tx.execute(f"INSERT INTO {GS} VALUES (2, 60)")
             raise KeyError("boom")
     assert await _count(db) == 1
 
@@ -33,7 +35,7 @@ async def test_cancelled_transaction_rolls_back_and_frees_the_lock(db):
 
     async def slow():
         async with db.transaction() as tx:
-            await tx.execute("INSERT INTO guild_settings VALUES (3, 60)")
+            await tx.execute(f"INSERT INTO {GS} VALUES (3, 60)")
             inside.set()
             await asyncio.sleep(30)
 
@@ -44,7 +46,7 @@ async def test_cancelled_transaction_rolls_back_and_frees_the_lock(db):
         await task
     assert await _count(db) == 0
     async with db.transaction() as tx:  # not blocked, and no transaction left open
-        await tx.execute("INSERT INTO guild_settings VALUES (4, 60)")
+        await tx.execute(f"INSERT INTO {GS} VALUES (4, 60)")
     assert await _count(db) == 1
 
 
@@ -57,7 +59,7 @@ async def test_write_transactions_take_turns(sqlite_db):
     async def writer(n):
         async with db.transaction() as tx:
             order.append(("begin", n))
-            await tx.execute("INSERT INTO guild_settings VALUES (?, 60)", (n,))
+            await tx.execute(f"INSERT INTO {GS} VALUES (?, 60)", (n,))
             await asyncio.sleep(0.01)
             order.append(("end", n))
 
@@ -69,13 +71,13 @@ async def test_write_transactions_take_turns(sqlite_db):
 
 
 async def test_write_is_one_atomic_statement(db):
-    assert await db.write("INSERT INTO guild_settings VALUES (1, 60)") == 1
+    assert await db.write(f"INSERT INTO {GS} VALUES (1, 60)") == 1
     assert await db.write("UPDATE guild_settings SET turn_timeout = 90 WHERE guild_id = ?",
                           (1,)) == 1
     assert await db.write("UPDATE guild_settings SET turn_timeout = 5 WHERE guild_id = 2") == 0
-    assert tuple(await db.fetchone("SELECT * FROM guild_settings")) == (1, 90)
+    assert tuple(await db.fetchone("SELECT guild_id, turn_timeout FROM guild_settings")) == (1, 90)
     with pytest.raises(INTEGRITY_ERRORS):  # a multi-row statement fails whole
-        await db.write("INSERT INTO guild_settings VALUES (2, 60), (1, 60)")
+        await db.write(f"INSERT INTO {GS} VALUES (2, 60), (1, 60)")
     assert await _count(db) == 1
 
 
@@ -86,14 +88,14 @@ async def test_write_waits_for_an_open_transaction(db):
 
     async def failing_transaction():
         async with db.transaction() as tx:
-            await tx.execute("INSERT INTO guild_settings VALUES (1, 60)")
+            await tx.execute(f"INSERT INTO {GS} VALUES (1, 60)")
             inside.set()
             await asyncio.sleep(0.05)
             raise KeyError("boom")
 
     async def single_write():
         await inside.wait()
-        return await db.write("INSERT INTO guild_settings VALUES (2, 60)")
+        return await db.write(f"INSERT INTO {GS} VALUES (2, 60)")
 
     results = await asyncio.gather(failing_transaction(), single_write(),
                                    return_exceptions=True)
@@ -129,7 +131,7 @@ async def test_reads_see_every_commit_even_under_concurrency(db):
 
     async def insert_then_read(n):
         async with db.transaction() as tx:
-            await tx.execute("INSERT INTO guild_settings VALUES (?, 60)", (n,))
+            await tx.execute(f"INSERT INTO {GS} VALUES (?, 60)", (n,))
         row = await db.fetchone("SELECT guild_id FROM guild_settings WHERE guild_id = ?", (n,))
         others = await db.fetchall("SELECT guild_id FROM guild_settings")
         return row is not None and n in {r[0] for r in others}
@@ -176,4 +178,4 @@ async def test_a_cancelled_close_still_ends_both_connections(db_path, steps):
     assert not any(t.is_alive() for t in mine)
     await db.close()  # closing again does nothing
     with pytest.raises(sqlite3.ProgrammingError, match="closed"):
-        await db.write("INSERT INTO guild_settings VALUES (1, 60)")
+        await db.write(f"INSERT INTO {GS} VALUES (1, 60)")

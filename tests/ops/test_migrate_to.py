@@ -10,7 +10,7 @@ import pytest
 
 from bot.__main__ import main
 from bot.db import Database
-from bot.discord.post_store import PostStore
+from bot.discord.post_store import Notice, PostStore
 from bot.match import MatchService
 from bot.pg import PgDatabase
 from engine import Pick, Side
@@ -20,7 +20,7 @@ from tests.ops.conftest import fill
 pytestmark = pytest.mark.parametrize("backend", BACKENDS[1:])  # needs PostgreSQL
 
 TABLES = ("matches", "match_log", "challenges", "ratings", "results", "guild_settings",
-          "user_settings", "control_posts")
+          "user_settings", "control_posts", "private_posts", "match_notices")
 
 
 async def _fill_more(path) -> None:
@@ -35,7 +35,10 @@ async def _fill_more(path) -> None:
         await svc.create_challenge(1, 21, 2001, 2003)
         await svc.set_user_setting(2001, "dm_hand", True)
         playing = await svc.active_match(10)
-        await PostStore(db).remember(playing.id, "turn", 10, 777, "Match #1 · Round 1")
+        posts = PostStore(db)
+        await posts.remember(playing.id, "turn", 10, 777, "Match #1 · Round 1")
+        await posts.remember_private(playing.id, 2001, 55, 778, "Your hand")
+        await posts.note(playing.id, 2001, next(iter(Notice)))
     finally:
         await db.close()
 
