@@ -4,7 +4,7 @@
 [--environment E]``
 
 By default the raptor is the AI's ``hard`` level and the scientist its ``easy`` one
-(:data:`DEFAULT_LEVELS`: the pairing whose matches are the most contested, see
+(:data:`DEFAULT_LEVELS`: a pairing whose matches are contested, see
 ``benchmarks/RESULTS.md``), each with a fixed amount of work per decision
 (:data:`DEFAULT_ITERATIONS`), so a seed gives the same match on any machine; ``--budget``
 puts the AI on the clock instead.
@@ -53,7 +53,7 @@ from ..match import ActResult, MatchService
 from ..match.starting import ai_levels
 from ..settings import MAX_AI_TIME_BUDGET
 
-#: The demo's levels by side: the pairing of levels whose matches are the most contested
+#: The demo's levels by side: a pairing of levels whose matches are contested
 #: (benchmarks/bench_demo.py: each side's win share over 50 seeds, in benchmarks/RESULTS.md).
 DEFAULT_LEVELS = {Side.RAPTOR: "hard", Side.SCIENTIST: "easy"}
 #: The searching levels' fixed work per decision in the demo (``iterations`` of
