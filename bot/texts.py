@@ -414,10 +414,14 @@ def picks_line(match) -> Text:
         return Text("{scientist} ⏳ picks first · then {raptor} sees that card and picks "
                     "(observation)", scientist=player(match, SCIENTIST),
                     raptor=player(match, RAPTOR))
-    marks = Text.joined(" · ", [f"{player(match, side)} "
-                                f"{'✅' if s.picks[side] is not None else '⏳'}"
-                                for side in (RAPTOR, SCIENTIST)])
+    marks = Text.joined(" · ", [_pick_mark(match, side) for side in (RAPTOR, SCIENTIST)])
     return Text("{marks} — pick your card", marks=marks)
+
+
+def _pick_mark(match, side: Side) -> Text:
+    """"@a (raptor) ✅": a player and whether their card is down (never which)."""
+    mark = "✅" if match.state.picks[side] is not None else "⏳"
+    return Text("{player} {mark}", player=player(match, side), mark=mark)
 
 
 def card_heading(match) -> Text:

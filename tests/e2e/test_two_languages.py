@@ -81,6 +81,10 @@ async def test_a_whole_match_with_a_chinese_and_an_english_player(tmp_path):
         later = fake.public_messages()[seen:]
         assert later and all(chinese(text_of(m)) for m in later), [
             text_of(m)[:80] for m in later if not chinese(text_of(m))]
+        card_texts = [r.content for r in fake.records if r.visibility == "public" and r.content
+                      and "⏳" in r.content and r.channel_id == table2.channel.id]
+        assert card_texts and not [c for c in card_texts if "(raptor)" in c
+                                   or "(scientist)" in c or "pick your card" in c], card_texts
         status = await bob.slash("raptor status", in_channel=table2.channel)  # its thread
         assert not chinese(text_of(status.reply)) and "Round" in status.reply.content
 
