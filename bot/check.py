@@ -238,7 +238,16 @@ def check(settings: Settings) -> list[str]:
         f"Matches in progress: {summary.matches_in_progress}",
         f"Finished matches: {summary.finished_matches}",
         f"Servers with settings: {summary.servers_with_settings}",
-    ] + (["Ready: python -m bot can start."] if settings.discord_token is not None else [])
+    ] + ([shards_line(settings)] if settings.shard_count is not None else []) + (
+        ["Ready: python -m bot can start."] if settings.discord_token is not None else [])
+
+
+def shards_line(settings: Settings) -> str:
+    """The report's line on sharding, e.g. ``Shards: 0, 1 of 4 in this process``."""
+    count = settings.shard_count
+    if settings.shard_ids is None:
+        return f"Shards: all {count} in this process"
+    return f"Shards: {', '.join(map(str, settings.shard_ids))} of {count} in this process"
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -3,7 +3,7 @@ its password). Kept apart from :mod:`bot.pg` so that reading the settings loads 
 
 from __future__ import annotations
 
-from urllib.parse import urlsplit, urlunsplit
+from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 URL_SCHEMES = ("postgresql", "postgres")
 
@@ -17,13 +17,19 @@ def is_postgres_url(value: str) -> bool:
 
 
 def redact(url: str) -> str:
-    """``url`` without its password (for messages and logs)."""
+    """``url`` without its password (for messages and logs): the one in the user part
+    (``user:***@host``) and the one given as a query parameter (``?password=***``), the
+    two forms libpq and asyncpg read."""
     try:
         parts = urlsplit(url)
-        if parts.password is None:
-            return url
-        netloc = parts.netloc.rsplit("@", 1)
-        user = netloc[0].split(":", 1)[0]
-        return urlunsplit(parts._replace(netloc=f"{user}:***@{netloc[1]}"))
+        if parts.password is not None:
+            netloc = parts.netloc.rsplit("@", 1)
+            user = netloc[0].split(":", 1)[0]
+            parts = parts._replace(netloc=f"{user}:***@{netloc[1]}")
+        if parts.query:
+            query = [(k, "***" if k.lower() == "password" else v)
+                     for k, v in parse_qsl(parts.query, keep_blank_values=True)]
+            parts = parts._replace(query=urlencode(query, safe="*"))
+        return urlunsplit(parts)
     except ValueError:
         return "the URL in RAPTOR_DATABASE_URL"

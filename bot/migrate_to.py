@@ -50,12 +50,29 @@ TABLES: tuple[tuple[str, str], ...] = (
 IDENTITY_TABLES = ("matches", "challenges")
 
 
+#: The tables of the bot's schema that hold no data of their own (the schema version).
+SCHEMA_TABLES = ("raptor_schema",)
+
+
 async def _target_tables(url: str) -> list[str]:
+    """The target's tables that stop a copy: any table that is not the bot's, and the bot's
+    tables that hold rows. The bot's own schema with no rows in it (as ``python -m bot
+    check`` or a first start of the bot leaves a new database) does not stop it."""
     pool = await connect_pool(url, min_size=1, max_size=1)
     try:
         rows = await pool.fetch("SELECT tablename FROM pg_tables WHERE schemaname = "
                                 "current_schema() ORDER BY tablename")
-        return [r[0] for r in rows]
+        ours = {t for t, _words in TABLES} | set(SCHEMA_TABLES)
+        names = [r[0] for r in rows]
+        foreign = [name for name in names if name not in ours]
+        if foreign:
+            return foreign
+        used = []
+        for name in names:
+            if name not in SCHEMA_TABLES and await pool.fetchval(
+                    f'SELECT EXISTS (SELECT 1 FROM "{name}")'):
+                used.append(name)
+        return used
     finally:
         await pool.close()
 
@@ -76,9 +93,10 @@ async def migrate(source: Path, url: str) -> list[str]:
         raise CheckError(str(exc)) from None
     if existing:
         raise CheckError(f"the database {shown!r} is not empty (it has the tables "
-                         f"{', '.join(existing[:5])}{', ...' if len(existing) > 5 else ''}): "
-                         "give an empty database, e.g. one made with createdb; nothing was "
-                         "copied")
+                         f"{', '.join(existing[:5])}{', ...' if len(existing) > 5 else ''} "
+                         "with data): give an empty database, e.g. one made with createdb "
+                         "(the bot's schema with no rows, as python -m bot check leaves it, is "
+                         "fine); nothing was copied")
     try:
         src = await Database.open(source)
     except (sqlite3.Error, OSError, DatabaseTooNewError) as exc:

@@ -14,12 +14,20 @@ from __future__ import annotations
 import difflib
 import logging
 import os
+import re
 from pathlib import Path
 from typing import Annotated, Literal
 
 from dotenv import dotenv_values
 from dotenv.parser import parse_stream
-from pydantic import Field, SecretStr, ValidationError, ValidationInfo, field_validator
+from pydantic import (
+    Field,
+    SecretStr,
+    ValidationError,
+    ValidationInfo,
+    field_validator,
+    model_validator,
+)
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 from .db_url import is_postgres_url
@@ -30,6 +38,8 @@ DEFAULT_ENV_FILE = ".env"
 #: Upper bounds: beyond them a value is a typo, not a wish (a year, a week, a minute).
 MAX_TURN_TIMEOUT_HOURS = 24 * 365
 MAX_SHARDS = 4096  # far beyond any bot of this kind; catches a typo
+#: RAPTOR_SHARD_IDS as written: numbers separated by commas or spaces.
+_SHARD_LIST = re.compile(r"\s*\d+(?:\s*,\s*\d+|\s+\d+)*\s*")
 MAX_CHALLENGE_TIMEOUT_MINUTES = 60 * 24 * 7
 MAX_AI_TIME_BUDGET = 60.0
 
@@ -130,11 +140,10 @@ class Settings(BaseSettings):
     @field_validator("shard_ids", mode="before")
     @classmethod
     def _split_shard_ids(cls, value: object) -> object:
-        if isinstance(value, str):  # "0,1" or "0 1"
-            parts = value.replace(",", " ").split()
-            if not parts or not all(p.isdigit() for p in parts):
+        if isinstance(value, str):  # "0,1" or "0 1" (not "1,,2" or "0,")
+            if not _SHARD_LIST.fullmatch(value):
                 raise ValueError("not a list of shard numbers")
-            return tuple(int(p) for p in parts)
+            return tuple(int(p) for p in re.findall(r"\d+", value))
         return value
 
     @field_validator("shard_ids", mode="after")
@@ -149,6 +158,17 @@ class Settings(BaseSettings):
         if not value or len(set(value)) != len(value) or any(i >= count for i in value):
             raise ValueError("each id once, below the shard count")
         return value
+
+    @model_validator(mode="after")
+    def _some_shards_need_postgres(self) -> Settings:
+        if (self.shard_ids is not None and self.shard_count is not None
+                and len(self.shard_ids) < self.shard_count and self.database_url is None):
+            raise ValueError(
+                f"RAPTOR_SHARD_IDS runs {len(self.shard_ids)} of the {self.shard_count} shards, "
+                "so other processes run the rest: they must share a PostgreSQL database "
+                "(RAPTOR_DATABASE_URL), not this process's SQLite file (leave RAPTOR_SHARD_IDS "
+                "unset to run every shard here)")
+        return self
 
     @field_validator("db_path", mode="after")
     @classmethod
@@ -203,7 +223,11 @@ def _describe(error: ValidationError) -> list[str]:
     problems: list[str] = []
     seen: set[str] = set()
     for item in error.errors():
-        key = str(item["loc"][0]) if item["loc"] else ""
+        if not item["loc"]:  # a rule across settings: its own sentence
+            cause = (item.get("ctx") or {}).get("error")
+            problems.append(str(cause) if cause is not None else item["msg"])
+            continue
+        key = str(item["loc"][0])
         env, form = ENV_VARS.get(key) or _BY_ENV_NAME.get(key.lower()) or (key, "valid")
         if env in seen:  # a union type reports one error per member; one line is enough
             continue

@@ -21,7 +21,10 @@ from render.replay import DEFAULT_BYTE_LIMIT, ReplayError, render_replay
 
 from ..check import file_schema_version
 from ..db import Database
-from ..match import MatchService, ServiceError, replays
+from ..db_url import is_postgres_url
+from ..match import MatchService, NotFoundError, ServiceError, replays
+
+PROG = "python -m bot replay"
 
 
 async def write_match(db_path: Path, out: Path, number: int | None, *,
@@ -78,34 +81,42 @@ def _unreadable(db_path: Path) -> str | None:
 
 def main(argv: list[str] | None = None) -> int:
     """``python -m bot replay``: see the module docstring. Returns the exit status."""
-    parser = argparse.ArgumentParser(prog="python -m bot replay",
+    parser = argparse.ArgumentParser(prog=PROG,
                                      description="Write a finished match's record and "
                                                  "animation from the bot's database.")
-    parser.add_argument("--db", type=Path, required=True, help="the bot's SQLite database")
+    parser.add_argument("--db", required=True, help="the bot's SQLite database file")
     parser.add_argument("--match", type=int, help="match number (default: the newest "
                                                   "finished match)")
     parser.add_argument("--out", type=Path, required=True, help="output folder")
     parser.add_argument("--limit", type=float, default=DEFAULT_BYTE_LIMIT / 2**20,
                         help="largest animation in MiB (default 10)")
     args = parser.parse_args(argv)
+    if is_postgres_url(args.db):
+        print(f"{PROG}: --db is the bot's SQLite file; a match of a PostgreSQL database is "
+              "replayed in Discord with /raptor replay", file=sys.stderr)
+        return 2
+    args.db = Path(args.db)
     reason = _unreadable(args.db)
     if reason is not None:
-        print(f"replay: {reason}", file=sys.stderr)
-        return 1
+        print(f"{PROG}: {reason}", file=sys.stderr)
+        return 2
     if args.out.exists() and not args.out.is_dir():
         parser.error(f"{args.out} exists and is not a folder")
     try:
         record, gif, note = asyncio.run(write_match(args.db, args.out, args.match,
                                                     byte_limit=int(args.limit * 2**20)))
+    except NotFoundError:
+        print(f"{PROG}: {args.db} has no match #{args.match}", file=sys.stderr)
+        return 2
     except ServiceError as exc:
-        print(f"replay: {exc.message}", file=sys.stderr)
-        return 1
+        print(f"{PROG}: {exc.message}", file=sys.stderr)
+        return 2
     except ReplayError as exc:
-        print(f"replay: {exc}", file=sys.stderr)
-        return 1
+        print(f"{PROG}: {exc}", file=sys.stderr)
+        return 2
     except (OSError, sqlite3.DatabaseError) as exc:
-        print(f"replay: {exc}", file=sys.stderr)
-        return 1
+        print(f"{PROG}: {exc}", file=sys.stderr)
+        return 2
     print(f"Wrote {record} (the match record) and {gif} (its animation).")
     if note:
         print(note)

@@ -90,7 +90,11 @@ async def test_shard_settings_make_a_sharded_bot_serving_its_shards(tmp_path) ->
         plain = await create_bot(make_settings(), db)
         assert type(plain) is RaptorBot and not isinstance(plain, commands.AutoShardedBot)
         assert plain.service.ctx.shards == Shards()
-        sharded = await create_bot(make_settings(shard_count=4, shard_ids=(1, 3)), db)
+        # only some shards here: the others run elsewhere, on a shared PostgreSQL database
+        # (the settings require its URL; the bot is handed its database directly here)
+        some = make_settings(shard_count=4, shard_ids=(1, 3),
+                             RAPTOR_DATABASE_URL="postgresql://raptor@127.0.0.1:5432/raptor")
+        sharded = await create_bot(some, db)
         assert isinstance(sharded, ShardedRaptorBot)
         assert isinstance(sharded, commands.AutoShardedBot)
         assert (sharded.shard_count, sharded.shard_ids) == (4, [1, 3])

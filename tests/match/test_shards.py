@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot.check import shards_line
 from bot.match import MatchService
 from bot.match.shards import Shards, shard_of
 from bot.settings import Settings, SettingsError, load_settings
@@ -29,14 +30,28 @@ def test_impossible_shards_are_refused(count, ids):
 
 
 def test_shard_settings(monkeypatch):
-    for name in ("RAPTOR_SHARD_COUNT", "RAPTOR_SHARD_IDS"):
+    for name in ("RAPTOR_SHARD_COUNT", "RAPTOR_SHARD_IDS", "RAPTOR_DATABASE_URL"):
         monkeypatch.delenv(name, raising=False)
     assert Settings(_env_file=None).shard_count is None  # type: ignore[call-arg]
     monkeypatch.setenv("RAPTOR_SHARD_COUNT", "4")
     monkeypatch.setenv("RAPTOR_SHARD_IDS", "2, 3")
+    # some of the shards here: the others run elsewhere, which SQLite cannot share
+    with pytest.raises(SettingsError) as refused:
+        load_settings(None)
+    assert list(refused.value.problems) == [
+        "RAPTOR_SHARD_IDS runs 2 of the 4 shards, so other processes run the rest: they must "
+        "share a PostgreSQL database (RAPTOR_DATABASE_URL), not this process's SQLite file "
+        "(leave RAPTOR_SHARD_IDS unset to run every shard here)"]
+    monkeypatch.setenv("RAPTOR_SHARD_IDS", "0 1 2 3")   # all of them: SQLite is fine
+    assert load_settings(None).shard_ids == (0, 1, 2, 3)
+    monkeypatch.setenv("RAPTOR_DATABASE_URL", "postgresql://raptor@127.0.0.1:5432/raptor")
+    monkeypatch.setenv("RAPTOR_SHARD_IDS", "2, 3")
     s = load_settings(None)
     assert (s.shard_count, s.shard_ids) == (4, (2, 3))
-    for bad in ("4", "1,1", "x", "-1"):
+    assert shards_line(s) == "Shards: 2, 3 of 4 in this process"
+    monkeypatch.delenv("RAPTOR_SHARD_IDS")
+    assert shards_line(load_settings(None)) == "Shards: all 4 in this process"
+    for bad in ("4", "1,1", "x", "-1", "1,,2", "0,", ",0"):
         monkeypatch.setenv("RAPTOR_SHARD_IDS", bad)
         with pytest.raises(SettingsError, match="RAPTOR_SHARD_IDS must be"):
             load_settings(None)

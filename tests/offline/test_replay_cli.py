@@ -48,16 +48,22 @@ def test_refusals(tmp_path, capsys):
             await db.close()
 
     number = asyncio.run(one_in_progress())
-    assert main(["--db", str(db_path), "--out", str(tmp_path / "o")]) == 1
-    assert capsys.readouterr().err == f"replay: {db_path} holds no finished match yet\n"
-    assert main(["--db", str(db_path), "--match", str(number), "--out", str(tmp_path / "o")]) == 1
+    assert main(["--db", str(db_path), "--out", str(tmp_path / "o")]) == 2
+    assert capsys.readouterr().err == (f"python -m bot replay: {db_path} holds no finished "
+                                       "match yet\n")
+    assert main(["--db", str(db_path), "--match", str(number), "--out", str(tmp_path / "o")]) == 2
     assert "is still being played" in capsys.readouterr().err
-    assert main(["--db", str(db_path), "--match", "42", "--out", str(tmp_path / "o")]) == 1
-    assert capsys.readouterr().err.count("\n") == 1
+    assert main(["--db", str(db_path), "--match", "42", "--out", str(tmp_path / "o")]) == 2
+    assert capsys.readouterr().err == f"python -m bot replay: {db_path} has no match #42\n"
     missing = tmp_path / "none.sqlite3"
-    assert main(["--db", str(missing), "--out", str(tmp_path / "o")]) == 1
-    assert capsys.readouterr().err == f"replay: {missing}: no such file\n"
+    assert main(["--db", str(missing), "--out", str(tmp_path / "o")]) == 2
+    assert capsys.readouterr().err == f"python -m bot replay: {missing}: no such file\n"
     assert not missing.exists()
+    url = "postgresql://raptor@127.0.0.1:5432/raptor"
+    assert main(["--db", url, "--out", str(tmp_path / "o")]) == 2
+    assert capsys.readouterr().err == (
+        "python -m bot replay: --db is the bot's SQLite file; a match of a PostgreSQL database "
+        "is replayed in Discord with /raptor replay\n")
     assert not (tmp_path / "o").exists()
 
 
@@ -72,8 +78,8 @@ def test_a_file_that_is_not_the_bots_database_is_refused_and_left_untouched(tmp_
                          (text, "is not a SQLite database"),
                          (folder, "is a folder, not the bot's database file")):
         before = path.read_bytes() if path.is_file() else None
-        assert main(["--db", str(path), "--out", str(tmp_path / "o")]) == 1
-        assert capsys.readouterr().err == f"replay: {path} {reason}\n"
+        assert main(["--db", str(path), "--out", str(tmp_path / "o")]) == 2
+        assert capsys.readouterr().err == f"python -m bot replay: {path} {reason}\n"
         assert (path.read_bytes() if path.is_file() else None) == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["empty.sqlite3", "folder", "match.txt"]
 

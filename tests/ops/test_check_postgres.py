@@ -40,6 +40,9 @@ async def test_check_migrates_and_counts_a_postgres_database(backend, deployment
 @pytest.mark.parametrize("url, reason", [
     ("postgresql://raptor:hunter2@127.0.0.1:1/raptor",
      "cannot open the database 'postgresql://raptor:***@127.0.0.1:1/raptor': cannot reach"),
+    ("postgresql://raptor@127.0.0.1:1/raptor?password=hunter2&sslmode=disable",
+     "cannot open the database 'postgresql://raptor@127.0.0.1:1/raptor?password=***&sslmode="
+     "disable': cannot reach"),
     ("postgresql://raptor@127.0.0.1:notaport/raptor", "malformed URL"),
     ("sqlite:///raptor.sqlite3", "RAPTOR_DATABASE_URL must be a PostgreSQL URL"),
 ])

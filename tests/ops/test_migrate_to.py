@@ -98,6 +98,29 @@ async def test_everything_is_copied_and_the_bot_carries_on(backend, deployment, 
             await dst.close()
 
 
+async def test_a_target_with_the_bots_empty_schema_is_accepted(backend, deployment,
+                                                               monkeypatch, capsys):
+    """The README has the operator run ``python -m bot check`` before going live; on the new
+    database that gives it the bot's schema, with no rows: the copy still goes ahead. A table
+    that is not the bot's still stops it."""
+    source = deployment / "raptor.sqlite3"
+    await fill(source)
+    monkeypatch.setenv("RAPTOR_DB_PATH", str(source))
+    async with postgres_schema() as url:
+        db = await PgDatabase.open(url)   # what check or a first start does: the schema
+        await db.close()
+        status, out, err = await asyncio.to_thread(_run, capsys, "migrate-to", url)
+        assert (status, err) == (0, [])
+        assert "2 matches, " in out[0]
+    async with postgres_schema() as url:
+        db = await PgDatabase.open(url)
+        await db.write("CREATE TABLE notes (x INTEGER)")
+        await db.close()
+        status, out, err = await asyncio.to_thread(_run, capsys, "migrate-to", url)
+        assert (status, out, len(err)) == (2, [], 1)
+        assert "is not empty (it has the tables " in err[0] and "notes" in err[0]
+
+
 @pytest.mark.parametrize("url, reason", [
     ("postgresql://raptor@127.0.0.1:1/raptor", "cannot reach the server"),
     ("not a url", "is not a PostgreSQL URL"),
