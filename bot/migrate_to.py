@@ -41,6 +41,7 @@ TABLES: tuple[tuple[str, str], ...] = (
     ("ratings", "ratings"),
     ("results", "results"),
     ("guild_settings", "server settings"),
+    ("guild_languages", "server languages"),
     ("user_settings", "user settings"),
     ("control_posts", "posts with controls"),
     ("private_posts", "private posts"),
