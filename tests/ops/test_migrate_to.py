@@ -20,7 +20,8 @@ from tests.ops.conftest import fill
 pytestmark = pytest.mark.parametrize("backend", BACKENDS[1:])  # needs PostgreSQL
 
 TABLES = ("matches", "match_log", "challenges", "ratings", "results", "guild_settings",
-          "user_settings", "control_posts", "private_posts", "match_notices")
+          "guild_languages", "user_settings", "control_posts", "private_posts",
+          "match_notices")
 
 
 async def _fill_more(path) -> None:
@@ -34,6 +35,7 @@ async def _fill_more(path) -> None:
         await svc.resign(m.id, 2002)
         await svc.create_challenge(1, 21, 2001, 2003)
         await svc.set_user_setting(2001, "dm_hand", True)
+        await svc.set_guild_language(1, "zh-TW")
         playing = await svc.active_match(10)
         posts = PostStore(db)
         await posts.remember(playing.id, "turn", 10, 777, "Match #1 · Round 1")
@@ -76,6 +78,7 @@ async def test_everything_is_copied_and_the_bot_carries_on(backend, deployment, 
             assert await new.replayed_state(playing.id) == playing.state
             assert (await new.stats(1, 2001)).rating == (await old.stats(1, 2001)).rating > 1500
             assert await new.get_user_setting(2001, "dm_hand") is True
+            assert await new.guild_language(1) == "zh-TW"
             # the copy is live: the AI match goes on, and new rows get new ids
             assert len(await new.play_ai(playing.id, max_steps=1)) == 1
             fresh = await new.start_practice(1, 30, 3001, ai_user_id=900)
