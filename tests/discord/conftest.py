@@ -20,23 +20,10 @@ from bot.db import Database
 from bot.discord.app import RaptorBot, build_service, create_bot
 from bot.match import Match
 from bot.settings import Settings
+from tests.clock import FakeClock
 from tests.fakediscord import FakeDiscord, FakeUser
 
 SEED = 20240607
-T0 = 1_700_000_000.0
-
-
-class FakeClock:
-    """A settable clock for the match service: ``clock()`` returns ``clock.now``."""
-
-    def __init__(self, now: float = T0) -> None:
-        self.now = now
-
-    def __call__(self) -> float:
-        return self.now
-
-    def advance(self, seconds: float) -> None:
-        self.now += seconds
 
 
 @dataclass

@@ -9,7 +9,8 @@ import engine
 from bot import texts
 from bot.match import EndReason
 from engine import Side
-from tests.discord.conftest import T0, World
+from tests.clock import T0
+from tests.discord.conftest import World
 from tests.discord.helpers import has_controls, pick, start_match
 from tests.discord.test_refusals import only_ephemeral_to
 from tests.fakediscord import HarnessError

@@ -13,6 +13,7 @@ import engine
 from bot.db import Database
 from bot.match import Match, MatchService
 from bot.pg import PgDatabase
+from tests.clock import FakeClock
 from tests.databases import BACKENDS, database_target, open_target
 
 __all__ = ["open_target"]
@@ -23,20 +24,6 @@ ALICE = 100
 BOB = 200
 CAROL = 300
 BOT_USER = 999
-T0 = 1_700_000_000.0
-
-
-class FakeClock:
-    """A settable clock: ``clock()`` returns ``clock.now``."""
-
-    def __init__(self, now: float = T0) -> None:
-        self.now = now
-
-    def __call__(self) -> float:
-        return self.now
-
-    def advance(self, seconds: float) -> None:
-        self.now += seconds
 
 
 def random_chooser(view: engine.View, *, level: str, seed: int,
