@@ -12,13 +12,13 @@ import pytest
 import engine
 from bot.match import MatchService
 from bot.match.claim_store import ClaimTarget
+from tests.clock import T0
 from tests.match.conftest import (
     ALICE,
     BOB,
     BOT_USER,
     CHANNEL,
     GUILD,
-    T0,
     open_target,
     random_chooser,
     start_match,

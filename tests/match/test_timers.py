@@ -10,13 +10,13 @@ import pytest
 import engine
 from bot.db import Database
 from bot.match import InvalidRequestError, MatchService
+from tests.clock import T0
 from tests.match.conftest import (
     ALICE,
     BOB,
     BOT_USER,
     CHANNEL,
     GUILD,
-    T0,
     pick_random,
     random_chooser,
     start_match,
