@@ -29,6 +29,8 @@ def ranked(state, side: Side, legal: Sequence[Action], w: dict[str, float] = W,
     ``check`` (a search's deadline, which may raise) is called every
     :data:`CHECK_EVERY` actions, so that a large set of actions is no long loop."""
     sign = 1.0 if side is RAPTOR else -1.0
+    epsilon = params.COST_EPSILON
+    ap_phase = state.phase is Phase.AP
     p = Position.of(state)
     out = []
     for i, a in enumerate(legal):
@@ -36,11 +38,10 @@ def ranked(state, side: Side, legal: Sequence[Action], w: dict[str, float] = W,
             check()
         cost = ap_cost(a, state)
         q = after(p, a, cost)
-        if type(a) is End and state.phase is Phase.AP:
+        if ap_phase and type(a) is End:
             q.ap_left = 0  # R5.5: unspent AP are lost
-        val = sign * score(q, w) - params.COST_EPSILON * cost
-        out.append((val, -i, a))
-    out.sort(key=lambda x: (x[0], x[1]), reverse=True)
+        out.append((sign * score(q, w) - epsilon * cost, -i, a))
+    out.sort(reverse=True)  # by value, then by order: -i differs for every action
     return out
 
 

@@ -162,8 +162,11 @@ def score(p: Position, w: dict[str, float] = W) -> float:
     if p.winner is not None:  # R6: see Position.of and model.after
         return WIN if p.winner is RAPTOR else -WIN
     cells = bytes(p.board)
+    i = id(w)
+    if _WEIGHTS.get(i) is not w:  # weights_id(w), inline: score() is the AI's hot path
+        _WEIGHTS[i] = w
     key = (cells, p.escaped, p.captured, p.sleep_tokens, p.reserve, p.observe_next, p.setup,
-           p.exits, weights_id(w))
+           p.exits, i)
     part = _SCORE_MEMO.get(key)
     if part is None:
         part = remember(_SCORE_MEMO, key, _board_part(p, cells, w), SCORE_MEMO_SIZE)
@@ -279,7 +282,8 @@ def _board_part(p: Position, cells: bytes, w: dict[str, float]) -> tuple:
     # to a square she reaches in one move, and not next to her), the nearest scientist
     shots = []
     if mother is not None:
-        shots = clear_shots(b, mother, active)
+        in_line = _IN_LINE[mother]  # clear_shots(b, mother, active), inline
+        shots = [q for q in active if q in in_line and clear_shot(b, q, mother)]
         shooters = len(shots)
         if shooters:
             s -= w["shot_line"] * SHOT_SCALE[p.sleep_tokens] * (1.0 + 0.5 * (shooters - 1))
