@@ -117,6 +117,7 @@ REASONS = {
     Reason.MOTHER_ASLEEP: Text("the mother has five sleep tokens"),
     Reason.BABIES_CAPTURED: Text("three babies were captured"),
     EndReason.ENDED_BY_MODERATOR: Text("ended by a moderator"),
+    EndReason.STOPPED: Text("stopped by its player"),
 }
 
 # --------------------------------------------------------------------------- events
