@@ -117,6 +117,7 @@ REASONS = {
     Reason.MOTHER_ASLEEP: Text("the mother has five sleep tokens"),
     Reason.BABIES_CAPTURED: Text("three babies were captured"),
     EndReason.ENDED_BY_MODERATOR: Text("ended by a moderator"),
+    EndReason.STOPPED: Text("stopped by its player"),
 }
 
 # --------------------------------------------------------------------------- events
@@ -252,14 +253,16 @@ def _round_of(events: Sequence[Event], match) -> int:
 
 
 class _Section:
-    """A round summary's line that lists the decisions of an effect or of the AP."""
+    """A round summary's line that lists the decisions of an effect or of the AP; ``empty``
+    is the whole line when there were none."""
 
-    def __init__(self, head: Text) -> None:
-        self.head, self.items = head, []
+    def __init__(self, head: Text, empty: Text) -> None:
+        self.head, self.empty, self.items = head, empty, []
 
     def line(self) -> Text:
-        items = Text.joined(", ", self.items) if self.items else Text("nothing")
-        return Text("{head}: {items}.", head=self.head, items=items)
+        if not self.items:
+            return self.empty
+        return Text("{head}: {items}.", head=self.head, items=Text.joined(", ", self.items))
 
 
 def round_story(events: Sequence[Event], *, open_last: bool = False) -> list[Text]:
@@ -280,12 +283,16 @@ def round_story(events: Sequence[Event], *, open_last: bool = False) -> list[Tex
         elif k == "tie":
             lines.append(Text("Equal cards: nothing happened."))
         elif k == "effect":
-            section = _Section(effect_header(e.side, e.value))
+            head = effect_header(e.side, e.value)
+            section = _Section(head, Text("{head}: no effect.", head=head))
             lines.append(section)
         elif k == "ap":
             section = _Section(Text.plural("{side} spends {n} action point",
                                            "{side} spends {n} action points", e.value,
-                                           side=SIDE_HEADS[e.side]))
+                                           side=SIDE_HEADS[e.side]),
+                               Text.plural("{side} gets {n} action point and uses none.",
+                                           "{side} gets {n} action points and uses none.",
+                                           e.value, side=SIDE_HEADS[e.side]))
             lines.append(section)
         elif k == "returned":
             section = None
@@ -324,13 +331,17 @@ def effect_header(side: Side, card: int) -> Text:
                 name=engine.card_name(side, card))
 
 
+def story_text(events: Sequence[Event]) -> Text:
+    """A round's story (:func:`round_story`) as one text of lines, or "Nothing happened."."""
+    story = round_story(events)
+    return Text.joined("\n", story) if story else Text("Nothing happened.")
+
+
 def round_summary(match, round_no: int, events: Sequence[Event]) -> Text:
     """The public message after a round (R5.6): the round's story, then the score."""
     v = engine.view(match.state, None)
-    story = round_story(events)
     return Text("**{title} · Round {n} summary**\n{story}\n{score}", title=match_title(match),
-                n=round_no, story=Text.joined("\n", story) if story
-                else Text("Nothing happened."), score=score_line(v))
+                n=round_no, story=story_text(events), score=score_line(v))
 
 
 def score_line(v) -> Text:

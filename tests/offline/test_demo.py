@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import re
+from pathlib import Path
 
 from PIL import Image
 
@@ -105,6 +106,14 @@ def test_demo_command_line_runs_and_reports(tmp_path, capsys):
             f"(after-round-001.png … {afters[-1]}), final.png, demo.log, match.txt (the match "
             f"record), replay.gif ({len(afters)} frames) and demo.sqlite3 to "
             f"{out_dir}/") in out
+    # the README names every file the demo leaves in its folder (the lock too)
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    outputs = " ".join(readme[readme.index("The first command installs"):
+                              readme.index("(`.venv/bin/python -m bot demo --help`")].split())
+    left = sorted(p.name for p in out_dir.iterdir())
+    assert ".lock" in left and "demo.sqlite3" in left
+    assert [name for name in left if f"`{name}`" not in outputs
+            and not name.startswith("after-round-")] == []
 
 
 def test_demo_levels_by_side_on_the_command_line(tmp_path, capsys):
@@ -170,3 +179,27 @@ async def test_the_log_says_why_it_shows_hands_and_decks_at_the_end(tmp_path):
     i = log.index("Final position, hands and decks shown: the game is over.")
     assert log[i - 2].startswith(f"The {summary['winner']} player wins")
     assert len(log) > i + 5  # the diagram follows
+
+
+def test_a_reader_gone_from_stdout_stops_the_lines_not_the_files(tmp_path):
+    """``python -m bot demo | head -1``: the demo stops printing once the pipe's reader has
+    gone, still writes every file, and ends with status 0 and nothing on stderr."""
+    import subprocess
+    import sys
+
+    out_dir = tmp_path / "out"
+    proc = subprocess.Popen([sys.executable, "-m", "bot", "demo", "--seed", "5", "--lang", "en",
+                             "--out", str(out_dir)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    assert proc.stdout.readline().startswith("Raptor demo: AI (hard) vs AI (easy)")
+    proc.stdout.close()  # as `head -1` does once it has its line
+    err = proc.stderr.read()
+    proc.stderr.close()
+    assert proc.wait() == 0
+    assert err == ""
+    afters = sorted(out_dir.glob("after-round-*.png"))
+    record = engine.read_record((out_dir / "match.txt").read_text(encoding="utf-8"))
+    assert len(record.round_states()) == len(afters) > 1
+    assert Image.open(out_dir / "replay.gif").n_frames == len(afters)
+    assert (out_dir / "final.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert "wins in round" in (out_dir / "demo.log").read_text(encoding="utf-8")
