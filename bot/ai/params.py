@@ -55,13 +55,6 @@ ESCAPE_PLANS = True
 LOOKAHEAD: dict[Side, bool] = {RAPTOR: True}
 #: Sides whose card pick values each pair of cards by that lookahead, not at the round's end.
 PICK_LOOKAHEAD: dict[Side, bool] = {RAPTOR: True}
-#: By side, the beam width that plays its own effect and AP in the rounds of its card
-#: pick's table (and of that table's lookahead) instead of the easy policy; 0: the easy one.
-PICK_OWN_BEAM: dict[Side, int] = {}
-#: By side, the weight of the worst pair in its card pick's value of a card: ``(1 - x) *``
-#: the expected value ``+ x *`` the value against the worst opponent card of probability
-#: at least ``LOOKAHEAD_MIN_PROB``; 0: the expected value alone.
-PICK_WORST_WEIGHT: dict[Side, float] = {}
 #: Determinizations per proposal for the lookahead.
 LOOKAHEAD_SAMPLES = 1
 #: Opponent cards below this probability are left out of the lookahead's next pick.

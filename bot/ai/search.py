@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 
 import engine
 from bot.ai import params
-from bot.ai.easy import greedy, policy, ranked, rollout
+from bot.ai.easy import greedy, ranked, rollout
 from bot.ai.evaluation import Position, score
 from bot.ai.params import W
 from bot.ai.pick_model import opponent_pick_model, opponent_pool
@@ -130,26 +130,6 @@ def _beam(state, me: Side, width: int, w: dict[str, float] = W,
             if len(frontier) >= width:
                 break
     return sorted(finals.values(), key=lambda x: x[0], reverse=True)
-
-
-def _own_rollout(state, me: Side, r0: int, styles: dict[Side, dict[str, float]],
-                 clock: Clock, width: int):
-    """The round ``r0`` of a determinized ``state`` played on until its end (or the game's)
-    as :func:`rollout` plays it, but each sequence of ``me``'s own decisions (an effect,
-    AP, the mother's return) jumps to the best end of a beam of ``width``
-    (:func:`_beam`) over it. Raises :class:`OutOfTime` from ``clock.check``."""
-    s = state
-    while s.phase is not Phase.OVER and s.round <= r0:
-        clock.check()
-        if _mine(s, me, r0):
-            finals = _beam(s, me, width, styles[me], clock)
-            if finals:
-                s = finals[0][2]
-                continue
-        movers = engine.to_act(s)
-        side = RAPTOR if RAPTOR in movers else SCIENTIST
-        s = engine.apply(s, side, policy(s, side, styles[side], clock.check))
-    return s
 
 
 def _escape_path(board: Sequence[int], start: int, exits: Sequence[int]) -> list[int]:
@@ -346,16 +326,13 @@ def _pair_bases(v: View, me: Side, support: Sequence[int], rng: random.Random,
 
 def _round_end_values(bases: dict, me: Side, hand: Sequence[int],
                       styles: dict[Side, dict[str, float]],
-                      clock: Clock, own_width: int = 0) -> dict[tuple[int, int], float]:
+                      clock: Clock) -> dict[tuple[int, int], float]:
     """``{(own card, opponent card): value}`` on the determinizations ``bases`` (from
     :func:`_pair_bases`): the round (and ``PICK_ROUNDS`` more) played out by the policies
-    of ``styles`` and valued for ``me`` by :func:`_value` at its end; with ``own_width``,
-    ``me``'s own sequences of the round by a beam of that width (:func:`_own_rollout`)."""
+    of ``styles`` and valued for ``me`` by :func:`_value` at its end."""
     w = styles[me]
 
     def judge(s, r0: int) -> float:
-        if own_width:
-            s = _own_rollout(s, me, r0, styles, clock, own_width)
         return _value(rollout(s, r0 + params.PICK_ROUNDS, styles, clock.check), me, w)
 
     return {(mine, theirs): value for theirs, base in bases.items()
@@ -409,10 +386,8 @@ def _pick_table(v: View, me: Side, hand: Sequence[int], rng: random.Random,
     if min_prob and probs is not None:
         support = [o for o in support if probs[o] >= min_prob]
     timer = clock or deadline or _no_clock()
-    # our own effect and AP of the round by the beam, in the pick's own table only
-    own_width = params.PICK_OWN_BEAM.get(me, 0) if clock is not None else 0
     bases = _pair_bases(v, me, support, rng, timer)
-    values = _round_end_values(bases, me, hand, styles, timer, own_width)
+    values = _round_end_values(bases, me, hand, styles, timer)
     if clock is not None and params.PICK_LOOKAHEAD.get(me):
         likeliest = sorted(bases, key=lambda o: (-probs[o], o)) if probs is not None else bases
         try:
@@ -422,8 +397,6 @@ def _pick_table(v: View, me: Side, hand: Sequence[int], rng: random.Random,
                 seed = rng.getrandbits(64)
 
                 def ahead(s, r0: int, seed: int = seed) -> float:
-                    if own_width:
-                        s = _own_rollout(s, me, r0, styles, clock, own_width)
                     return _next_pick_value(s, me, r0, random.Random(seed), styles, clock)
 
                 column = _pair_column(bases[theirs], me, hand, theirs, ahead, clock)
@@ -432,15 +405,7 @@ def _pick_table(v: View, me: Side, hand: Sequence[int], rng: random.Random,
         except OutOfTime:
             pass
     if probs is not None:
-        table = {c: _expected_value(c, values, probs) for c in hand}
-        worst_weight = params.PICK_WORST_WEIGHT.get(me, 0.0) if clock is not None else 0.0
-        if worst_weight:
-            likely = [o for o in probs if probs[o] >= params.LOOKAHEAD_MIN_PROB]
-            for c in hand:
-                worst = min((values[c, o] for o in likely if (c, o) in values), default=None)
-                if worst is not None:
-                    table[c] = (1.0 - worst_weight) * table[c] + worst_weight * worst
-        return table
+        return {c: _expected_value(c, values, probs) for c in hand}
     size = max(1, min(v.hand_sizes[opp], len(pool)))
     hands = list(itertools.combinations(pool, size))
 
