@@ -19,9 +19,7 @@ outside the bot's own handling.
 from __future__ import annotations
 
 import argparse
-import contextlib
 import importlib
-import os
 import sys
 from collections.abc import Sequence
 
@@ -116,8 +114,9 @@ def entry(argv: Sequence[str] | None = None) -> int:
         print("\nStopped.", file=sys.stderr)
         return 130
     except BrokenPipeError:  # a reader gone from stdout (`| head`): quietly, as demo and play
-        with contextlib.suppress(OSError, ValueError):  # no traceback as the buffer empties
-            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        from .offline.demo import silence_stdout
+
+        silence_stdout()  # no traceback as the buffer empties
         return 1
 
 

@@ -117,6 +117,7 @@ REASONS = {
     Reason.MOTHER_ASLEEP: Text("the mother has five sleep tokens"),
     Reason.BABIES_CAPTURED: Text("three babies were captured"),
     EndReason.ENDED_BY_MODERATOR: Text("ended by a moderator"),
+    EndReason.STOPPED: Text("stopped by its player"),
 }
 
 # --------------------------------------------------------------------------- events
@@ -324,13 +325,17 @@ def effect_header(side: Side, card: int) -> Text:
                 name=engine.card_name(side, card))
 
 
+def story_text(events: Sequence[Event]) -> Text:
+    """A round's story (:func:`round_story`) as one text of lines, or "Nothing happened."."""
+    story = round_story(events)
+    return Text.joined("\n", story) if story else Text("Nothing happened.")
+
+
 def round_summary(match, round_no: int, events: Sequence[Event]) -> Text:
     """The public message after a round (R5.6): the round's story, then the score."""
     v = engine.view(match.state, None)
-    story = round_story(events)
     return Text("**{title} · Round {n} summary**\n{story}\n{score}", title=match_title(match),
-                n=round_no, story=Text.joined("\n", story) if story
-                else Text("Nothing happened."), score=score_line(v))
+                n=round_no, story=story_text(events), score=score_line(v))
 
 
 def score_line(v) -> Text:

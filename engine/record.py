@@ -69,6 +69,7 @@ class Ending(StrEnum):
     DRAW_AGREED = "draw_agreed"                # Result: draw
     ABANDONED = "abandoned"                    # Result: none (both players idle)
     ENDED_BY_MODERATOR = "ended_by_moderator"  # Result: none
+    STOPPED = "stopped"                        # Result: none (a terminal match stopped)
 
 
 def ending_banner(result: str | None, reason: Ending | str) -> Text:
@@ -80,6 +81,8 @@ def ending_banner(result: str | None, reason: Ending | str) -> Text:
     if result == "draw":
         return Text("Draw by agreement")
     if result in (None, "none"):
+        if reason == Ending.STOPPED:
+            return Text("No result: the player stopped the match")
         return (Text("No result: ended by a moderator") if reason == Ending.ENDED_BY_MODERATOR
                 else Text("No result: both players ran out of time"))
     winner = Side(result)
@@ -98,7 +101,7 @@ def ending_banner(result: str | None, reason: Ending | str) -> Text:
 _ENDING_RESULTS = {
     Ending.RESIGNED: ("raptor", "scientist"), Ending.TIMEOUT: ("raptor", "scientist"),
     Ending.DRAW_AGREED: ("draw",), Ending.ABANDONED: ("none",),
-    Ending.ENDED_BY_MODERATOR: ("none",),
+    Ending.ENDED_BY_MODERATOR: ("none",), Ending.STOPPED: ("none",),
 }
 RESULTS = ("raptor", "scientist", "draw", "none")
 #: Header keys in the order :func:`write_record` writes them; the descriptive ones (Event to

@@ -240,10 +240,12 @@ def _encode(frames: Sequence[Image.Image], picked: Sequence[int], scale: float,
 
 
 def frame_png(v: View, *, total: int | None = None, final: bool = False,
-              verdict: str | None = None, winner: Side | None = None) -> bytes:
-    """One frame of :func:`replay_frame` as PNG bytes (the step-through viewer's picture)."""
+              verdict: str | None = None, winner: Side | None = None,
+              tr: Tr = str) -> bytes:
+    """One frame of :func:`replay_frame` as PNG bytes (the step-through viewer's picture),
+    its texts in ``tr``'s language."""
     return encode_png(replay_frame(v, total=total, final=final, verdict=verdict,
-                                   winner=winner))
+                                   winner=winner, tr=tr))
 
 
 def frame_pngs(views: Sequence[View], *, verdict: str | None = None,

@@ -410,7 +410,8 @@ class RaptorCog(commands.GroupCog, group_name="raptor",
         await say(interaction, text, ephemeral=False, png=anim.data,
                   filename=f"raptor-match-{m.id}.gif")
         # the step-through viewer, for the one who asked (its buttons survive a restart)
-        page, png, buttons, _ = await viewer_page(self.bot, m, 0)
+        page, png, buttons, _ = await viewer_page(self.bot, m, 0,
+                                                  await reader_lang(interaction))
         await interaction.followup.send(page, ephemeral=True, view=buttons,
                                         file=discord.File(io.BytesIO(png), filename="round.png"),
                                         allowed_mentions=discord.AllowedMentions.none())

@@ -104,12 +104,13 @@ class Images:
 
     async def replay_frame(self, match: Match, view: engine.View, *, total: int,
                            final: bool = False, verdict: str | None = None,
-                           winner: Side | None = None) -> bytes:
+                           winner: Side | None = None, lang: str = ENGLISH) -> bytes:
         """One frame of the animation of ``match`` as PNG bytes (the step-through viewer's
-        picture, :func:`render.replay.frame_png`), drawn in the match's worker process."""
+        picture, :func:`render.replay.frame_png`), its texts in ``lang`` (the viewer's
+        language), drawn in the match's worker process."""
         draw = functools.partial(render_replay_module.frame_png, total=total, final=final,
-                                 verdict=verdict, winner=winner)
-        return await self._render(draw, view, match.id)
+                                 verdict=translator(lang).text(verdict), winner=winner)
+        return await self._render(functools.partial(in_language, draw, lang), view, match.id)
 
     async def _get(self, kind: str, key: Hashable, fn: Callable[[Any], bytes],
                    arg: Callable[[], Any], *, slot: int) -> bytes:

@@ -20,8 +20,9 @@ import engine
 from engine.messages import Text
 
 from .. import texts
+from ..i18n import ENGLISH, tr
 from ..match import Match, ServiceError, replays
-from .replies import defer_update, fail
+from .replies import defer_update, fail, reader_lang
 
 KEYS = (("first", "⏮"), ("prev", "◀"), ("next", "▶"), ("last", "⏭"))
 
@@ -46,10 +47,11 @@ def viewer_buttons(match_id: int, index: int, total: int) -> discord.ui.View:
     return view
 
 
-async def viewer_page(client: Any, match: Match, index: int
+async def viewer_page(client: Any, match: Match, index: int, lang: str = ENGLISH
                       ) -> tuple[str, bytes, discord.ui.View, int]:
     """(text, PNG, buttons, index) of frame ``index`` of the finished ``match``: the board
-    after that round (a replay frame) and the round's story."""
+    after that round (a replay frame) and the round's story, both in ``lang`` (the viewer's
+    language: the message is ephemeral)."""
     views, verdict, winner = await replays.replay_views(client.service, match)
     if not views:
         raise ServiceError(Text("Match #{id} ended before its first round: there is nothing "
@@ -58,12 +60,12 @@ async def viewer_page(client: Any, match: Match, index: int
     v = views[index]
     last = index == len(views) - 1
     png = await client.flow.images.replay_frame(match, v, total=len(views), final=last,
-                                                verdict=verdict, winner=winner)
+                                                verdict=verdict, winner=winner, lang=lang)
     events = v.last_round_events if v.phase is engine.Phase.PICK else v.round_events
-    story = "\n".join(texts.round_story(events)) or "Nothing happened."
-    text = (f"**{texts.match_title(match)} · round {frame_round(v)} ({index + 1}/{len(views)})**"
-            f"\n{story}\n{texts.score_line(v)}")
-    return text[:2000], png, viewer_buttons(match.id, index, len(views)), index
+    text = Text("**{title} · round {n} ({index}/{total})**\n{story}\n{score}",
+                title=texts.match_title(match), n=frame_round(v), index=index + 1,
+                total=len(views), story=texts.story_text(events), score=texts.score_line(v))
+    return tr(text, lang)[:2000], png, viewer_buttons(match.id, index, len(views)), index
 
 
 class ReplayStepButton(discord.ui.DynamicItem[discord.ui.Button],
@@ -88,7 +90,8 @@ class ReplayStepButton(discord.ui.DynamicItem[discord.ui.Button],
         try:
             m = await replays.finished_match(client.service, interaction.guild_id or 0,
                                              interaction.channel_id or 0, self.match_id)
-            text, png, view, _ = await viewer_page(client, m, self.to)
+            text, png, view, _ = await viewer_page(client, m, self.to,
+                                                   await reader_lang(interaction))
         except ServiceError as exc:
             await fail(interaction, exc.message)
             return

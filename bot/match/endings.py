@@ -54,6 +54,17 @@ class EndingService:
         m, _ = await self.ctx.match(match_id)
         return await self.finish(m, None, EndReason.ENDED_BY_MODERATOR)
 
+    async def stop(self, match_id: int) -> Match:
+        """End an active match without a result and unrated (reason
+        :attr:`EndReason.STOPPED`): its player stopped it where it cannot be resumed (the
+        terminal mode's Ctrl-C or SIGTERM, or a match it left unfinished).
+
+        Raises:
+            NotFoundError, MatchFinishedError.
+        """
+        m, _ = await self.ctx.match(match_id)
+        return await self.finish(m, None, EndReason.STOPPED)
+
     async def finish(self, m: Match, result: str | None, reason: EndReason, *,
                      where: str = "", params: tuple[Any, ...] = (),
                      stale: str = "") -> Match:

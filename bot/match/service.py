@@ -242,6 +242,10 @@ class MatchService:
         """:meth:`EndingService.end_by_moderator`."""
         return await self.endings.end_by_moderator(match_id)
 
+    async def stop(self, match_id: int) -> Match:
+        """:meth:`EndingService.stop`."""
+        return await self.endings.stop(match_id)
+
     async def offer_draw(self, match_id: int, user_id: int) -> Match:
         """:meth:`EndingService.offer_draw`."""
         return await self.endings.offer_draw(match_id, user_id)

@@ -114,6 +114,33 @@ def out_arg(text: str) -> Path:
     return path
 
 
+def silence_stdout() -> None:
+    """Send what is still written to stdout (and its buffer, as the process exits) to
+    ``os.devnull``: the reader of a pipe has gone (``| head``), and a write or the final flush
+    would raise BrokenPipeError again."""
+    with contextlib.suppress(OSError, ValueError):
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+
+
+def console_echo() -> Callable[[str], None]:
+    """A line printer for the demo's console (flushed: one line per round as it ends) that
+    stops printing, quietly, once the reader of stdout has gone (``python -m bot demo |
+    head -1``): the demo still writes all its files and ends with status 0."""
+    gone = False
+
+    def echo(line: str) -> None:
+        nonlocal gone
+        if gone:
+            return
+        try:
+            print(line, flush=True)
+        except BrokenPipeError:
+            gone = True
+            silence_stdout()
+
+    return echo
+
+
 @contextlib.contextmanager
 def folder_lock(out: Path) -> Iterator[None]:
     """Hold ``out/.lock`` so two runs never write into one folder at once.
@@ -329,7 +356,8 @@ def main(argv: list[str] | None = None) -> int:
               for side in (Side.RAPTOR, Side.SCIENTIST)}
     return run_offline(
         play_demo(args.out, seed=args.seed, levels=levels, environment=args.environment,
-                  time_budget=args.budget, lang=args.lang or from_environment()),
+                  time_budget=args.budget, lang=args.lang or from_environment(),
+                  echo=console_echo()),
         command="demo", out=args.out,
         busy="another demo is writing to {out} right now: wait for it or choose another --out "
              "folder")
@@ -338,10 +366,11 @@ def main(argv: list[str] | None = None) -> int:
 def run_offline(main: Coroutine[Any, Any, Any], *, command: str, out: Path, busy: str) -> int:
     """Run an offline command's coroutine (the demo, the terminal mode) to its end.
 
-    Ctrl-C or SIGTERM (the same lines, then "Stopped."), a reader gone from the pipe, a folder
-    in use by another run (``busy``, with ``{out}`` for the folder), files that cannot be
-    written (a full disk included) and a file that is not a database each end with one line on
-    stderr prefixed by ``command``, never a traceback.
+    Ctrl-C or SIGTERM (the same lines, then "Stopped."), a folder in use by another run
+    (``busy``, with ``{out}`` for the folder), files that cannot be written (a full disk
+    included) and a file that is not a database each end with one line on stderr prefixed by
+    ``command``, never a traceback; a reader gone from the pipe ends it quietly (the demo's
+    :func:`console_echo` stops printing instead and the demo goes on).
 
     Returns:
         The exit status: 0 done, 1 a failure above, 130 after Ctrl-C, 143 after SIGTERM.
@@ -378,9 +407,8 @@ def run_offline(main: Coroutine[Any, Any, Any], *, command: str, out: Path, busy
             raise
         print("\nStopped.", file=sys.stderr)
         return status
-    except BrokenPipeError:
-        with contextlib.suppress(OSError):  # the reader went away (e.g. `| head`): stop quietly
-            sys.stdout = open(os.devnull, "w")  # noqa: SIM115
+    except BrokenPipeError:  # the reader went away (e.g. `| head`): stop quietly
+        silence_stdout()
         return 1
     except BlockingIOError:
         print(f"{command}: {busy.format(out=out)}", file=sys.stderr)

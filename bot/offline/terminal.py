@@ -21,7 +21,10 @@ event). Text is wrapped at word boundaries to the terminal's width (``COLUMNS``)
 The AI's card stays hidden until both cards are revealed, as on Discord. A ``--seed`` you
 give is shown at the start; a fresh seed is shown only when the match ends or you stop (it
 fixes every hand and deck order), with the command that deals the same game again. Ctrl-C
-stops at once (exit status 130), printing the seed and the board image's path too.
+stops at once (exit status 130), printing the seed and the board image's path too. The
+terminal cannot resume a match: a stopped one (Ctrl-C, SIGTERM) ends there without a result,
+reason ``stopped`` (:meth:`bot.match.MatchService.stop`), and so does one a killed process
+left unfinished, when the next ``play`` starts in its folder.
 
 ``--lang en|zh-TW`` (default: the environment's locale) chooses the language of every line
 and of the board image; the notation typed and shown is the same in both, and the Chinese
@@ -33,6 +36,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import os
 import re
 import shutil
@@ -593,12 +597,14 @@ async def _play(out: Path, render_board: Callable, *, side: str, level: str, see
     _ = translator(lang)
     again = None if _.lang == "en" else _.lang  # the replay line keeps a chosen language
 
-    def write_board(state: engine.GameState, verdict: str | None = None) -> str:
+    def write_board(state: engine.GameState, verdict: str | None = None,
+                    winner: Side | None = None) -> str:
         """The public board image of ``state`` to ``out/board.png`` (with ``verdict`` as its
-        banner, for a resignation); its path as shown (:func:`_shown_path`)."""
+        banner and ``winner``, for a resignation or a stop); its path as shown
+        (:func:`_shown_path`)."""
         png = out / "board.png"
         view = engine.view(state, None)
-        png.write_bytes(render_board(view, verdict=verdict, winner=me.other, tr=_.text)
+        png.write_bytes(render_board(view, verdict=verdict, winner=winner, tr=_.text)
                         if verdict else render_board(view, tr=_.text))
         return _shown_path(png.resolve())
 
@@ -607,9 +613,8 @@ async def _play(out: Path, render_board: Callable, *, side: str, level: str, see
     try:
         service = MatchService(db, ai_time_budget=time_budget)
         old = await service.active_match(CHANNEL)
-        if old is not None:
-            await service.resign(old.id, old.players[Side.RAPTOR] if old.ai[Side.RAPTOR] is None
-                                 else old.players[Side.SCIENTIST])
+        if old is not None:  # left unfinished (the process was killed): it cannot resume
+            await service.stop(old.id)
         m = await service.start_practice(GUILD, CHANNEL, HUMAN_ID, side=side, level=level,
                                          environment=environment, setup=setup,
                                          ai_user_id=AI_ID, seed=seed)
@@ -723,7 +728,7 @@ async def _play(out: Path, render_board: Callable, *, side: str, level: str, see
                                     winner=_.text(SIDE_WORDS[me.other]).capitalize(),
                                     side=SIDE_WORDS[me])
                         echo(_("Final board image (the position you resigned in): {path}",
-                               path=write_board(state, verdict)))
+                               path=write_board(state, verdict, me.other)))
                         echo(_("You resigned. Bye."))
                         echo(replay_line(m.seed, me, level, environment, setup, _, again))
                         return {"match_id": m.id, "result": me.other.value,
@@ -771,7 +776,12 @@ async def _play(out: Path, render_board: Callable, *, side: str, level: str, see
             if at_prompt:
                 echo("")  # the next line starts on its own, not after "raptor> "
             if m is not None:
-                echo(_("Board image: {path}", path=write_board(m.state)))
+                # a stopped match cannot be resumed: it ends, without a result, as stopped
+                # (python -m bot replay shows it), rather than stay "still being played"
+                with contextlib.suppress(ServiceError):
+                    m = await service.stop(m.id)
+                echo(_("Board image: {path}",
+                       path=write_board(m.state, _.text(texts.board_verdict(m)))))
                 echo(replay_line(m.seed, me, level, environment, setup, _, again))
             raise
     finally:

@@ -149,3 +149,33 @@ async def test_the_step_through_viewer_works_across_a_restart(world: World) -> N
     assert page.attachments[0].data == frame_png(views[2], total=3, final=True,
                                                  verdict=verdict, winner=winner)
     assert fake.problems() == []
+
+
+async def test_the_step_through_viewer_is_in_the_viewers_language(world: World) -> None:
+    """A zh-TW viewer (their setting) gets the caption and the frame image in Chinese, also
+    after a click; the public animation stays in the server's language (English)."""
+    from bot.i18n import translator
+    from render.replay import frame_png
+
+    fake, bob = world.fake, world.bob
+    ended = await finished_after(world, 3)
+    await bob.slash("raptor settings", language="zh-TW")
+    out = await bob.slash("raptor replay")
+    post = next(r for r in out if r.visibility == "public" and r.attachments)
+    assert post.content.startswith("🎬 **Replay of Match #1**")
+    viewer = next(r for r in out if r.visibility == "ephemeral" and r.attachments)
+    lines = viewer.content.split("\n")
+    assert lines[0] == "**第 1 局 · 第 1 回合（1/3）**"
+    assert lines[-1].startswith("幼龍逃脫 0/3 · 被捕捉 ")
+    assert "round" not in viewer.content and "Nothing" not in viewer.content
+    views, verdict, winner = await replays.replay_views(world.service, ended)
+    zh = translator("zh-TW").text
+    assert viewer.attachments[0].data == frame_png(views[0], total=3, tr=zh)
+    assert viewer.attachments[0].data != frame_png(views[0], total=3)
+    await bob.click(custom_id="raptor:replay:1:2:last", message=viewer.id)
+    page = fake.message(viewer.id)
+    assert page.content.startswith("**第 1 局 · 第 3 回合（3/3）**")
+    assert page.attachments[0].data == frame_png(views[2], total=3, final=True,
+                                                 verdict=zh(verdict), winner=winner, tr=zh)
+    assert zh(verdict) != verdict  # the last frame's banner is Chinese too
+    assert fake.problems() == []

@@ -170,3 +170,27 @@ async def test_the_log_says_why_it_shows_hands_and_decks_at_the_end(tmp_path):
     i = log.index("Final position, hands and decks shown: the game is over.")
     assert log[i - 2].startswith(f"The {summary['winner']} player wins")
     assert len(log) > i + 5  # the diagram follows
+
+
+def test_a_reader_gone_from_stdout_stops_the_lines_not_the_files(tmp_path):
+    """``python -m bot demo | head -1``: the demo stops printing once the pipe's reader has
+    gone, still writes every file, and ends with status 0 and nothing on stderr."""
+    import subprocess
+    import sys
+
+    out_dir = tmp_path / "out"
+    proc = subprocess.Popen([sys.executable, "-m", "bot", "demo", "--seed", "5", "--lang", "en",
+                             "--out", str(out_dir)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    assert proc.stdout.readline().startswith("Raptor demo: AI (hard) vs AI (easy)")
+    proc.stdout.close()  # as `head -1` does once it has its line
+    err = proc.stderr.read()
+    proc.stderr.close()
+    assert proc.wait() == 0
+    assert err == ""
+    afters = sorted(out_dir.glob("after-round-*.png"))
+    record = engine.read_record((out_dir / "match.txt").read_text(encoding="utf-8"))
+    assert len(record.round_states()) == len(afters) > 1
+    assert Image.open(out_dir / "replay.gif").n_frames == len(afters)
+    assert (out_dir / "final.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert "wins in round" in (out_dir / "demo.log").read_text(encoding="utf-8")

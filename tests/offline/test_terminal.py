@@ -403,3 +403,27 @@ def test_rules_and_cards_come_in_pages_that_fit_80_by_24():
         assert page_text(f"{word} 2", text, 80) == book[1]
         assert page_text(f"{word} 3", text, 80) == (
             f"'{word}' has pages 1 to 2: type '{word}' or '{word} 2'.")
+
+
+async def test_a_match_left_unfinished_in_the_folder_ends_as_stopped_not_resigned(tmp_path):
+    """A terminal match whose process was killed cannot be resumed: the next `play` in the
+    folder ends it without a result, as stopped (no resignation the player never made)."""
+    from bot.db import Database
+    from bot.match import MatchService
+    from bot.offline.terminal import AI_ID, CHANNEL, GUILD, HUMAN_ID
+
+    db = await Database.open(tmp_path / "play.sqlite3")
+    try:
+        left = await MatchService(db).start_practice(GUILD, CHANNEL, HUMAN_ID, side="raptor",
+                                                      level="easy", ai_user_id=AI_ID, seed=4)
+    finally:
+        await db.close()
+    t = Typist(moves=0)
+    result = await play(tmp_path, side="raptor", level="easy", seed=9, read=t.read, echo=t.echo)
+    assert result["match_id"] == left.id + 1 and result["reason"] == "resigned"
+    db = await Database.open(tmp_path / "play.sqlite3")
+    try:
+        old = await MatchService(db).get_match(left.id)
+    finally:
+        await db.close()
+    assert (old.active, old.result, old.reason) == (False, None, "stopped")

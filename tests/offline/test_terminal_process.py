@@ -174,3 +174,43 @@ def test_sigterm_stops_the_demo_as_ctrl_c_does(tmp_path):
         proc.stderr.close()
     assert proc.returncode == 143, err
     assert err == "\nStopped.\n"
+
+
+def test_a_stopped_match_ends_as_stopped_and_python_m_bot_replay_shows_it(tmp_path, capsys):
+    """Ctrl-C ends the terminal's match (it cannot be resumed: the next `play` starts a new
+    one) without a result, reason "stopped"; `python -m bot replay` writes it, its record
+    and its last frame saying so, instead of calling it "still being played" forever."""
+    import asyncio
+
+    import engine
+    from bot.db import Database
+    from bot.match import MatchService, replays
+    from bot.offline.replay import main as replay_main
+    from render import render_board
+    from render.replay import render_replay
+
+    status, out, err = _stop_at_the_prompt(tmp_path, signal.SIGINT)
+    assert status == 130, err
+    db_path = tmp_path / "pc" / "play.sqlite3"
+
+    async def stored():
+        db = await Database.open(db_path)
+        try:
+            service = MatchService(db)
+            m = await service.get_match(1)
+            return m, await replays.replay_views(service, m)
+        finally:
+            await db.close()
+
+    m, (views, verdict, winner) = asyncio.run(stored())
+    assert (m.active, m.result, m.reason) == (False, None, "stopped")
+    assert (verdict, winner) == ("No result: the player stopped the match", None)
+    assert replay_main(["--db", str(db_path), "--out", str(tmp_path / "r")]) == 0
+    assert "Wrote " in capsys.readouterr().out
+    record = engine.read_record((tmp_path / "r" / "match-1.txt").read_text(encoding="utf-8"))
+    assert (record.header["Result"], record.header["Reason"]) == ("none", "stopped")
+    gif = (tmp_path / "r" / "match-1.gif").read_bytes()
+    assert gif == render_replay(views, verdict=verdict).data
+    # the board image left behind carries the same banner
+    assert (tmp_path / "pc" / "board.png").read_bytes() == render_board(
+        engine.view(m.state, None), verdict=verdict)
