@@ -15,7 +15,9 @@ How it works
 ------------
 * ``discord.http.Route.BASE`` (used for REST *and* interaction webhooks) is pointed at the
   fake server for the lifetime of the ``FakeDiscord``.
-* The gateway websocket is never opened.  After ``client.login()`` (which runs
+* In-process, the gateway websocket is never opened (a bot in another process connects to
+  the fake's gateway instead: ``tests/fakediscord/gateway.py``, and person actions then go
+  over it, see :meth:`FakeDiscord._dispatch_remote`).  After ``client.login()`` (which runs
   ``setup_hook``) the harness feeds READY and GUILD_CREATE straight into
   ``client._connection.parsers`` and waits for ``client.wait_until_ready()``.  A tiny stand-in
   for ``client.ws`` answers ``change_presence`` and member chunk requests.
@@ -498,9 +500,9 @@ class FakeDiscord:
         The default guild's id (default: a new snowflake); choose it to put the guild on a
         given shard (``(guild_id >> 22) % shard_count``). More guilds: :meth:`add_guild`.
     remote_idle:
-        For a bot in another process (connected over the gateway websocket): after the
-        interaction was acknowledged, the seconds without HTTP traffic from that process
-        after which an action counts as done.
+        For a bot in another process (connected over the gateway websocket): once the
+        interaction was acknowledged and that process reports no interaction in flight, the
+        seconds without HTTP traffic from it after which an action counts as done.
     """
 
     def __init__(
