@@ -219,7 +219,8 @@ async def _scenario(fake: FakeDiscord, guilds: list[FakeGuild], db: PgDatabase, 
         for table, final in zip(tables, finals, strict=True):
             assert not final.active and final.state.is_over, final.reason
             assert final.guild_id == table.channel.info.guild_id
-            assert table.decisions >= 10
+            assert table.decisions >= 10 and sum(table.used.values()) == table.decisions
+            assert table.used["act"] < table.decisions  # clicks and menus, not only typing
             assert len(results_of(fake, table)) == 1
             assert {r.process for r in fake.records if r.channel_id == table.channel.id} == {
                 f"shard-{shard_of(final.guild_id, SHARDS)}"}
