@@ -7,7 +7,9 @@ Discord (issue 26). What it proves:
   guild. A human match in each guild is played to its end by its two players' clicks and
   typed commands (challenge, Accept, card picks, action menus, End turn, ``/raptor act``),
   both at once; every interaction of a guild went over the connection of its shard and was
-  answered (callback and follow-ups) by that shard's process only.
+  answered (callback and follow-ups) by that shard's process only, every message of a match
+  came from that process, and the audit of ``tests/e2e/audit.py`` finds no hidden card in
+  the wrong eyes (public boards byte-identical to the public render).
 * **A due timer fires once.** A third match gets a turn deadline in the past (written into
   the database, as a stale deadline would be): exactly one of the two processes forfeits
   it — the match version moves by one, one result row, one "is over" message.
@@ -46,6 +48,7 @@ from bot.match.claim_store import ClaimTarget
 from bot.match.shards import shard_of
 from bot.pg import PgDatabase
 from tests.databases import BACKENDS, postgres_schema
+from tests.e2e.audit import audit
 from tests.e2e.players import Table, World
 from tests.fakediscord import FakeDiscord, FakeGuild
 
@@ -221,6 +224,8 @@ async def _scenario(fake: FakeDiscord, guilds: list[FakeGuild], db: PgDatabase, 
             assert final.guild_id == table.channel.info.guild_id
             assert table.decisions >= 10 and sum(table.used.values()) == table.decisions
             assert table.used["act"] < table.decisions  # clicks and menus, not only typing
+            report = audit(table)  # who saw what (R11): nothing hidden reached the wrong eyes
+            assert report.findings == [] and report.boards >= final.state.round
             assert len(results_of(fake, table)) == 1
             assert {r.process for r in fake.records if r.channel_id == table.channel.id} == {
                 f"shard-{shard_of(final.guild_id, SHARDS)}"}
