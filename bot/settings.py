@@ -274,10 +274,14 @@ def env_file_warnings(env_file: str | Path | None = DEFAULT_ENV_FILE) -> list[st
 
     Returns:
         One sentence per bad line, in file order, e.g. ``.env line 32 is not NAME=value:
-        ignored``; empty without such lines, without the file, or for a file that is not
-        UTF-8 (:func:`load_settings` reports that one).
+        ignored``; one for an ``env_file`` that is a folder (ignored as well: the settings
+        then come from the environment alone); empty without such lines, without the file,
+        or for a file that is not UTF-8 (:func:`load_settings` reports that one).
     """
     path = Path(env_file) if env_file is not None else None
+    if path is not None and path.is_dir():
+        return [f"{env_file} is a folder, not a file of NAME=value lines: ignored (the "
+                "settings come from the environment alone)"]
     if path is None or not path.is_file():
         return []
     try:

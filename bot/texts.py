@@ -253,14 +253,16 @@ def _round_of(events: Sequence[Event], match) -> int:
 
 
 class _Section:
-    """A round summary's line that lists the decisions of an effect or of the AP."""
+    """A round summary's line that lists the decisions of an effect or of the AP; ``empty``
+    is the whole line when there were none."""
 
-    def __init__(self, head: Text) -> None:
-        self.head, self.items = head, []
+    def __init__(self, head: Text, empty: Text) -> None:
+        self.head, self.empty, self.items = head, empty, []
 
     def line(self) -> Text:
-        items = Text.joined(", ", self.items) if self.items else Text("nothing")
-        return Text("{head}: {items}.", head=self.head, items=items)
+        if not self.items:
+            return self.empty
+        return Text("{head}: {items}.", head=self.head, items=Text.joined(", ", self.items))
 
 
 def round_story(events: Sequence[Event], *, open_last: bool = False) -> list[Text]:
@@ -281,12 +283,16 @@ def round_story(events: Sequence[Event], *, open_last: bool = False) -> list[Tex
         elif k == "tie":
             lines.append(Text("Equal cards: nothing happened."))
         elif k == "effect":
-            section = _Section(effect_header(e.side, e.value))
+            head = effect_header(e.side, e.value)
+            section = _Section(head, Text("{head}: no effect.", head=head))
             lines.append(section)
         elif k == "ap":
             section = _Section(Text.plural("{side} spends {n} action point",
                                            "{side} spends {n} action points", e.value,
-                                           side=SIDE_HEADS[e.side]))
+                                           side=SIDE_HEADS[e.side]),
+                               Text.plural("{side} gets {n} action point and uses none.",
+                                           "{side} gets {n} action points and uses none.",
+                                           e.value, side=SIDE_HEADS[e.side]))
             lines.append(section)
         elif k == "returned":
             section = None

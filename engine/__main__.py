@@ -17,6 +17,7 @@ import argparse
 import contextlib
 import os
 import random
+import shlex
 import statistics
 import sys
 import time
@@ -159,18 +160,29 @@ def _main(argv: list[str] | None) -> int:
     return 0
 
 
+#: The first bytes of every SQLite database file (the bot's database, ``demo.sqlite3``).
+SQLITE_HEADER = b"SQLite format 3\x00"
+
+
 def load_record(path: str) -> MatchRecord:
     """Read and check the record in file ``path`` (``-``: stdin).
 
     Raises:
         OSError: the file cannot be read.
-        MatchRecordError: the record is refused (see :func:`engine.read_record`).
+        MatchRecordError: the record is refused (see :func:`engine.read_record`); a SQLite
+            database (the bot's or the demo's), with the command that writes its records.
     """
     if path == "-":
         text = sys.stdin.read()
     else:
-        with open(path, encoding="utf-8", errors="replace") as f:
-            text = f.read()
+        with open(path, "rb") as f:
+            data = f.read()
+        if data.startswith(SQLITE_HEADER):
+            raise MatchRecordError(0, "", "this is a database (the bot's or the demo's), not a "
+                                   f"match record: python -m bot replay --db {shlex.quote(path)} "
+                                   "--out DIR writes the record and animation of its newest "
+                                   "finished match (--match N for another)")
+        text = data.decode("utf-8", errors="replace")
     return read_record(text)
 
 

@@ -5,10 +5,11 @@ ships a scalable font inside the package). A line holding Chinese (any character
 U+2E80 on, :func:`is_cjk`) is drawn whole with the package's own CJK font instead,
 :data:`CJK_FONT`, a subset of Noto Sans CJK TC made by ``python -m bot.i18n.fontsubset``
 (SIL Open Font License, ``render/fonts/OFL.txt``); :func:`wrap` then breaks between any two
-Chinese characters, never before closing punctuation. The bundled font has no glyphs for a
-few characters the card texts use (``×``, dashes, arrows); :func:`safe_text` replaces them
-with ones it has, and the multiplication sign (:data:`TIMES`, in "Fear ×2") is drawn as two
-strokes the size of an ``x`` instead, so that the images write the cards' names as the texts do.
+Chinese characters, never before closing punctuation nor after an opening bracket. The
+bundled font has no glyphs for a few characters the card texts use (``×``, dashes, arrows);
+:func:`safe_text` replaces them with ones it has, and the multiplication sign
+(:data:`TIMES`, in "Fear ×2") is drawn as two strokes the size of an ``x`` instead, so that
+the images write the cards' names as the texts do.
 """
 
 from __future__ import annotations
@@ -26,6 +27,8 @@ CJK_BOLD_FONT = CJK_FONT.with_name("RaptorCJK-Bold.otf")
 _CJK = re.compile(r"[\u2e80-\uffff]")
 #: Chinese punctuation that never starts a line.
 _NO_BREAK_BEFORE = frozenset("，。、；：！？）」』》〉%")
+#: Opening brackets, which never end a line: a break there moves them to the next one.
+_NO_BREAK_AFTER = frozenset("（「『《〈(")
 _CJK_TOKEN = re.compile(r"[\u2e80-\uffff]|[^\s\u2e80-\uffff]+|\s+")
 
 
@@ -185,11 +188,22 @@ def _wrap_cjk(text: str, size: int, width: int) -> list[str]:
                 if not line:
                     continue
             trial = line + tok
-            if (line and not tok.isspace() and tok[0] not in _NO_BREAK_BEFORE
+            head, carried = _without_openers(line)
+            if (head and not tok.isspace() and tok[0] not in _NO_BREAK_BEFORE
                     and text_width(trial, size) > width):
-                lines.append(line.rstrip())
-                line = tok
+                lines.append(head)
+                line = carried + tok
             else:
                 line = trial
         lines.append(line.rstrip())
     return lines
+
+
+def _without_openers(line: str) -> tuple[str, str]:
+    """``line`` (right-stripped) split before the opening brackets at its end
+    (:data:`_NO_BREAK_AFTER`), which go to the next line if it breaks here."""
+    head = line.rstrip()
+    cut = len(head)
+    while cut and head[cut - 1] in _NO_BREAK_AFTER:
+        cut -= 1
+    return head[:cut].rstrip(), head[cut:]

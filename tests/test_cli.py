@@ -299,3 +299,20 @@ def test_a_bad_setting_stops_the_bot_with_one_line_as_check_says_it(tmp_path: Pa
     assert bot.stderr == ("python -m bot: RAPTOR_LOG_LEVEL must be one of DEBUG, INFO, "
                           "WARNING, ERROR, got 'BAD'\n")
     assert checked.stderr == bot.stderr.replace("python -m bot:", "python -m bot check:")
+
+
+def test_a_dotenv_folder_is_warned_about_in_one_line(tmp_path: Path) -> None:
+    # ignored like a bad line, so the bot still starts from the environment, but not silently
+    (tmp_path / ".env").mkdir()
+    (tmp_path / ".env" / "DISCORD_TOKEN").write_text("x\n", encoding="utf-8")
+    warning = ("Warning: .env is a folder, not a file of NAME=value lines: ignored (the "
+               "settings come from the environment alone)\n")
+    result = run_bot(tmp_path, "check", RAPTOR_DB_PATH=str(tmp_path / "raptor.sqlite3"),
+                     DISCORD_TOKEN="x")
+    assert result.returncode == 0
+    assert result.stderr == warning
+    assert "Ready: python -m bot can start." in result.stdout
+    result = run_bot(tmp_path)  # no token anywhere: the warning, then the missing token
+    assert result.returncode == 2
+    assert result.stderr.startswith(warning)
+    assert "Traceback" not in result.stderr

@@ -156,3 +156,34 @@ async def test_a_layout_view_is_accepted_and_its_limits_refused(fake: FakeDiscor
         await msg.edit(content="plain text")
     assert (legacy.value.status, legacy.value.code) == (400, 50035)
     assert fake.message(msg.id).content == ""
+
+
+async def test_an_archived_thread_refuses_edits_and_a_post_unarchives_it(
+        fake: FakeDiscord) -> None:
+    start = await channel(fake).send("a challenge")
+    thread = await start.create_thread(name="Raptor match #1")
+    card = await thread.send("the card")
+    fake.archive_thread(thread.id)
+    info = fake.server.channels[thread.id]
+    assert info.archived and not info.locked
+    with pytest.raises(discord.HTTPException) as edit:
+        await card.edit(content="round 2")
+    assert (edit.value.status, edit.value.code) == (400, 50083)
+    with pytest.raises(discord.HTTPException) as delete:
+        await card.delete()
+    assert (delete.value.status, delete.value.code) == (400, 50083)
+    assert fake.message(card.id).content == "the card"
+    again = await thread.send("a new card")  # a new message unarchives it, as on Discord
+    assert not info.archived and fake.message(again.id).channel_id == thread.id
+    await card.edit(content="round 2")
+    assert fake.message(card.id).content == "round 2"
+    # unarchived by an edit of the channel (Send Messages in Threads is enough)
+    fake.archive_thread(thread.id)
+    unarchived = await fake.client.http.edit_channel(thread.id, archived=False)
+    assert unarchived["thread_metadata"]["archived"] is False and not info.archived
+    # a locked thread stays archived: the bot's post is refused
+    fake.archive_thread(thread.id, locked=True)
+    with pytest.raises(discord.HTTPException) as post:
+        await thread.send("x")
+    assert (post.value.status, post.value.code) == (400, 50083)
+    assert info.archived and info.locked

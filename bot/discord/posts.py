@@ -31,6 +31,9 @@ from .replies import BOARD_FILE, NO_PINGS, pings, present, say
 
 log = logging.getLogger(__name__)
 
+#: Discord's error code for a change to a message in an archived thread ("Thread is archived").
+THREAD_ARCHIVED = 50083
+
 
 @dataclass
 class Post:
@@ -94,21 +97,49 @@ class Posts:
                         channel_id, exc.code)
         except discord.NotFound:
             log.warning("cannot post in channel %d: it no longer exists", channel_id)
+        except discord.HTTPException as exc:  # e.g. a thread archived and locked (50083)
+            log.warning("cannot post in channel %d (status %s, code %s)", channel_id,
+                        exc.status, exc.code)
         return None
 
     async def edit(self, channel_id: int, message_id: int, *, guild_id: int | None = None,
                    **kw: Any) -> bool:
         """Edit a message of the bot (a Text ``content`` in the language of server
         ``guild_id``); a refusal (deleted message, missing permission) is logged as a warning
-        and False returned."""
+        and False returned. In a thread Discord archived (a long turn without activity:
+        400 :data:`THREAD_ARCHIVED`), the thread is unarchived (:meth:`unarchive`) and the
+        edit made again, so the match card stays the one message edited in place."""
         if "content" in kw:
             kw["content"] = await self.written(kw["content"], guild_id)
+        files = [(f.fp.read(), f) for f in kw.get("attachments") or []
+                 if isinstance(f, discord.File)]  # read once: an edit closes its files
         message = self.messageable(channel_id).get_partial_message(message_id)  # type: ignore
+        for attempt in (1, 2):
+            if files:
+                kw["attachments"] = [discord.File(io.BytesIO(data), filename=f.filename,
+                                                  spoiler=f.spoiler, description=f.description)
+                                     for data, f in files]
+            try:
+                await message.edit(**kw)
+                return True
+            except discord.HTTPException as exc:
+                if (attempt == 1 and exc.code == THREAD_ARCHIVED
+                        and await self.unarchive(channel_id)):
+                    continue
+                log.warning("could not edit message %d in channel %d (status %s, code %s)",
+                            message_id, channel_id, exc.status, exc.code)
+                return False
+        return False
+
+    async def unarchive(self, thread_id: int) -> bool:
+        """Unarchive a thread Discord archived (Send Messages in Threads is enough when it is
+        not locked); False, logged for the server's moderators, when it cannot be (locked)."""
         try:
-            await message.edit(**kw)
+            await self.client.http.edit_channel(thread_id, archived=False)
         except discord.HTTPException as exc:
-            log.warning("could not edit message %d in channel %d (status %s, code %s)",
-                        message_id, channel_id, exc.status, exc.code)
+            log.warning("thread %d is archived and the bot cannot unarchive it (status %s, "
+                        "code %s): a moderator may have locked it", thread_id, exc.status,
+                        exc.code)
             return False
         return True
 

@@ -16,9 +16,10 @@ DIR) and renderer the bot uses. It writes ``DIR/start.png`` (the starting positi
 ``DIR/demo.log`` (every action in notation, per round, written as the match goes; at the end
 the final position with hands and deck order, as the game is over), the match record
 ``DIR/match.txt`` (``docs/RECORD.md``; ``python -m engine replay`` checks it), its
-animation ``DIR/replay.gif`` (a frame per round, :func:`render.replay.render_replay`) and
-the database ``DIR/demo.sqlite3``; it prints one line per round and the result. Nothing here
-is hidden from anybody: both sides are the AI.
+animation ``DIR/replay.gif`` (a frame per round, :func:`render.replay.render_replay`), the
+database ``DIR/demo.sqlite3`` and an empty ``DIR/.lock`` (:func:`folder_lock`); it prints
+one line per round and the result. Nothing here is hidden from anybody: both sides are the
+AI.
 
 ``--lang en|zh-TW`` (default: the environment's locale, ``LANG``/``LC_ALL``/``LC_MESSAGES``)
 writes the console lines, the log and the images in that language; the notation in the log

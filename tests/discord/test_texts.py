@@ -47,6 +47,23 @@ def test_round_story_tells_cards_effect_and_actions_in_notation() -> None:
                             "scientists on the board 4 (reserve 6)")
 
 
+def test_an_effect_or_action_points_without_a_decision_read_as_a_sentence() -> None:
+    """Not "Raptor spends 2 action points: nothing.": what happened, in both languages."""
+    from bot.i18n import tr
+
+    s = engine.new_game(SEED, setup="quick")
+    s = play(s, (R, "play 7"), (S, "play 8"), (S, "end"))  # Recovery with nothing to recover
+    lines = texts.round_story(s.last_round_events)
+    assert lines[1:] == ["Raptor resolves card 7 (Recovery ×3): no effect.",
+                         "Scientist gets 1 action point and uses none."]
+    assert [tr(line, "zh-TW") for line in lines[1:]] == [
+        "迅猛龍執行第 7 號牌（恢復 ×3）：沒有效果。", "科學家獲得 1 點行動點數，但沒有使用。"]
+    s = play(engine.new_game(SEED, setup="quick"), (R, "play 7"), (S, "play 1"),
+             (S, "gas D3"), (R, "end"))
+    assert texts.round_story(s.last_round_events)[-1] == ("Raptor gets 6 action points and "
+                                                          "uses none.")
+
+
 def test_the_cards_pick_line_tells_who_picked_never_what() -> None:
     s = engine.new_game(SEED, setup="quick")
     m = fake_match(s)

@@ -120,3 +120,60 @@ async def test_a_practice_game_gets_its_thread_too(world: World) -> None:
     line = world.fake.message(start.message_id)
     assert line.content.startswith(f"**Match #{match.id}** · {alice.mention} (raptor) vs ")
     assert line.content.endswith(f"/{thread.id}/{card.message_id})")
+
+
+async def test_a_thread_archived_during_a_long_turn_keeps_one_card_edited_in_place(
+        world: World) -> None:
+    """Discord archives a match's thread after its auto-archive time without activity: the
+    card's edit then fails (400 50083). The bot unarchives the thread and edits the same card
+    (no second card beside a stale one), within a round and at a round's end; a thread a
+    moderator locked stays as it is, and the match goes on in the database."""
+    rng = random.Random(5)
+    fake = world.fake
+    table = await world.new_table(raptor="alice", scientist="bob")
+    thread = fake.server.channels[table.channel.id]
+
+    def cards():
+        return [r for r in fake.public_messages(table.channel) if r.attachments]
+
+    def refused() -> int:
+        return sum(1 for r in fake.rejections if r.code == 50083)
+
+    while (await table.match()).state.phase.value == "pick":
+        await table.play_decision(rng)  # into the round's effect or action points
+    (card,) = cards()
+    m = await table.match()
+    shown = (card.content, repr(card.embeds))
+    fake.archive_thread(table.channel)
+    await table.play_decision(rng)
+    after = await table.match()
+    assert after.version > m.version and after.state.round == m.state.round
+    assert [c.message_id for c in cards()] == [card.message_id]  # the same card, edited
+    edited = fake.message(card.message_id)
+    assert (edited.content, repr(edited.embeds)) != shown
+    assert not thread.archived and refused() == 1
+    assert [r.path for r in fake.server.requests if r.method == "PATCH"
+            and r.path.endswith(f"/channels/{thread.id}")] != []
+
+    # archived again before the round's last decision: the card becomes the round's record
+    # and the next round's card follows it, one of each
+    while (await table.match()).state.round == m.state.round:
+        fake.archive_thread(table.channel)
+        await table.play_decision(rng)
+    (record,) = [r for r in fake.public_messages(table.channel)
+                 if r.message_id == card.message_id]
+    assert record.attachments == [] and record.components == []
+    assert record.content.startswith(f"**Match #{m.id} · Round {m.state.round} summary**")
+    (new_card,) = cards()
+    assert new_card.message_id != card.message_id and not thread.archived
+
+    # locked by a moderator: nothing can be edited nor posted there; the bot says so in its
+    # log and the match still records the decision
+    fake.archive_thread(table.channel, locked=True)
+    before = await table.match()
+    locked = fake.message(new_card.message_id)
+    shown = (locked.content, repr(locked.embeds))
+    await table.play_decision(rng)
+    assert (await table.match()).version > before.version
+    assert thread.archived and (locked.content, repr(locked.embeds)) == shown
+    assert fake.problems() == []

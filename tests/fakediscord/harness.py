@@ -720,6 +720,14 @@ class FakeDiscord:
         if self.client is not None:
             self.client._connection.parsers["CHANNEL_UPDATE"](self.server.channel_payload(info))
 
+    def archive_thread(self, thread: Any, *, archived: bool = True,
+                       locked: bool = False) -> None:
+        """Archive (or unarchive) a thread as Discord does after its auto-archive duration
+        without activity (``locked``: a moderator also locked it): edits and deletions of its
+        messages then fail with 400 50083 "Thread is archived"; the bot's next public message
+        there unarchives it (not when locked). Sends THREAD_UPDATE."""
+        self.server.archive_thread(_id(thread), archived=archived, locked=locked)
+
     def threads(self, channel: Any = None) -> list[FakeChannel]:
         """The threads started so far (in ``channel``, if given), oldest first."""
         parent = None if channel is None else _id(channel)
@@ -826,12 +834,13 @@ class FakeDiscord:
 
     def problems(self) -> list[str]:
         """Things that indicate a bot bug: unknown routes, requests Discord would reject as
-        invalid (400/413), callbacks after the deadline, follow-ups on unknown/expired
+        invalid (400/413; not 50083 "Thread is archived", a state the bot learns only by
+        trying, like a 403), callbacks after the deadline, follow-ups on unknown/expired
         tokens, embeds referencing ``attachment://`` files that weren't uploaded, fake
         server crashes and ERROR log records."""
         out = [f"unknown route {u.method} {u.path}" for u in self.unknown_routes]
         for r in self.rejections:
-            if r.status in (400, 413) or r.code in (10062, 10015):
+            if (r.status in (400, 413) and r.code != 50083) or r.code in (10062, 10015):
                 out.append(f"rejected {r.method} {r.path}: {r.status} {r.code} {r.message} "
                            f"{r.errors}")
         out += [f"late ack ({a.latency:.2f}s) for {a.name}" for a in self.acks if a.late]

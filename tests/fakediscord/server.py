@@ -26,6 +26,7 @@ Implemented routes (prefix ``/api/v10``)::
     GET/POST channels/{id}/messages, GET/PATCH/DELETE channels/{id}/messages/{id}
     GET    channels/{id}, POST channels/{id}/typing
     POST   channels/{id}/messages/{id}/threads          (a public thread from a message)
+    PATCH  channels/{id}                                (a thread's archived / locked)
     GET    guilds/{id}, guilds/{id}/channels, guilds/{id}/roles, guilds/{id}/members/{uid}
     GET    /attachments/{channel}/{attachment}/{filename}   (file download, no prefix)
 
@@ -35,7 +36,14 @@ interaction is a 400 (40060); a callback after the ack deadline (3 s) is a 404 (
 follow-up before the ack is a 404 (10015); the first follow-up after a "thinking" defer
 (type 5) replaces the loading message and inherits the defer's ephemerality; DMs to a user
 with closed DMs are a 403 (50007); posting where the bot lacks permissions is a 403 (50013);
-empty messages (50006) and malformed components/embeds (50035) are a 400.
+empty messages (50006) and malformed components/embeds (50035) are a 400. An archived
+thread (:meth:`FakeDiscordServer.archive_thread`, as Discord archives one after its
+``auto_archive_duration`` without activity) refuses edits and deletions of its messages with
+400 50083 "Thread is archived"; a new public message of the bot in it (a post or a
+follow-up) unarchives it, as Discord does for a thread that is not locked (a locked one
+refuses the post, 400 50083); ``PATCH channels/{thread}`` with ``archived: false``
+unarchives one that is not locked with Send Messages in Threads (locking or unlocking needs
+Manage Threads). Interaction callbacks in an archived thread are not modelled.
 """
 
 from __future__ import annotations
@@ -93,6 +101,7 @@ USE_EXTERNAL_EMOJIS = 1 << 18
 CHANGE_NICKNAME = 1 << 26
 USE_APPLICATION_COMMANDS = 1 << 31
 CREATE_PUBLIC_THREADS = 1 << 35
+MANAGE_THREADS = 1 << 34
 SEND_MESSAGES_IN_THREADS = 1 << 38
 ALL_PERMISSIONS = (1 << 53) - 1
 
@@ -226,6 +235,9 @@ class ChannelInfo:
     owner_id: int | None = None  # who started the thread
     auto_archive_duration: int = 1440
     created_time: float = field(default_factory=_wall)
+    archived: bool = False  # a thread archived (no edits in it; a post unarchives it)
+    locked: bool = False  # ... and locked (only Manage Threads unarchives it)
+    archive_time: float | None = None  # when ``archived`` last changed
 
     @property
     def is_dm(self) -> bool:
@@ -709,6 +721,32 @@ class FakeDiscordServer:
         else:
             chan.overwrites.pop(self.bot.id, None)
 
+    def archive_thread(self, thread_id: int, *, archived: bool = True,
+                       locked: bool = False) -> None:
+        """Archive (or unarchive) a thread, as Discord does after its auto-archive duration
+        without activity; ``locked``: archived and locked (a moderator's doing). Sends
+        THREAD_UPDATE."""
+        chan = self.channels[thread_id]
+        assert chan.is_thread, "only a thread can be archived"
+        chan.archived, chan.locked = archived, locked and archived
+        chan.archive_time = _wall()
+        self._emit("THREAD_UPDATE", self.channel_payload(chan))
+
+    @staticmethod
+    def _refuse_if_archived(chan: ChannelInfo) -> None:
+        """Discord: a message of an archived thread is neither edited nor deleted."""
+        if chan.is_thread and chan.archived:
+            raise DiscordError(400, 50083, "Thread is archived")
+
+    def _unarchive_to_post(self, chan: ChannelInfo) -> None:
+        """Discord: a new message in an archived thread unarchives it, unless it is locked
+        (then the post is refused)."""
+        if not (chan.is_thread and chan.archived):
+            return
+        if chan.locked:
+            raise DiscordError(400, 50083, "Thread is archived")
+        self.archive_thread(chan.id, archived=False)
+
     def threads(self, parent_id: int | None = None) -> list[ChannelInfo]:
         """The threads (of one channel, if given), oldest first."""
         return [c for c in self.channels.values()
@@ -830,9 +868,10 @@ class FakeDiscordServer:
                 "message_count": sum(1 for m in self.messages.values()
                                      if m.channel_id == chan.id and not m.deleted),
                 "total_message_sent": 0,
-                "thread_metadata": {"archived": False, "locked": False,
+                "thread_metadata": {"archived": chan.archived, "locked": chan.locked,
                                     "auto_archive_duration": chan.auto_archive_duration,
-                                    "archive_timestamp": _iso(chan.created_time),
+                                    "archive_timestamp": _iso(chan.archive_time
+                                                              or chan.created_time),
                                     "create_timestamp": _iso(chan.created_time)},
             })
         if for_user is not None:
@@ -1324,6 +1363,7 @@ class FakeDiscordServer:
         r.add_delete(p + "/webhooks/{app_id}/{token}/messages/{message_id}",
                      self.webhook_delete)
         r.add_get(p + "/channels/{channel_id}", self.get_channel)
+        r.add_patch(p + "/channels/{channel_id}", self.edit_channel)
         r.add_get(p + "/channels/{channel_id}/messages", self.channel_history)
         r.add_post(p + "/channels/{channel_id}/messages", self.channel_post)
         r.add_get(p + "/channels/{channel_id}/messages/{message_id}", self.channel_get_message)
@@ -1646,6 +1686,8 @@ class FakeDiscordServer:
             info.loading_message_id = None
         else:
             visibility, uid = self._visibility(chan, int(data.get("flags") or 0), info.user_id)
+            if visibility == "public":
+                self._unarchive_to_post(chan)
             msg = self.create_message(channel_id=chan.id, visibility=visibility, user_id=uid,
                                       data=data, files=files, source="followup",
                                       interaction=info)
@@ -1675,6 +1717,8 @@ class FakeDiscordServer:
     async def webhook_edit(self, request: web.Request) -> web.Response:
         info = self._webhook_interaction(request)
         msg = self._webhook_message(request, info)
+        if not msg.ephemeral:
+            self._refuse_if_archived(self.channels[msg.channel_id])
         data, files = await self._read_body(request)
         self._check_message(data, files, edit=True, existing=msg)
         original = request.match_info["message_id"] == "@original"
@@ -1689,6 +1733,8 @@ class FakeDiscordServer:
     async def webhook_delete(self, request: web.Request) -> web.Response:
         info = self._webhook_interaction(request)
         msg = self._webhook_message(request, info)
+        if not msg.ephemeral:
+            self._refuse_if_archived(self.channels[msg.channel_id])
         self.delete_message(msg)
         return web.Response(status=204)
 
@@ -1757,6 +1803,27 @@ class FakeDiscordServer:
         chan = self._channel(request)
         return _json_response(self.channel_payload(chan))
 
+    async def edit_channel(self, request: web.Request) -> web.Response:
+        """PATCH channels/{id}: only a thread's ``archived`` and ``locked`` (Discord:
+        unarchiving a thread that is not locked needs Send Messages in Threads, locking or
+        unlocking Manage Threads; anything else is not modelled: 400 50035)."""
+        chan = self._channel(request)
+        data, _ = await self._read_body(request)
+        other = sorted(set(data) - {"archived", "locked"})
+        if not chan.is_thread or other:
+            raise DiscordError(400, 50035, "Invalid Form Body",
+                               [f"{k}: not modelled by the fake" for k in other])
+        archived = bool(data.get("archived", chan.archived))
+        locked = bool(data.get("locked", chan.locked))
+        self._require(chan, self.send_bit(chan))
+        if locked != chan.locked or (chan.locked and not archived):
+            self._require(chan, MANAGE_THREADS)
+        chan.archived, chan.locked = archived, locked
+        chan.archive_time = _wall()
+        payload = self.channel_payload(chan)
+        self._emit("THREAD_UPDATE", payload)
+        return _json_response(payload)
+
     async def typing(self, request: web.Request) -> web.Response:
         chan = self._channel(request)
         self._require(chan, self.send_bit(chan))
@@ -1789,6 +1856,7 @@ class FakeDiscordServer:
             needed = self.send_bit(chan) | (ATTACH_FILES if files else 0)
             self._require(chan, needed)
         self._check_message(data, files, edit=False)
+        self._unarchive_to_post(chan)
         if chan.is_dm:
             msg = self.create_message(channel_id=chan.id, visibility="dm",
                                       user_id=chan.recipient_id, data=data, files=files,
@@ -1807,6 +1875,7 @@ class FakeDiscordServer:
         msg = self._channel_message(request, chan)
         if msg.author_id != self.bot.id:
             raise DiscordError(403, 50005, "Cannot edit a message authored by another user")
+        self._refuse_if_archived(chan)
         data, files = await self._read_body(request)
         self._check_message(data, files, edit=True, existing=msg)
         self.edit_message(msg, data, files, source="channel_edit", interaction_id=None)
@@ -1815,6 +1884,7 @@ class FakeDiscordServer:
     async def channel_delete(self, request: web.Request) -> web.Response:
         chan = self._channel(request)
         msg = self._channel_message(request, chan)
+        self._refuse_if_archived(chan)
         self.delete_message(msg)
         return web.Response(status=204)
 

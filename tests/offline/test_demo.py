@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import re
+from pathlib import Path
 
 from PIL import Image
 
@@ -105,6 +106,14 @@ def test_demo_command_line_runs_and_reports(tmp_path, capsys):
             f"(after-round-001.png … {afters[-1]}), final.png, demo.log, match.txt (the match "
             f"record), replay.gif ({len(afters)} frames) and demo.sqlite3 to "
             f"{out_dir}/") in out
+    # the README names every file the demo leaves in its folder (the lock too)
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    outputs = " ".join(readme[readme.index("The first command installs"):
+                              readme.index("(`.venv/bin/python -m bot demo --help`")].split())
+    left = sorted(p.name for p in out_dir.iterdir())
+    assert ".lock" in left and "demo.sqlite3" in left
+    assert [name for name in left if f"`{name}`" not in outputs
+            and not name.startswith("after-round-")] == []
 
 
 def test_demo_levels_by_side_on_the_command_line(tmp_path, capsys):

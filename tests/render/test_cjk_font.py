@@ -146,6 +146,26 @@ def test_chinese_wraps_between_characters_never_before_closing_punctuation():
     assert all(width(line, 22) <= 300 + 22 for line in lines)  # + one punctuation mark
 
 
+def test_an_opening_bracket_never_ends_a_line_of_a_hand_card():
+    """The cards' real texts at the hand's width: "不能行動（" once ended a line (card 8 of
+    the raptor); the bracket now starts the next one, and nothing is lost or too wide."""
+    t = translator("zh-TW").text
+    x1, tx = T.WIDTH - hand.PAD, hand.PAD + hand.VALUE_W + 18
+    lines = wrap(t(effect_text(Side.RAPTOR, 8)), hand.BODY_SIZE, x1 - tx - 18)
+    assert lines[0].endswith("不能行動") and lines[1].startswith("（站起要")
+    for side in Side:
+        for n in range(1, 10):
+            text = t(effect_text(side, n))
+            for w in (x1 - tx - 18, 300):
+                lines = wrap(text, hand.BODY_SIZE, w)
+                # nothing lost (but the spaces where a line breaks)
+                assert "".join(lines).replace(" ", "") == text.replace(" ", ""), (side, n, w)
+                assert not any(line[-1] in "（「『《〈" for line in lines), (side, n, w, lines)
+                assert not any(line[0] in "，。、；：）" for line in lines), (side, n, w)
+                # + one punctuation mark kept on its line
+                assert all(width(line, hand.BODY_SIZE) <= w + hand.BODY_SIZE for line in lines)
+
+
 def test_a_chinese_board_and_hand_differ_from_the_english_and_english_is_unchanged():
     s = engine.new_game(3, setup="quick")
     en = board.render_board(engine.view(s, None))

@@ -58,3 +58,28 @@ def test_a_refused_record_gets_one_line_and_writes_nothing(tmp_path, capsys):
     assert err == (f"render replay: {path}: line 10: the seed is a whole number "
                    "('Seed: four')\n")
     assert not (tmp_path / "o").exists()
+
+
+def test_a_bot_database_is_named_with_the_command_that_replays_it(tmp_path, capsys):
+    """Given the bot's (or the demo's) SQLite file, `python -m render replay` says in one
+    line what it is and which command reads it, and writes nothing; so does the engine's."""
+    import contextlib
+    import sqlite3
+
+    from engine.__main__ import main as engine_main
+
+    db_path = tmp_path / "my raptor.sqlite3"
+    with contextlib.closing(sqlite3.connect(db_path)) as con:
+        con.execute("CREATE TABLE matches (id INTEGER PRIMARY KEY)")
+        con.commit()
+    out = tmp_path / "out"
+    assert main(["replay", str(db_path), "--out", str(out)]) == 1
+    err = capsys.readouterr().err
+    quoted = f"'{db_path}'"
+    assert err == (f"render replay: {db_path}: this is a database (the bot's or the demo's), "
+                   f"not a match record: python -m bot replay --db {quoted} --out DIR writes "
+                   "the record and animation of its newest finished match (--match N for "
+                   "another)\n")
+    assert not out.exists()
+    assert engine_main(["replay", str(db_path)]) == 1
+    assert capsys.readouterr().err.startswith(f"engine replay: {db_path}: this is a database")
