@@ -238,8 +238,17 @@ def check(settings: Settings) -> list[str]:
         f"Matches in progress: {summary.matches_in_progress}",
         f"Finished matches: {summary.finished_matches}",
         f"Servers with settings: {summary.servers_with_settings}",
+        limits_line(settings),
     ] + ([shards_line(settings)] if settings.shard_count is not None else []) + (
         ["Ready: python -m bot can start."] if settings.discord_token is not None else [])
+
+
+def limits_line(settings: Settings) -> str:
+    """The report's line on the clocks, e.g. ``Time limits: 24 h per turn (unless a server
+    set its own), 10 min per challenge, 2 s per AI decision``."""
+    return (f"Time limits: {settings.turn_timeout_hours:g} h per turn (unless a server set "
+            f"its own), {settings.challenge_timeout_minutes:g} min per challenge, "
+            f"{settings.ai_time_budget:g} s per AI decision")
 
 
 def shards_line(settings: Settings) -> str:
