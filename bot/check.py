@@ -97,7 +97,10 @@ async def summarize(db: Database) -> Summary:
 
 
 def _size(path: Path) -> str:
-    size = path.stat().st_size
+    """The database's size on disk with its write-ahead log (``-wal``: the latest changes
+    of a bot or demo that has it open), e.g. ``1.2 MB``."""
+    wal = path.with_name(path.name + "-wal")
+    size = path.stat().st_size + (wal.stat().st_size if wal.is_file() else 0)
     for unit in ("bytes", "KB", "MB", "GB"):
         if size < 1000 or unit == "GB":
             return f"{size} {unit}" if unit == "bytes" else f"{size:.1f} {unit}"

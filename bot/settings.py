@@ -243,14 +243,8 @@ def _describe(error: ValidationError) -> list[str]:
     return problems
 
 
-def unknown_settings(env_file: str | Path | None = DEFAULT_ENV_FILE) -> list[str]:
-    """Warnings for names in the environment or ``env_file`` that look like this bot's
-    settings (``RAPTOR_…``) but are none of them, so are ignored: a misspelt name would
-    otherwise leave its default in force without a word. Each names the closest setting.
-
-    Returns:
-        One sentence per unknown name, sorted; empty when every such name is known.
-    """
+def _given_names(env_file: str | Path | None) -> set[str]:
+    """The ``RAPTOR_…`` names set in the environment or in ``env_file``, as written."""
     names = {k for k in os.environ if k.upper().startswith("RAPTOR_")
              and not k.upper().startswith(TEST_PREFIX)}
     path = Path(env_file) if env_file is not None else None
@@ -259,6 +253,31 @@ def unknown_settings(env_file: str | Path | None = DEFAULT_ENV_FILE) -> list[str
             names |= {k for k in dotenv_values(path) if k.upper().startswith("RAPTOR_")}
         except UnicodeDecodeError:
             pass  # load_settings reports the file
+    return names
+
+
+def overridden_settings(env_file: str | Path | None = DEFAULT_ENV_FILE) -> list[str]:
+    """Warnings for settings given but not used because another one wins: today
+    ``RAPTOR_DB_PATH`` beside ``RAPTOR_DATABASE_URL`` (the bot then uses PostgreSQL).
+
+    Returns:
+        One sentence per such setting; empty when none is."""
+    names = {name.upper() for name in _given_names(env_file)}
+    if {"RAPTOR_DB_PATH", "RAPTOR_DATABASE_URL"} <= names:
+        return ["RAPTOR_DB_PATH is ignored: RAPTOR_DATABASE_URL is set, so the bot uses that "
+                "PostgreSQL database (unset one of them)"]
+    return []
+
+
+def unknown_settings(env_file: str | Path | None = DEFAULT_ENV_FILE) -> list[str]:
+    """Warnings for names in the environment or ``env_file`` that look like this bot's
+    settings (``RAPTOR_…``) but are none of them, so are ignored: a misspelt name would
+    otherwise leave its default in force without a word. Each names the closest setting.
+
+    Returns:
+        One sentence per unknown name, sorted; empty when every such name is known.
+    """
+    names = _given_names(env_file)
     known = sorted(env for env, _form in ENV_VARS.values())
     out = []
     for name in sorted(names):
@@ -298,8 +317,9 @@ def env_file_warnings(env_file: str | Path | None = DEFAULT_ENV_FILE) -> list[st
 
 def setting_warnings(env_file: str | Path | None = DEFAULT_ENV_FILE) -> list[str]:
     """Every warning about the settings, as ``python -m bot`` and ``check`` print them:
-    :func:`env_file_warnings` then :func:`unknown_settings`."""
-    return env_file_warnings(env_file) + unknown_settings(env_file)
+    :func:`env_file_warnings`, :func:`unknown_settings`, then :func:`overridden_settings`."""
+    return (env_file_warnings(env_file) + unknown_settings(env_file)
+            + overridden_settings(env_file))
 
 
 def load_settings(env_file: str | Path | None = DEFAULT_ENV_FILE) -> Settings:

@@ -62,6 +62,40 @@ def test_an_existing_database_is_counted(deployment, monkeypatch, capsys):
                         "Servers with settings: 1"]
 
 
+def test_a_database_in_use_is_measured_with_its_write_ahead_log(deployment, monkeypatch,
+                                                                capsys):
+    db_path = deployment / "raptor.sqlite3"
+    asyncio.run(fill(db_path))
+    other = sqlite3.connect(db_path)  # another process's open database, its log not yet
+    try:                              # checkpointed into the main file
+        other.execute("PRAGMA wal_autocheckpoint = 0")
+        other.execute("CREATE TABLE pad (x)")
+        other.execute("INSERT INTO pad VALUES (randomblob(200000))")
+        other.commit()
+        monkeypatch.setenv("DISCORD_TOKEN", "not-a-real-token")
+        monkeypatch.setenv("RAPTOR_DB_PATH", str(db_path))
+        status, out, err = check(capsys)
+        wal = db_path.with_name("raptor.sqlite3-wal").stat().st_size
+        assert wal > 200_000
+        size = db_path.stat().st_size + wal
+        assert (status, err) == (0, [])
+        assert out[1] == f"Database: {db_path} (existing file, {size / 1000:.1f} KB)"
+    finally:
+        other.close()
+
+
+def test_a_database_path_beside_a_postgresql_url_is_said_to_be_ignored(deployment,
+                                                                        monkeypatch, capsys):
+    monkeypatch.setenv("DISCORD_TOKEN", "not-a-real-token")
+    monkeypatch.setenv("RAPTOR_DB_PATH", str(deployment / "raptor.sqlite3"))
+    monkeypatch.setenv("RAPTOR_DATABASE_URL", "postgresql://raptor@127.0.0.1:1/raptor")
+    status, _out, err = check(capsys)
+    assert status == 2  # nothing listens on port 1
+    assert err[0] == ("Warning: RAPTOR_DB_PATH is ignored: RAPTOR_DATABASE_URL is set, so the "
+                      "bot uses that PostgreSQL database (unset one of them)")
+    assert not (deployment / "raptor.sqlite3").exists()
+
+
 def test_an_older_database_is_migrated(deployment, monkeypatch, capsys):
     db_path = deployment / "old.sqlite3"
 
