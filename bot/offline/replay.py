@@ -5,7 +5,8 @@ default, frames scaled down or dropped to fit and said so). ``--match`` defaults
 database's most recently finished match. A match in progress is refused (its hands are
 secret); so are a missing database and an unknown match, in one line each (exit 1).
 
-The players are named by their user ids (the database holds no names); the server by its id.
+The players are named by their user ids (the database holds no names); the server by its id
+(a match of the demo or the terminal: "offline", the person at the terminal "terminal player").
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from ..check import file_schema_version
 from ..db import SCHEMA_VERSION, Database, DatabaseTooNewError
 from ..db_url import is_postgres_url
 from ..match import MatchService, NotFoundError, ServiceError, replays
+from . import OFFLINE_GUILD
 
 PROG = "python -m bot replay"
 
@@ -47,9 +49,12 @@ async def write_match(db_path: Path, out: Path, number: int | None, *,
             match = await service.get_match(number)
             match = await replays.finished_match(service, match.guild_id, match.channel_id,
                                                  number)
+        offline = match.guild_id == OFFLINE_GUILD
         names = {side: (f"AI ({match.ai[side]})" if match.ai.get(side)
+                        else "terminal player" if offline
                         else f"user {match.players[side]}") for side in Side}
-        text = await replays.record_text(service, match, server=f"server {match.guild_id}",
+        server = "offline" if offline else f"server {match.guild_id}"
+        text = await replays.record_text(service, match, server=server,
                                          raptor=names[Side.RAPTOR],
                                          scientist=names[Side.SCIENTIST])
         views, verdict, winner = await replays.replay_views(service, match)
