@@ -77,7 +77,7 @@ class World:
     while the test keeps looking at the stored matches.
     """
 
-    def __init__(self, fake: FakeDiscord, db_path: Path, settings: Settings,
+    def __init__(self, fake: FakeDiscord, db_path: Path | None, settings: Settings | None,
                  observer: MatchService, observer_db: Database) -> None:
         self.fake = fake
         self.db_path = db_path
@@ -115,8 +115,15 @@ class World:
             bot.match.starting.new_seed = saved_seed
             await observer_db.close()
 
+    @classmethod
+    def observing(cls, fake: FakeDiscord, db: Database) -> World:
+        """A world whose bot runs elsewhere (processes connected to ``fake``'s gateway, see
+        ``tests/e2e/shard_process.py``): ``db`` only observes; no bot is started here."""
+        return cls(fake, None, None, MatchService(db), db)
+
     async def start_bot(self) -> RaptorBot:
         """A brand-new bot instance on a new connection to the database file."""
+        assert self.db_path is not None and self.settings is not None, "the bot runs elsewhere"
         self.db = await Database.open(self.db_path)
         self.bot = await create_bot(self.settings, self.db)
         await self.fake.start_client(self.bot)

@@ -15,7 +15,8 @@ or use the pytest fixture from :mod:`tests.fakediscord.fixture`.  See README.md 
 """
 
 from .fixture import fake_discord
-from .harness import DM, FakeChannel, FakeDiscord, FakeUser, Outcome
+from .gateway import PROCESS_HEADER
+from .harness import DM, FakeChannel, FakeDiscord, FakeGuild, FakeUser, Outcome
 from .models import Ack, Attachment, HarnessError, Record, Rejection, UnknownRoute
 from .server import FakeDiscordServer
 
@@ -26,8 +27,10 @@ __all__ = [
     "FakeChannel",
     "FakeDiscord",
     "FakeDiscordServer",
+    "FakeGuild",
     "FakeUser",
     "HarnessError",
+    "PROCESS_HEADER",
     "Outcome",
     "Record",
     "Rejection",

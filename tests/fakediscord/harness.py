@@ -15,7 +15,9 @@ How it works
 ------------
 * ``discord.http.Route.BASE`` (used for REST *and* interaction webhooks) is pointed at the
   fake server for the lifetime of the ``FakeDiscord``.
-* The gateway websocket is never opened.  After ``client.login()`` (which runs
+* In-process, the gateway websocket is never opened (a bot in another process connects to
+  the fake's gateway instead: ``tests/fakediscord/gateway.py``, and person actions then go
+  over it, see :meth:`FakeDiscord._dispatch_remote`).  After ``client.login()`` (which runs
   ``setup_hook``) the harness feeds READY and GUILD_CREATE straight into
   ``client._connection.parsers`` and waits for ``client.wait_until_ready()``.  A tiny stand-in
   for ``client.ws`` answers ``change_presence`` and member chunk requests.
@@ -60,6 +62,7 @@ from .server import (
     ChannelInfo,
     DiscordError,
     FakeDiscordServer,
+    GuildInfo,
     InteractionInfo,
     UserInfo,
 )
@@ -200,7 +203,7 @@ class _GatewayStub:
                              user_ids: list[int] | None = None, presences: bool = False,
                              nonce: str | None = None) -> None:
         server = self.fake.server
-        users = [u for u in server.users.values() if u.in_guild]
+        users = [u for u in server.users.values() if server.is_member(u.id, guild_id)]
         if user_ids:
             users = [u for u in users if u.id in user_ids]
         if query:
@@ -209,7 +212,7 @@ class _GatewayStub:
             users = users[:limit]
         payload = {
             "guild_id": str(guild_id),
-            "members": [server.member_payload(u.id) for u in users],
+            "members": [server.member_payload(u.id, guild_id=guild_id) for u in users],
             "chunk_index": 0,
             "chunk_count": 1,
             "not_found": [],
@@ -322,6 +325,30 @@ class FakeChannel:
 
     def __repr__(self) -> str:
         return f"<FakeChannel #{self.name} {self.id}>"
+
+
+@dataclass(eq=False)
+class FakeGuild:
+    """A guild of the fake (``fake.add_guild``) and its default text channel."""
+
+    fake: FakeDiscord
+    info: GuildInfo
+    channel: FakeChannel
+
+    @property
+    def id(self) -> int:
+        return self.info.id
+
+    @property
+    def name(self) -> str:
+        return self.info.name
+
+    def shard(self, shard_count: int) -> int:
+        """The shard that carries this guild: ``(id >> 22) % shard_count``."""
+        return self.info.shard(shard_count)
+
+    def __repr__(self) -> str:
+        return f"<FakeGuild {self.name} {self.id}>"
 
 
 DM = "dm"  # pass channel=DM to run a command in the user's DM with the bot
@@ -469,6 +496,13 @@ class FakeDiscord:
     guild_locale:
         The guild's preferred locale, sent as ``guild_locale`` with every interaction in it
         (a user's own locale is ``add_user(locale=...)``); may be changed at any time.
+    guild_id:
+        The default guild's id (default: a new snowflake); choose it to put the guild on a
+        given shard (``(guild_id >> 22) % shard_count``). More guilds: :meth:`add_guild`.
+    remote_idle:
+        For a bot in another process (connected over the gateway websocket): once the
+        interaction was acknowledged and that process reports no interaction in flight, the
+        seconds without HTTP traffic from it after which an action counts as done.
     """
 
     def __init__(
@@ -484,9 +518,12 @@ class FakeDiscord:
         gateway_events: bool = True,
         require_synced_commands: bool = True,
         guild_locale: str = "en-US",
+        guild_id: int | None = None,
+        remote_idle: float = 0.3,
     ) -> None:
         self.server = FakeDiscordServer(guild_name=guild_name, bot_name=bot_name,
-                                        ack_deadline=ack_deadline)
+                                        ack_deadline=ack_deadline, guild_id=guild_id)
+        self.remote_idle = remote_idle
         self.idle = idle
         self.timeout = timeout
         self.strict = strict
@@ -498,6 +535,8 @@ class FakeDiscord:
         self.warnings: list[str] = []
         self.bot_user = FakeUser(self, self.server.bot)
         self.channel = self.add_channel(channel_name)
+        self.guilds: dict[int, FakeGuild] = {
+            self.server.guild_id: FakeGuild(self, self.server.guild_of(None), self.channel)}
         self._users: dict[int, FakeUser] = {self.bot_user.id: self.bot_user}
         self._trackers: list[_Tracker] = []
         self._active: set[_Tracker] = set()
@@ -622,11 +661,13 @@ class FakeDiscord:
     # ------------------------------------------------------------------ world building
     def add_user(self, name: str, *, id: int | None = None, global_name: str | None = None,
                  admin: bool = False, owner: bool = False, locale: str = "en-US",
-                 dms_closed: bool = False) -> FakeUser:
-        """Add a human guild member.  ``owner=True`` makes them the application owner
-        (``bot.is_owner``); ``admin=True`` gives them an Administrator role."""
+                 dms_closed: bool = False, guild: Any = None) -> FakeUser:
+        """Add a human member of ``guild`` (a FakeGuild or id; default: the default
+        guild).  ``owner=True`` makes them the application owner (``bot.is_owner``);
+        ``admin=True`` gives them the guild's Administrator role."""
+        gid = None if guild is None else _id(guild)
         info = self.server.add_user(name, id=id, global_name=global_name, admin=admin,
-                                    locale=locale)
+                                    locale=locale, guild_id=gid)
         info.dms_closed = dms_closed
         if owner:
             self.server.owner_id = info.id
@@ -634,15 +675,35 @@ class FakeDiscord:
         self._users[info.id] = user
         client = self.client
         if client is not None and client.intents.members:
-            payload = {**self.server.member_payload(info.id),
-                       "guild_id": str(self.server.guild_id)}
+            home = self.server.guild_of(gid).id
+            payload = {**self.server.member_payload(info.id, guild_id=home),
+                       "guild_id": str(home)}
             client._connection.parsers["GUILD_MEMBER_ADD"](payload)
         return user
 
-    def add_channel(self, name: str, *, bot_can_send: bool = True) -> FakeChannel:
-        """Add a text channel (before ``start_client``, or it won't be in the bot's cache).
-        ``bot_can_send=False`` denies the bot Send Messages there (posting -> 403 50013)."""
-        return FakeChannel(self, self.server.add_channel(name, bot_can_send=bot_can_send))
+    def add_channel(self, name: str, *, bot_can_send: bool = True,
+                    guild: Any = None) -> FakeChannel:
+        """Add a text channel to ``guild`` (default: the default guild), before
+        ``start_client`` or it won't be in the bot's cache.  ``bot_can_send=False`` denies
+        the bot Send Messages there (posting -> 403 50013)."""
+        return FakeChannel(self, self.server.add_channel(
+            name, bot_can_send=bot_can_send, guild_id=None if guild is None else _id(guild)))
+
+    def add_guild(self, name: str, *, id: int | None = None,
+                  channel_name: str = "general") -> FakeGuild:
+        """Add a guild with a text channel ``channel_name`` (its ``channel``); its members
+        are added with ``add_user(..., guild=...)``.  ``id`` chooses its shard.  Add it before
+        the bot connects (the gateway sends a shard's guilds at IDENTIFY)."""
+        info = self.server.add_guild(name, id=id)
+        guild = FakeGuild(self, info, self.add_channel(channel_name, guild=info.id))
+        self.guilds[info.id] = guild
+        return guild
+
+    def home_guild(self, user: Any) -> FakeGuild:
+        """The guild a member was added to (the default guild for the bot)."""
+        ids = self.server.users[_id(user)].guild_ids
+        mine = [g for gid, g in self.guilds.items() if gid in ids]
+        return mine[0] if mine else self.guilds[self.server.guild_id]
 
     def set_bot_can_send(self, channel: Any, allowed: bool) -> None:
         """Grant/deny the bot Send Messages in ``channel`` (sends CHANNEL_UPDATE)."""
@@ -811,8 +872,8 @@ class FakeDiscord:
         return self.client
 
     def _resolve_channel(self, user: FakeUser, channel: Any) -> ChannelInfo:
-        if channel is None:
-            return self.channel.info
+        if channel is None:  # the default channel of the user's guild
+            return self.home_guild(user).channel.info
         if channel == DM:
             return self.server.dm_channel_for(user.id)
         return self.server.channels[_id(channel)]
@@ -821,6 +882,7 @@ class FakeDiscord:
                              message: Record | None) -> dict[str, Any]:
         server = self.server
         chan = server.channels[info.channel_id]
+        gid = chan.guild_id or server.guild_id
         payload: dict[str, Any] = {
             "id": str(info.id),
             "application_id": str(server.app_id),
@@ -835,14 +897,14 @@ class FakeDiscord:
             "app_permissions": str(server.permissions(server.bot.id, chan.id)),
             "channel_id": str(chan.id),
             "channel": server.channel_payload(chan, for_user=None if chan.is_dm else user.id),
-            "authorizing_integration_owners": {"0": str(server.guild_id)},
+            "authorizing_integration_owners": {"0": str(gid)},
             "context": 1 if chan.is_dm else 0,
         }
         if chan.is_dm:
             payload["user"] = user.info.payload()
         else:
-            payload["guild_id"] = str(server.guild_id)
-            payload["guild"] = {"id": str(server.guild_id), "locale": self.guild_locale,
+            payload["guild_id"] = str(gid)
+            payload["guild"] = {"id": str(gid), "locale": self.guild_locale,
                                 "features": []}
             payload["guild_locale"] = self.guild_locale
             payload["member"] = server.member_payload(user.id, channel_id=chan.id)
@@ -850,10 +912,18 @@ class FakeDiscord:
             payload["message"] = server.message_payload(message)
         return payload
 
+    @property
+    def remote(self) -> bool:
+        """Whether the bot runs in other processes: no client in this one, and gateway
+        connections are open (interactions then go over the websocket of the guild's
+        shard)."""
+        return self.client is None and bool(self.server.gateway_hub.connections)
+
     async def _dispatch(self, user: FakeUser, *, kind: str, itype: int, name: str,
                         channel: ChannelInfo, data: dict[str, Any], message: Record | None,
                         expect_ack: bool, timeout: float | None) -> Outcome:
-        client = self._require_client()
+        remote = self.remote
+        client = None if remote else self._require_client()
         server = self.server
         info = server.new_interaction(type=itype, user_id=user.id, channel_id=channel.id,
                                       name=name,
@@ -864,13 +934,18 @@ class FakeDiscord:
         errors0 = len(self.errors)
         self._active.add(tracker)
         try:
-            reset = _TRACKER.set(tracker)
-            try:
-                info.dispatched_at = server.now()
-                client._connection.parse_interaction_create(payload)  # type: ignore[arg-type]
-            finally:
-                _TRACKER.reset(reset)
-            await self._settle(tracker, info, timeout=timeout or self.timeout)
+            if remote:
+                await self._dispatch_remote(info, payload, tracker.label,
+                                            timeout=timeout or self.timeout)
+            else:
+                assert client is not None
+                reset = _TRACKER.set(tracker)
+                try:
+                    info.dispatched_at = server.now()
+                    client._connection.parse_interaction_create(payload)  # type: ignore
+                finally:
+                    _TRACKER.reset(reset)
+                await self._settle(tracker, info, timeout=timeout or self.timeout)
         finally:
             self._active.discard(tracker)
         outcome = Outcome(
@@ -889,6 +964,35 @@ class FakeDiscord:
                 f"the bot {why} acknowledged {kind} {name!r} by {user.name} (the user sees "
                 f"'This interaction failed'). Errors: {outcome.errors or 'none logged'}")
         return outcome
+
+    async def _dispatch_remote(self, info: InteractionInfo, payload: dict[str, Any],
+                               label: str, *, timeout: float) -> None:
+        """Send INTERACTION_CREATE over the gateway connection of the guild's shard (a DM:
+        shard 0), then wait until the bot acknowledged it and the process that did is done:
+        it handles no interaction (as it last reported, ``server.busy_of``) and sent no HTTP
+        request for ``remote_idle`` seconds (or the ack deadline passed without an ack)."""
+        server = self.server
+        info.dispatched_at = server.now()
+        conn = server.gateway_hub.dispatch("INTERACTION_CREATE", payload,
+                                           guild_id=info.guild_id)
+        if conn is None:
+            raise HarnessError(f"{label}: no gateway connection carries guild {info.guild_id}")
+        info.shard, info.connection = conn.shard_id, conn.number
+        loop = asyncio.get_running_loop()
+        start = loop.time()
+        while True:
+            await asyncio.sleep(0.01)
+            now = loop.time()
+            if info.ack is not None:
+                who = info.responders[0] if info.responders else None
+                if now - server.last_activity_of(who) >= self.remote_idle and (
+                        server.inflight_of(who) == 0 and server.busy_of(who) == 0):
+                    return
+            elif now - info.dispatched_at > server.ack_deadline + 0.25:
+                return
+            if now - start > timeout:
+                raise HarnessError(f"{label}: the bot process was still sending requests "
+                                   f"after {timeout}s")
 
     def _busy_elsewhere(self, tracker: _Tracker) -> bool:
         for other in self._active:
@@ -928,18 +1032,19 @@ class FakeDiscord:
         await asyncio.sleep(0)
 
     # ------------------------------------------------------------------ slash commands
-    def _find_command(self, root: str, client: discord.Client
-                      ) -> tuple[dict[str, Any], bool]:
-        for cmd in self.server.command_payloads(self.guild_id):
+    def _find_command(self, root: str, client: discord.Client | None,
+                      guild_id: int | None = None) -> tuple[dict[str, Any], bool]:
+        guild_id = guild_id or self.guild_id
+        for cmd in self.server.command_payloads(guild_id):
             if cmd["name"] == root and cmd.get("type", 1) == 1:
                 return cmd, True
         for cmd in self.server.command_payloads(None):
             if cmd["name"] == root and cmd.get("type", 1) == 1:
                 return cmd, False
-        if not self.require_synced_commands:
+        if not self.require_synced_commands and client is not None:
             tree = getattr(client, "tree", None) or client._connection._command_tree
             if tree is not None:
-                guild = discord.Object(self.guild_id)
+                guild = discord.Object(guild_id)
                 for guild_scope, obj in ((True, guild), (False, None)):
                     local = tree.get_command(root, guild=obj)
                     if local is not None:
@@ -947,18 +1052,18 @@ class FakeDiscord:
                         payload.setdefault("id", str(self.server.ids.next()))
                         return payload, guild_scope
         synced = [c["name"] for c in self.server.command_payloads(None)] + [
-            c["name"] for c in self.server.command_payloads(self.guild_id)]
+            c["name"] for c in self.server.command_payloads(guild_id)]
         raise HarnessError(f"no synced slash command {root!r}; the bot synced: {synced}")
 
     async def _slash(self, user: FakeUser, command: str, opts: dict[str, Any], *,
                      channel: Any, expect_ack: bool, timeout: float | None,
                      focused: str | None = None, focused_value: str = "") -> Outcome:
-        client = self._require_client()
+        client = None if self.remote else self._require_client()
         parts = command.strip().lstrip("/").split()
         if not parts:
             raise HarnessError("empty command")
         chan = self._resolve_channel(user, channel)
-        cmd, guild_scope = self._find_command(parts[0], client)
+        cmd, guild_scope = self._find_command(parts[0], client, chan.guild_id)
         if chan.is_dm:
             contexts = cmd.get("contexts")
             if guild_scope or cmd.get("dm_permission") is False or (
@@ -975,7 +1080,7 @@ class FakeDiscord:
                                    f"{required} and they have {have}")
         data: dict[str, Any] = {"id": cmd["id"], "name": cmd["name"], "type": 1}
         if guild_scope:
-            data["guild_id"] = str(self.guild_id)
+            data["guild_id"] = str(chan.guild_id)
         defs = cmd.get("options") or []
         target: list[dict[str, Any]] = []
         data["options"] = target
@@ -1066,7 +1171,7 @@ class FakeDiscord:
             if uid not in server.users:
                 raise HarnessError(f"option {name!r}: unknown user {value!r}")
             resolved.setdefault("users", {})[str(uid)] = server.users[uid].payload()
-            if server.users[uid].in_guild and not chan.is_dm:
+            if server.is_member(uid, chan.guild_id) and not chan.is_dm:
                 member = server.member_payload(uid, with_user=False, channel_id=chan.id)
                 resolved.setdefault("members", {})[str(uid)] = member
             return str(uid)
@@ -1248,4 +1353,5 @@ def _id(obj: Any) -> int:
     return int(obj.id)
 
 
-__all__ = ["DM", "DiscordError", "FakeChannel", "FakeDiscord", "FakeUser", "Outcome"]
+__all__ = ["DM", "DiscordError", "FakeChannel", "FakeDiscord", "FakeGuild", "FakeUser",
+           "Outcome"]

@@ -184,6 +184,8 @@ class Record:
     tts: bool = False
     # the request's ``allowed_mentions`` as sent (None: absent, Discord then parses all)
     allowed_mentions: dict[str, Any] | None = None
+    # the bot process whose request made this event (tests' X-Test-Process header), if any
+    process: str | None = None
 
     # ----------------------------------------------------------------- convenience
     @property
@@ -314,6 +316,7 @@ class RequestLog:
     path: str
     status: int
     duration: float
+    process: str | None = None  # the bot process that sent it (tests' X-Test-Process header)
 
 
 def _as_id(obj: Any) -> int | None:

@@ -50,6 +50,7 @@ from __future__ import annotations
 
 import asyncio
 import bisect
+import contextvars
 import datetime
 import json
 import logging
@@ -62,6 +63,7 @@ from typing import Any
 
 from aiohttp import web
 
+from .gateway import BUSY_PATH, GATEWAY_PATH, PROCESS_HEADER, GatewayHub
 from .models import (
     ACTION_ROW,
     BUTTON,
@@ -119,6 +121,10 @@ ARCHIVE_DURATIONS = (60, 1440, 4320, 10080)  # minutes: what Discord accepts
 
 DEFAULT_ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024
 
+#: The bot process of the request being answered (its PROCESS_HEADER), for the records.
+_PROCESS: contextvars.ContextVar[str | None] = contextvars.ContextVar("fake_process",
+                                                                      default=None)
+
 
 def _iso(ts: float | None) -> str | None:
     if ts is None:
@@ -149,6 +155,7 @@ class UserInfo:
     in_guild: bool = True
     dms_closed: bool = False
     joined_at: float = field(default_factory=_wall)
+    guild_ids: set[int] = field(default_factory=set)  # the guilds they are a member of
 
     def payload(self) -> dict[str, Any]:
         return {
@@ -175,6 +182,7 @@ class RoleInfo:
     position: int = 0
     managed: bool = False
     color: int = 0
+    guild_id: int | None = None  # the guild of the role (its @everyone role has its id)
 
     def payload(self) -> dict[str, Any]:
         return {
@@ -192,6 +200,23 @@ class RoleInfo:
             "unicode_emoji": None,
             "flags": 0,
         }
+
+
+@dataclass
+class GuildInfo:
+    """One guild (server) of the fake: its roles and owner; channels and members point at
+    it by id."""
+
+    id: int
+    name: str
+    owner_id: int
+    everyone_role: RoleInfo
+    bot_role: RoleInfo
+    admin_role: RoleInfo
+
+    def shard(self, shard_count: int) -> int:
+        """The shard whose gateway connection carries this guild (Discord's formula)."""
+        return (self.id >> 22) % shard_count
 
 
 @dataclass
@@ -241,6 +266,12 @@ class InteractionInfo:
     defer_ephemeral: bool = False
     followup_ids: list[int] = field(default_factory=list)
     acked: asyncio.Event = field(default_factory=asyncio.Event)
+    # sent over a gateway websocket (a bot in another process): that connection's shard id
+    # and number (:class:`~.gateway.GatewayConnection`); None when dispatched in-process
+    shard: int | None = None
+    connection: int | None = None
+    # the processes (PROCESS_HEADER) that sent this interaction's callback and follow-ups
+    responders: list[str | None] = field(default_factory=list)
 
 
 class DiscordError(Exception):
@@ -502,6 +533,7 @@ class FakeDiscordServer:
         bot_name: str = "FakeBot",
         ack_deadline: float = 3.0,
         attachment_size_limit: int = DEFAULT_ATTACHMENT_SIZE_LIMIT,
+        guild_id: int | None = None,
     ) -> None:
         self.ids = Snowflakes()
         self.ack_deadline = ack_deadline
@@ -510,9 +542,8 @@ class FakeDiscordServer:
         self.base_url = ""
         self._runner: web.AppRunner | None = None
 
-        # --- world
-        self.guild_id = self.ids.next()
-        self.guild_name = guild_name
+        # --- world: the default guild (``guild_id``) and any added with add_guild()
+        default_id = guild_id or self.ids.next()
         self.app_id = self.ids.next()
         self.bot = UserInfo(id=self.app_id, name=bot_name, bot=True)
         self.owner_id: int = self.ids.next()  # a synthetic app owner unless set_owner() is used
@@ -520,14 +551,13 @@ class FakeDiscordServer:
         self.roles: dict[int, RoleInfo] = {}
         self.channels: dict[int, ChannelInfo] = {}
         self.dm_channels: dict[int, int] = {}  # user id -> DM channel id
-        self.everyone_role = RoleInfo(self.guild_id, "@everyone", DEFAULT_EVERYONE_PERMISSIONS)
-        self.roles[self.everyone_role.id] = self.everyone_role
-        self.bot_role = RoleInfo(self.ids.next(), bot_name, DEFAULT_BOT_PERMISSIONS,
-                                 position=2, managed=True)
-        self.roles[self.bot_role.id] = self.bot_role
-        self.admin_role = RoleInfo(self.ids.next(), "Admin", ADMINISTRATOR, position=1)
-        self.roles[self.admin_role.id] = self.admin_role
-        self.bot.role_ids.append(self.bot_role.id)
+        self.guilds: dict[int, GuildInfo] = {}
+        default = self.add_guild(guild_name, id=default_id)
+        self.guild_id = default.id
+        self.guild_name = guild_name
+        self.everyone_role = default.everyone_role
+        self.bot_role = default.bot_role
+        self.admin_role = default.admin_role
         self.guild_owner_id: int = self.owner_id
 
         # --- state
@@ -552,12 +582,20 @@ class FakeDiscordServer:
         # message but shows no image, so the harness reports it as a problem.
         self.dangling_attachment_refs: list[str] = []
 
-        # --- activity tracking (for the harness's "wait until the bot is done")
+        # --- activity tracking (for the harness's "wait until the bot is done"), in all and
+        # per bot process (the PROCESS_HEADER of the requests; None: no header)
         self.inflight = 0
         self.last_activity = 0.0
+        self._inflight_by: dict[str | None, int] = {}
+        self._activity_by: dict[str | None, float] = {}
+        # process -> (report number, interactions it is handling), see busy_report()
+        self._busy_by: dict[str, tuple[int, int]] = {}
 
         # Called as gateway(event_name, payload) for MESSAGE_CREATE/UPDATE/DELETE etc.
+        # (the in-process harness); bots connected over the websocket get them through
+        # ``gateway_hub`` instead (tests/fakediscord/gateway.py).
         self.gateway: Callable[[str, dict[str, Any]], None] | None = None
+        self.gateway_hub = GatewayHub(self)
 
     # ------------------------------------------------------------------ lifecycle
     async def start(self) -> None:
@@ -577,6 +615,7 @@ class FakeDiscordServer:
         log.debug("fake discord listening on %s", self.base_url)
 
     async def stop(self) -> None:
+        await self.gateway_hub.close()
         if self._runner is not None:
             await self._runner.cleanup()
             self._runner = None
@@ -586,24 +625,87 @@ class FakeDiscordServer:
         """What ``discord.http.Route.BASE`` must be set to."""
         return self.base_url + API_PREFIX
 
+    @property
+    def gateway_url(self) -> str:
+        """The gateway websocket (what ``DiscordWebSocket.DEFAULT_GATEWAY`` must be)."""
+        return self.base_url.replace("http", "ws", 1) + GATEWAY_PATH
+
+    def inflight_of(self, process: str | None) -> int:
+        """Requests of one bot process (its PROCESS_HEADER) being answered now."""
+        return self._inflight_by.get(process, 0)
+
+    def busy_of(self, process: str | None) -> int:
+        """How many interactions that process last said it was handling (0 if it never
+        said: see :meth:`busy_report`)."""
+        return self._busy_by.get(process or "", (0, 0))[1]
+
+    async def busy_report(self, request: web.Request) -> web.Response:
+        """``PUT /_test/processes/{name}/busy`` ``{"seq": n, "in_flight": k}``: a bot
+        process of a test (``tests/e2e/shard_process.py``; not a Discord route) says it is
+        handling ``k`` interactions; the report with the highest ``seq`` counts."""
+        name = request.match_info["name"]
+        data, _ = await self._read_body(request)
+        seq, count = int(data["seq"]), int(data["in_flight"])
+        if seq > self._busy_by.get(name, (0, 0))[0]:
+            self._busy_by[name] = (seq, count)
+        return web.Response(status=204)
+
+    def last_activity_of(self, process: str | None) -> float:
+        """When (loop time) a request of that process last began or ended."""
+        return self._activity_by.get(process, 0.0)
+
     def now(self) -> float:
         assert self.loop is not None
         return self.loop.time()
 
     # ------------------------------------------------------------------ world setup API
+    def add_guild(self, name: str, *, id: int | None = None) -> GuildInfo:
+        """A guild with its @everyone, bot and Admin roles; the bot is a member."""
+        gid = id or self.ids.next()
+        if gid in self.guilds:
+            raise ValueError(f"guild {gid} exists already")
+        guild = GuildInfo(
+            id=gid, name=name, owner_id=self.owner_id,
+            everyone_role=RoleInfo(gid, "@everyone", DEFAULT_EVERYONE_PERMISSIONS,
+                                   guild_id=gid),
+            bot_role=RoleInfo(self.ids.next(), self.bot.name, DEFAULT_BOT_PERMISSIONS,
+                              position=2, managed=True, guild_id=gid),
+            admin_role=RoleInfo(self.ids.next(), "Admin", ADMINISTRATOR, position=1,
+                                guild_id=gid))
+        for role in (guild.everyone_role, guild.bot_role, guild.admin_role):
+            self.roles[role.id] = role
+        self.guilds[gid] = guild
+        self.bot.role_ids.append(guild.bot_role.id)
+        self.bot.guild_ids.add(gid)
+        return guild
+
+    def guild_of(self, guild_id: int | None) -> GuildInfo:
+        """The guild with that id (the default guild for None)."""
+        return self.guilds[self.guild_id if guild_id is None else guild_id]
+
+    def is_member(self, user_id: int, guild_id: int | None) -> bool:
+        user = self.users.get(user_id)
+        gid = self.guild_id if guild_id is None else guild_id
+        return user is not None and user.in_guild and gid in user.guild_ids
+
     def add_user(self, name: str, *, id: int | None = None, global_name: str | None = None,
                  admin: bool = False, bot: bool = False, locale: str = "en-US",
-                 in_guild: bool = True) -> UserInfo:
+                 in_guild: bool = True, guild_id: int | None = None) -> UserInfo:
+        """A member of the guild ``guild_id`` (default: the default guild)."""
+        guild = self.guild_of(guild_id)
         user = UserInfo(id=id or self.ids.next(), name=name, global_name=global_name,
-                        bot=bot, locale=locale, in_guild=in_guild)
+                        bot=bot, locale=locale, in_guild=in_guild, guild_ids={guild.id})
         if admin:
-            user.role_ids.append(self.admin_role.id)
+            user.role_ids.append(guild.admin_role.id)
         self.users[user.id] = user
         return user
 
-    def add_channel(self, name: str, *, bot_can_send: bool = True) -> ChannelInfo:
-        chan = ChannelInfo(id=self.ids.next(), name=name, guild_id=self.guild_id,
-                           position=len([c for c in self.channels.values() if not c.is_dm]))
+    def add_channel(self, name: str, *, bot_can_send: bool = True,
+                    guild_id: int | None = None) -> ChannelInfo:
+        gid = self.guild_of(guild_id).id
+        chan = ChannelInfo(id=self.ids.next(), name=name, guild_id=gid,
+                           position=len([c for c in self.channels.values()
+                                         if not c.is_dm and c.guild_id == gid]))
         self.channels[chan.id] = chan
         self.set_bot_can_send(chan.id, bot_can_send)
         return chan
@@ -669,26 +771,30 @@ class FakeDiscordServer:
         return self.channels[cid]
 
     def permissions(self, user_id: int, channel_id: int | None) -> int:
-        """Computed permissions of a member in a channel (guild owner/admin get all)."""
+        """Computed permissions of a member in a channel (guild owner/admin get all), in the
+        channel's guild (the default guild without a channel or in a DM)."""
         user = self.users[user_id]
-        if user_id == self.guild_owner_id:
+        chan = self.channels.get(channel_id) if channel_id else None
+        guild = self.guild_of(chan.guild_id if chan is not None and chan.guild_id else None)
+        owner = self.guild_owner_id if guild.id == self.guild_id else guild.owner_id
+        if user_id == owner:
             return ALL_PERMISSIONS
-        perms = self.everyone_role.permissions
-        for rid in user.role_ids:
+        perms = guild.everyone_role.permissions
+        role_ids = [r for r in user.role_ids if self.roles[r].guild_id == guild.id]
+        for rid in role_ids:
             perms |= self.roles[rid].permissions
         if perms & ADMINISTRATOR:
             return ALL_PERMISSIONS
-        chan = self.channels.get(channel_id) if channel_id else None
         if chan is not None and chan.is_thread and chan.parent_id is not None:
             chan = self.channels.get(chan.parent_id)  # a thread has its parent's permissions
         if chan is None or chan.is_dm:
             return perms
         ow = chan.overwrites
-        if self.guild_id in ow:
-            _, allow, deny = ow[self.guild_id]
+        if guild.id in ow:
+            _, allow, deny = ow[guild.id]
             perms = (perms & ~deny) | allow
         allow = deny = 0
-        for rid in user.role_ids:
+        for rid in role_ids:
             if rid in ow:
                 allow |= ow[rid][1]
                 deny |= ow[rid][2]
@@ -700,10 +806,16 @@ class FakeDiscordServer:
 
     # ------------------------------------------------------------------ payload builders
     def member_payload(self, user_id: int, *, with_user: bool = True,
-                       channel_id: int | None = None) -> dict[str, Any]:
+                       channel_id: int | None = None,
+                       guild_id: int | None = None) -> dict[str, Any]:
+        """The member in ``guild_id`` (default: the channel's guild, else the default
+        guild): only that guild's roles."""
         user = self.users[user_id]
+        if guild_id is None and channel_id is not None and channel_id in self.channels:
+            guild_id = self.channels[channel_id].guild_id
+        gid = self.guild_of(guild_id).id
         data: dict[str, Any] = {
-            "roles": [str(r) for r in user.role_ids],
+            "roles": [str(r) for r in user.role_ids if self.roles[r].guild_id == gid],
             "joined_at": _iso(user.joined_at),
             "premium_since": None,
             "deaf": False,
@@ -766,26 +878,31 @@ class FakeDiscordServer:
             data["permissions"] = str(self.permissions(for_user, chan.id))
         return data
 
-    def guild_payload(self, *, full: bool = True, all_members: bool = True) -> dict[str, Any]:
-        """GUILD_CREATE (``full``) or REST guild payload.  Without the privileged members
-        intent Discord only sends the bot's own member, so pass ``all_members=False`` then
-        (``member_count`` stays the real count)."""
-        members = [u for u in self.users.values() if u.in_guild]
+    def guild_payload(self, *, full: bool = True, all_members: bool = True,
+                      guild_id: int | None = None) -> dict[str, Any]:
+        """GUILD_CREATE (``full``) or REST guild payload of ``guild_id`` (default: the
+        default guild).  Without the privileged members intent Discord only sends the bot's
+        own member, so pass ``all_members=False`` then (``member_count`` stays the real
+        count)."""
+        guild = self.guild_of(guild_id)
+        gid = guild.id
+        members = [u for u in self.users.values() if self.is_member(u.id, gid)]
         sent = members if all_members else [self.bot]
+        owner = self.guild_owner_id if gid == self.guild_id else guild.owner_id
         data: dict[str, Any] = {
-            "id": str(self.guild_id),
-            "name": self.guild_name,
+            "id": str(gid),
+            "name": guild.name,
             "icon": None,
             "splash": None,
             "discovery_splash": None,
             "banner": None,
-            "owner_id": str(self.guild_owner_id),
+            "owner_id": str(owner),
             "afk_channel_id": None,
             "afk_timeout": 300,
             "verification_level": 0,
             "default_message_notifications": 0,
             "explicit_content_filter": 0,
-            "roles": [r.payload() for r in self.roles.values()],
+            "roles": [r.payload() for r in self.roles.values() if r.guild_id == gid],
             "emojis": [],
             "stickers": [],
             "features": [],
@@ -810,9 +927,9 @@ class FakeDiscordServer:
                 "large": False,
                 "joined_at": _iso(self.bot.joined_at),
                 "member_count": len(members),
-                "members": [self.member_payload(u.id) for u in sent],
+                "members": [self.member_payload(u.id, guild_id=gid) for u in sent],
                 "channels": [self.channel_payload(c) for c in self.channels.values()
-                             if not c.is_dm],
+                             if not c.is_dm and c.guild_id == gid],
                 "threads": [],
                 "presences": [],
                 "voice_states": [],
@@ -844,15 +961,20 @@ class FakeDiscordServer:
             "approximate_guild_count": 1,
         }
 
-    def ready_payload(self) -> dict[str, Any]:
+    def ready_payload(self, *, shard: tuple[int, int] = (0, 1),
+                      guild_ids: list[int] | None = None,
+                      session_id: str = "fake-session") -> dict[str, Any]:
+        """READY for one gateway connection: ``guild_ids`` (default: the default guild) as
+        unavailable guilds, to be followed by their GUILD_CREATE."""
+        guild_ids = [self.guild_id] if guild_ids is None else guild_ids
         return {
             "v": 10,
             "user": {**self.bot.payload(), "verified": True, "mfa_enabled": False,
                      "locale": "en-US"},
-            "guilds": [{"id": str(self.guild_id), "unavailable": True}],
-            "session_id": "fake-session",
-            "resume_gateway_url": self.base_url.replace("http", "ws"),
-            "shard": [0, 1],
+            "guilds": [{"id": str(g), "unavailable": True} for g in guild_ids],
+            "session_id": session_id,
+            "resume_gateway_url": self.gateway_url,
+            "shard": list(shard),
             "application": {"id": str(self.app_id), "flags": 0},
             "private_channels": [],
             "relationships": [],
@@ -1043,6 +1165,7 @@ class FakeDiscordServer:
             created_time=wall,
             tts=bool(data.get("tts")),
             allowed_mentions=data.get("allowed_mentions"),
+            process=_PROCESS.get(),
         )
         msg.pinged = notified_users(msg.content, data.get("allowed_mentions"))
         ref = data.get("message_reference")
@@ -1107,7 +1230,7 @@ class FakeDiscordServer:
             msg.edit = True
             msg.edited_time = _wall()
         snap = msg.snapshot(seq=self._next_seq(), edit=not fill, interaction_id=interaction_id,
-                            source=source, time=now)
+                            source=source, time=now, process=_PROCESS.get())
         self.records.append(snap)
         self._check_attachment_refs(msg)
         if msg.visibility != "ephemeral":
@@ -1129,21 +1252,31 @@ class FakeDiscordServer:
         msg.deleted = True
         self.deletions.append(msg.snapshot(time=self.now()))
         self.last_activity = self.now()
-        if msg.visibility != "ephemeral" and self.gateway is not None:
+        if msg.visibility != "ephemeral" and self.gateway_open:
             payload = {"id": str(msg.message_id), "channel_id": str(msg.channel_id)}
             if msg.guild_id:
                 payload["guild_id"] = str(msg.guild_id)
             self._emit("MESSAGE_DELETE", payload)
 
+    @property
+    def gateway_open(self) -> bool:
+        """Whether a client hears gateway events (in-process sink or a websocket)."""
+        return self.gateway is not None or bool(self.gateway_hub.connections)
+
     def _gateway(self, event: str, msg: Record) -> None:
-        if self.gateway is None:
+        if not self.gateway_open:
             return
         payload = self.message_payload(msg)
         if msg.guild_id:
-            payload["member"] = self.member_payload(msg.author_id, with_user=False)
+            payload["member"] = self.member_payload(msg.author_id, with_user=False,
+                                                    guild_id=msg.guild_id)
         self._emit(event, payload)
 
     def _emit(self, event: str, payload: dict[str, Any]) -> None:
+        """Send a gateway event: to the websocket connection of the guild's shard (see
+        :class:`~.gateway.GatewayHub`), and to the in-process client if there is one."""
+        if self.gateway_hub.connections:
+            self.gateway_hub.dispatch(event, payload)
         sink = self.gateway
         if sink is None or self.loop is None:
             return
@@ -1160,9 +1293,14 @@ class FakeDiscordServer:
     # ------------------------------------------------------------------ HTTP plumbing
     @web.middleware
     async def _middleware(self, request: web.Request, handler: Any) -> web.StreamResponse:
+        if request.path == GATEWAY_PATH:  # a connection for good, not a request in flight
+            return await handler(request)
+        process = request.headers.get(PROCESS_HEADER)
+        _PROCESS.set(process)
         self.inflight += 1
+        self._inflight_by[process] = self._inflight_by.get(process, 0) + 1
         start = self.now()
-        self.last_activity = start
+        self.last_activity = self._activity_by[process] = start
         status = 500
         try:
             if request.path.startswith(API_PREFIX) and self._needs_auth(request.path):
@@ -1190,9 +1328,11 @@ class FakeDiscordServer:
             return _json_response({"message": f"fake server error: {exc!r}", "code": 0}, 500)
         finally:
             self.inflight -= 1
+            self._inflight_by[process] -= 1
             end = self.now()
-            self.last_activity = end
-            self.requests.append(RequestLog(request.method, request.path, status, end - start))
+            self.last_activity = self._activity_by[process] = end
+            self.requests.append(RequestLog(request.method, request.path, status, end - start,
+                                            request.headers.get(PROCESS_HEADER)))
 
     @staticmethod
     def _needs_auth(path: str) -> bool:
@@ -1237,6 +1377,10 @@ class FakeDiscordServer:
         r.add_get(p + "/guilds/{guild_id}/roles", self.get_guild_roles)
         r.add_get(p + "/guilds/{guild_id}/members/{user_id}", self.get_member)
         r.add_get("/attachments/{channel_id}/{attachment_id}/{filename}", self.download)
+        r.add_get(p + "/gateway", self.gateway_hub.get_gateway)
+        r.add_get(p + "/gateway/bot", self.gateway_hub.get_gateway_bot)
+        r.add_get(GATEWAY_PATH, self.gateway_hub.websocket)
+        r.add_put(BUSY_PATH, self.busy_report)
         r.add_route("*", "/{tail:.*}", self.unknown)
 
     async def unknown(self, request: web.Request) -> web.Response:
@@ -1318,7 +1462,7 @@ class FakeDiscordServer:
         if gid_raw is None:
             return None, self.global_commands
         gid = _int(gid_raw)
-        if gid != self.guild_id:
+        if gid not in self.guilds:
             raise DiscordError(403, 50001, "Missing Access")
         return gid, self.guild_commands.setdefault(gid, [])
 
@@ -1412,6 +1556,7 @@ class FakeDiscordServer:
         info = self._interaction(request.match_info["token"])
         if info is None or str(info.id) != request.match_info["interaction_id"]:
             raise DiscordError(404, 10062, "Unknown interaction")
+        info.responders.append(request.headers.get(PROCESS_HEADER))
         body, files = await self._read_body(request)
         ctype = int(body.get("type", 0))
         data = body.get("data") or {}
@@ -1522,6 +1667,7 @@ class FakeDiscordServer:
         info = self._interaction(request.match_info["token"])
         if info is None or info.callback_type is None or (info.ack and info.ack.late):
             raise DiscordError(404, 10015, "Unknown Webhook")
+        info.responders.append(request.headers.get(PROCESS_HEADER))
         return info
 
     async def followup(self, request: web.Request) -> web.Response:
@@ -1649,7 +1795,7 @@ class FakeDiscordServer:
         self.channels[thread.id] = thread
         msg.thread_id = thread.id
         payload = self.channel_payload(thread)
-        if self.gateway is not None:
+        if self.gateway_open:
             self._emit("THREAD_CREATE", {**payload, "newly_created": True})
         return _json_response(payload, status=201)
 
@@ -1743,29 +1889,32 @@ class FakeDiscordServer:
         return web.Response(status=204)
 
     # ------------------------------------------------------------------ guilds
-    def _guild(self, request: web.Request) -> None:
-        if _int(request.match_info["guild_id"]) != self.guild_id:
+    def _guild(self, request: web.Request) -> GuildInfo:
+        guild = self.guilds.get(_int(request.match_info["guild_id"]) or 0)
+        if guild is None:
             raise DiscordError(404, 10004, "Unknown Guild")
+        return guild
 
     async def get_guild(self, request: web.Request) -> web.Response:
-        self._guild(request)
-        return _json_response(self.guild_payload(full=False))
+        guild = self._guild(request)
+        return _json_response(self.guild_payload(full=False, guild_id=guild.id))
 
     async def get_guild_channels(self, request: web.Request) -> web.Response:
-        self._guild(request)
+        guild = self._guild(request)
         return _json_response([self.channel_payload(c) for c in self.channels.values()
-                               if not c.is_dm])
+                               if not c.is_dm and c.guild_id == guild.id])
 
     async def get_guild_roles(self, request: web.Request) -> web.Response:
-        self._guild(request)
-        return _json_response([r.payload() for r in self.roles.values()])
+        guild = self._guild(request)
+        return _json_response([r.payload() for r in self.roles.values()
+                               if r.guild_id == guild.id])
 
     async def get_member(self, request: web.Request) -> web.Response:
-        self._guild(request)
+        guild = self._guild(request)
         user = self.users.get(_int(request.match_info["user_id"]) or 0)
-        if user is None or not user.in_guild:
+        if user is None or not self.is_member(user.id, guild.id):
             raise DiscordError(404, 10007, "Unknown Member")
-        return _json_response(self.member_payload(user.id))
+        return _json_response(self.member_payload(user.id, guild_id=guild.id))
 
     async def download(self, request: web.Request) -> web.Response:
         att = self.attachment_blobs.get(_int(request.match_info["attachment_id"]) or 0)
