@@ -9,29 +9,13 @@ from __future__ import annotations
 
 import asyncio
 
-import pytest
-
 import engine
 from bot.match import MatchService
 from bot.match.claim_store import ClaimTarget
 from bot.match.match_store import MatchStore
 from engine import Side
 from tests.clock import T0
-from tests.match.conftest import ALICE, BOB, CHANNEL, GUILD, open_target, start_match
-
-LEASE = 30.0
-
-
-@pytest.fixture
-async def pair(db_target, clock):
-    """Two match services, "a" and "b", on separate connections to one database."""
-    dbs = [await open_target(db_target) for _ in range(2)]
-    services = [MatchService(d, turn_timeout=3600.0, challenge_timeout=600.0, clock=clock,
-                             owner=name, claim_lease=LEASE)
-                for d, name in zip(dbs, ("a", "b"), strict=True)]
-    yield services
-    for d in dbs:
-        await d.close()
+from tests.match.conftest import ALICE, BOB, CHANNEL, GUILD, LEASE, open_target, start_match
 
 
 async def _announced_at(svc: MatchService, match_id: int) -> float | None:
