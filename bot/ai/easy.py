@@ -9,7 +9,7 @@ from collections.abc import Callable, Sequence
 
 import engine
 from bot.ai import params
-from bot.ai.evaluation import Position, score
+from bot.ai.evaluation import Position, remember, score, weights_id
 from bot.ai.model import after, ap_cost
 from bot.ai.params import W
 from bot.ai.pick_model import CardModel, opponent_pool
@@ -29,6 +29,8 @@ def ranked(state, side: Side, legal: Sequence[Action], w: dict[str, float] = W,
     ``check`` (a search's deadline, which may raise) is called every
     :data:`CHECK_EVERY` actions, so that a large set of actions is no long loop."""
     sign = 1.0 if side is RAPTOR else -1.0
+    epsilon = params.COST_EPSILON
+    ap_phase = state.phase is Phase.AP
     p = Position.of(state)
     out = []
     for i, a in enumerate(legal):
@@ -36,11 +38,10 @@ def ranked(state, side: Side, legal: Sequence[Action], w: dict[str, float] = W,
             check()
         cost = ap_cost(a, state)
         q = after(p, a, cost)
-        if type(a) is End and state.phase is Phase.AP:
+        if ap_phase and type(a) is End:
             q.ap_left = 0  # R5.5: unspent AP are lost
-        val = sign * score(q, w) - params.COST_EPSILON * cost
-        out.append((val, -i, a))
-    out.sort(key=lambda x: (x[0], x[1]), reverse=True)
+        out.append((sign * score(q, w) - epsilon * cost, -i, a))
+    out.sort(reverse=True)  # by value, then by order: -i differs for every action
     return out
 
 
@@ -83,13 +84,41 @@ def policy(state, side: Side, w: dict[str, float] = W,
            check: Callable[[], None] | None = None) -> Action:
     """The easy policy (with weights ``w``) on a (determinized) state, used inside hard
     playouts: it reads only the public position and ``side``'s own cards, as the easy
-    level does from a view. ``check``: as in :func:`ranked`."""
-    legal = engine.legal_actions(state, side)
-    if len(legal) == 1:
-        return legal[0]
+    level does from a view. ``check``: as in :func:`ranked`.
+
+    Outside the card pick the decision depends only on the public position (R11.1), which
+    the playouts of one search meet again and again (every determinization of a view
+    replays the rest of its round alike), so it is memoized on that position
+    (:func:`_public_key`); ``w`` must not be changed in place once used."""
     if state.phase is Phase.PICK:
+        legal = engine.legal_actions(state, side)
+        if len(legal) == 1:
+            return legal[0]
         return Pick(pick_card(engine.view(state, side), side, [a.card for a in legal], w))
-    return greedy(state, side, legal, w, check)
+    key = _public_key(state, side, w)
+    hit = _POLICY_MEMO.get(key)
+    if hit is not None:
+        return hit
+    legal = engine.legal_actions(state, side)
+    a = legal[0] if len(legal) == 1 else greedy(state, side, legal, w, check)
+    return remember(_POLICY_MEMO, key, a, MEMO_SIZE)
+
+
+#: Decisions the memo of :func:`policy` keeps (the last ones, or more).
+MEMO_SIZE = 32_768
+_POLICY_MEMO: dict[tuple, Action] = {}
+
+
+def _public_key(state, side: Side, w: dict[str, float]) -> tuple:
+    """Everything a decision of :func:`greedy` outside the card pick reads: what
+    :func:`engine.legal_actions` reads outside the pick (board, phase, effect, action
+    points, tokens, reserve), what :class:`Position` and :func:`ap_cost` read, the
+    weights (by identity) and ``COST_EPSILON``. The hands, decks and seed are left out:
+    they change no such decision."""
+    return (bytes(state.board), side, weights_id(w), params.COST_EPSILON, state.phase, state.round,
+            state.ap, state.effect, state.sleep_tokens, state.escaped, state.captured,
+            state.reserve, state.mother_off, state.observation, state.observe_next,
+            state.revealed, state.winner, state.layout.exits)
 
 
 def rollout(state, last_round: int, styles: dict[Side, dict[str, float]] | None = None,

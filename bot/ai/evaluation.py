@@ -4,7 +4,7 @@ raptor: :func:`evaluate` on a view, :func:`score` on the AI's light position
 
 from __future__ import annotations
 
-import re
+import itertools
 from collections.abc import Sequence
 
 from bot.ai.params import DECAY, PATH_COST, SHOT_SCALE, SLEEP_PENALTY, WIN, W
@@ -103,41 +103,43 @@ class Position:
         return p
 
 
-def exit_distances(board: Sequence[int], exits: Sequence[int]) -> list[int]:
+def exit_distances(board: Sequence[int], exits: Sequence[int]) -> bytes:
     """Cheapest path cost from every square to an exit for a baby (``PATH_COST``; ``FAR``
-    when none), by Dial's algorithm. Memoized on the pattern of path costs, which moves of
-    babies and of the mother, shots and sleeps leave unchanged."""
-    key = (bytes(board).translate(_COST_CLASS), exits)
+    when none), by Dial's algorithm, one byte per square (index ``row*13+col``).
+    Memoized on the pattern of path costs, which moves of babies and of the mother, shots
+    and sleeps leave unchanged (the last ``DIST_MEMO_SIZE`` patterns or more)."""
+    costs = bytes(board).translate(_COST_CLASS)
+    key = (costs, exits)
     hit = _DIST_CACHE.get(key)
     if hit is not None:
         return hit
-    dist = [FAR] * len(board)
+    dist = [FAR] * len(costs)
     buckets: list[list[int]] = [[] for _ in range(FAR)]
     for e in exits:
         dist[e] = 0
         buckets[0].append(e)
-    step_cost = _STEP_COST
     for d in range(FAR):
         for u in buckets[d]:
             if dist[u] != d:
                 continue
-            cu = board[u]
-            nd = d + (1 if cu == EXIT else step_cost[cu])
+            cu = costs[u]
+            nd = d + (1 if cu == _EXIT_COST else cu)
             if nd >= FAR:
                 continue
             for v in NEIGHBOURS[u]:
-                if nd < dist[v] and step_cost[board[v]]:
+                if nd < dist[v] and costs[v] and costs[v] != _EXIT_COST:
                     dist[v] = nd
                     buckets[nd].append(v)
-    if len(_DIST_CACHE) > 4096:
-        _DIST_CACHE.clear()
-    _DIST_CACHE[key] = dist
-    return dist
+    return remember(_DIST_CACHE, key, bytes(dist), DIST_MEMO_SIZE)
 
 
-_DIST_CACHE: dict[tuple, list[int]] = {}
-#: bytes.translate table: cell code -> its path cost (exits kept apart as 99).
-_COST_CLASS = bytes((99 if c == EXIT else _STEP_COST[c]) if c < 16 else 0 for c in range(256))
+#: Cost patterns whose distances :func:`exit_distances` keeps.
+DIST_MEMO_SIZE = 32_768
+_DIST_CACHE: dict[tuple, bytes] = {}
+_EXIT_COST = 99
+#: bytes.translate table: cell code -> its path cost (exits kept apart as _EXIT_COST).
+_COST_CLASS = bytes((_EXIT_COST if c == EXIT else _STEP_COST[c]) if c < 16 else 0
+                    for c in range(256))
 
 
 def clear_shots(board: Sequence[int], m: int, scientists: Sequence[int]) -> list[int]:
@@ -153,26 +155,71 @@ _IN_LINE = tuple(frozenset(t for ray in RAYS[q] for t in ray) for q in range(len
 
 def score(p: Position, w: dict[str, float] = W) -> float:
     """Static evaluation of ``p`` in points for the raptor (see :func:`evaluate`), with
-    the weights ``w`` (:data:`W` by default)."""
+    the weights ``w`` (:data:`W` by default; a weights dict must not be changed in place
+    once used: the part of the score that does not depend on the action points left is
+    memoized on the rest of the position and the weights' identity: the last
+    ``SCORE_MEMO_SIZE`` positions or more)."""
     if p.winner is not None:  # R6: see Position.of and model.after
         return WIN if p.winner is RAPTOR else -WIN
+    cells = bytes(p.board)
+    i = id(w)
+    if _WEIGHTS.get(i) is not w:  # weights_id(w), inline: score() is the AI's hot path
+        _WEIGHTS[i] = w
+    key = (cells, p.escaped, p.captured, p.sleep_tokens, p.reserve, p.observe_next, p.setup,
+           p.exits, i)
+    part = _SCORE_MEMO.get(key)
+    if part is None:
+        part = remember(_SCORE_MEMO, key, _board_part(p, cells, w), SCORE_MEMO_SIZE)
+    if p.ap_left > 0:
+        s, mother, asleep, babies, shots = part
+        return s + _potential(p, mother, asleep, babies, shots, w)
+    return part[0]
+
+
+#: Positions whose score without the action points left :func:`score` keeps (about
+#: 0.6 kB each).
+SCORE_MEMO_SIZE = 32_768
+_SCORE_MEMO: dict[tuple, tuple] = {}
+#: The weights dicts met by the memos of the AI, by id, kept alive so that an id is never
+#: reused by another dict.
+_WEIGHTS: dict[int, dict[str, float]] = {}
+
+
+def remember(memo: dict, key, value, size: int):
+    """Store ``value`` under ``key`` in ``memo`` and return it; a memo holding ``size``
+    entries first forgets its older half (a dict keeps the order of insertion)."""
+    if len(memo) >= size:
+        for old in list(itertools.islice(memo, size // 2)):
+            del memo[old]
+    memo[key] = value
+    return value
+
+
+def weights_id(w: dict[str, float]) -> int:
+    """The identity of the weights ``w`` for a memo's key (the dict is kept alive)."""
+    i = id(w)
+    if _WEIGHTS.get(i) is not w:
+        _WEIGHTS[i] = w
+    return i
+
+
+def _board_part(p: Position, cells: bytes, w: dict[str, float]) -> tuple:
+    """``(points, mother, sleeping babies, active babies, shots)`` of :func:`score`: the
+    points of everything but the action points left, then what :func:`_potential` needs
+    (shared by the memo: never to be changed)."""
     b = p.board
+    # the figurines by kind, each in square order (see _KIND)
+    kinds = cells.translate(_KIND)
+    find = kinds.find
     babies, asleep, active, frightened = [], [], [], []
-    mother = None
-    cells = bytes(b)
-    for found in _PIECES.finditer(cells):
-        q = found.start()
-        c = b[q]
-        if c == BABY:
-            babies.append(q)
-        elif c == MOTHER:
-            mother = q
-        elif c < SCIENTIST_ACTIVE:
-            asleep.append(q)
-        elif c < SCIENTIST_FRIGHTENED:
-            active.append(q)
-        else:
-            frightened.append(q)
+    for kind, found in ((1, babies), (2, asleep), (3, active), (4, frightened)):
+        q = find(kind)
+        while q >= 0:
+            found.append(q)
+            q = find(kind, q + 1)
+    mother = find(5)
+    if mother < 0:
+        mother = None
     n_sci = len(active) + len(frightened)
     s = (w["escaped"] * p.escaped - w["captured"] * p.captured
          - w["sleep_scale"] * SLEEP_PENALTY[p.sleep_tokens]
@@ -184,7 +231,9 @@ def score(p: Position, w: dict[str, float] = W) -> float:
         s += w["few"] * (4 - n_sci) ** 2
     # babies: distance to the nearest exit; only the (3 - escaped) best count fully;
     # threats from scientists that could reach them (during setup, from the free squares
-    # of L-tiles still without a scientist, R4.2)
+    # of L-tiles still without a scientist, R4.2): the steps the nearest scientist needs
+    # to stand next to a baby, its Manhattan distance - 1 (a frightened one needs one
+    # more, to stand up, R8.2), 99 when there is none
     if babies or asleep:
         dist = exit_distances(cells, p.exits)
         hunters = active
@@ -196,48 +245,71 @@ def score(p: Position, w: dict[str, float] = W) -> float:
         far = len(decay)
         near, step = w["baby_near"], w["baby_step"]
         values = []
-        for q in babies:
-            values.append(max(0.0, near - step * (dist[q] - 1)))
-            steps = _reach_steps(q, hunters, frightened)
-            if steps < far:
-                s -= w["sleep_threat"] * decay[steps]
-        for q in asleep:
-            values.append(w["asleep_path"] * max(0.0, near - step * (dist[q] - 1)))
-            s -= w["asleep"]
-            steps = _reach_steps(q, hunters, frightened)
-            if steps < far:
-                s -= w["capture_threat"] * decay[steps]
-            if mother is not None and mother in NEIGHBOURS[q]:
-                s += w["guard"]
+        if babies:
+            threat = w["sleep_threat"]
+            for q in babies:
+                v = near - step * (dist[q] - 1)
+                values.append(v if v > 0.0 else 0.0)
+                row = MANHATTAN[q]
+                steps = min(map(row.__getitem__, hunters), default=100) - 1
+                if frightened:
+                    f = min(map(row.__getitem__, frightened))
+                    if f < steps:
+                        steps = f
+                if steps < far:
+                    s -= threat * decay[steps]
+        if asleep:
+            path, each, threat = w["asleep_path"], w["asleep"], w["capture_threat"]
+            guarded = NEIGHBOURS[mother] if mother is not None else ()
+            for q in asleep:
+                v = near - step * (dist[q] - 1)
+                values.append(path * (v if v > 0.0 else 0.0))
+                s -= each
+                row = MANHATTAN[q]
+                steps = min(map(row.__getitem__, hunters), default=100) - 1
+                if frightened:
+                    f = min(map(row.__getitem__, frightened))
+                    if f < steps:
+                        steps = f
+                if steps < far:
+                    s -= threat * decay[steps]
+                if q in guarded:
+                    s += w["guard"]
         values.sort(reverse=True)
         need = BABIES_TO_WIN - p.escaped
         s += sum(values[:need]) + w["spare_baby"] * sum(values[need:])
-    # the mother: lines of fire, kill threats, reach
+    # the mother: lines of fire, kill threats (scientists next to her), reach (those next
+    # to a square she reaches in one move, and not next to her), the nearest scientist
     shots = []
     if mother is not None:
-        shots = clear_shots(b, mother, active)
+        in_line = _IN_LINE[mother]  # clear_shots(b, mother, active), inline
+        shots = [q for q in active if q in in_line and clear_shot(b, q, mother)]
         shooters = len(shots)
         if shooters:
             s -= w["shot_line"] * SHOT_SCALE[p.sleep_tokens] * (1.0 + 0.5 * (shooters - 1))
-        adjacent = [n for n in NEIGHBOURS[mother] if b[n] >= SCIENTIST_ACTIVE]
-        s += w["kill_threat"] * len(adjacent)
-        reach = set()
-        for t in mother_runs(b, mother):
-            for n in NEIGHBOURS[t]:
-                if b[n] >= SCIENTIST_ACTIVE:
-                    reach.add(n)
-        s += w["kill_reach"] * len(reach.difference(adjacent))
+        adjacent = reach = 0
+        if n_sci:
+            around = NEIGHBOURS[mother]
+            runs = frozenset(mother_runs(b, mother))
+            for n in itertools.chain(active, frightened):
+                if n in around:
+                    adjacent += 1
+                elif not runs.isdisjoint(NEIGHBOURS[n]):
+                    reach += 1
+        s += w["kill_threat"] * adjacent
+        s += w["kill_reach"] * reach
         if n_sci:
             row = MANHATTAN[mother]
             s -= w["mother_scientist"] * min(min(map(row.__getitem__, active), default=99),
                                              min(map(row.__getitem__, frightened), default=99))
-    if p.ap_left > 0:
-        s += _potential(p, mother, asleep, babies, shots, w)
-    return s
+    return s, mother, asleep, babies, shots
 
 
-#: Squares holding a figurine (codes MOTHER..SCIENTIST_FRIGHTENED_NEW), found at C speed.
-_PIECES = re.compile(b"[%c-%c]" % (MOTHER, SCIENTIST_FRIGHTENED_NEW))
+#: bytes.translate table: cell code -> the kind of figurine score() gathers: 1 an active
+#: baby, 2 a sleeping one, 3 an active scientist, 4 a frightened one, 5 the mother, else 0.
+_KIND = bytes({BABY: 1, BABY_ASLEEP: 2, BABY_ASLEEP_NEW: 2, SCIENTIST_ACTIVE: 3,
+               SCIENTIST_USED: 3, SCIENTIST_FRIGHTENED: 4, SCIENTIST_FRIGHTENED_NEW: 4,
+               MOTHER: 5}.get(c, 0) for c in range(256))
 
 
 def _reach_steps(q: int, active: list[int], frightened: list[int]) -> int:

@@ -27,8 +27,10 @@ SCIENTIST = Side.SCIENTIST
 # Why each value: benchmarks/RESULTS.md, "The AI's tuning", with the runs that measured it.
 
 # ----------------------------------------------------------------------------- hard search
-#: Playouts per second of ``time_budget``: the work cap when ``iterations`` is None.
-PLAYOUTS_PER_SECOND = 80
+#: Playouts per second of ``time_budget``: the work cap when ``iterations`` is None. The
+#: cap must end the search well before the clock: at it a decision costs no more CPU than
+#: 160 playouts did before the search was made faster (``calibrate_playouts.py``).
+PLAYOUTS_PER_SECOND = 240
 #: Share of ``time_budget`` after which no new batch of playouts (or lookahead) starts.
 DEADLINE_SHARE = 0.85
 #: Share of ``time_budget`` after which the search stops wherever it is and answers with

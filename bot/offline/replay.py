@@ -20,7 +20,7 @@ from engine import Side
 from render.replay import DEFAULT_BYTE_LIMIT, ReplayError, render_replay
 
 from ..check import file_schema_version
-from ..db import Database
+from ..db import SCHEMA_VERSION, Database, DatabaseTooNewError
 from ..db_url import is_postgres_url
 from ..match import MatchService, NotFoundError, ServiceError, replays
 
@@ -76,7 +76,20 @@ def _unreadable(db_path: Path) -> str | None:
         return f"{db_path} is not a SQLite database"
     if not version:
         return f"{db_path} is not the bot's database: it holds no Raptor tables"
+    if version > SCHEMA_VERSION:
+        return str(DatabaseTooNewError(str(db_path), version, SCHEMA_VERSION))
     return None
+
+
+def _mebibytes(text: str) -> float:
+    """``--limit``: a positive number of MiB (argparse type)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of MiB") from None
+    if not 0 < value < float("inf"):
+        raise argparse.ArgumentTypeError("the limit must be a positive number of MiB")
+    return value
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -88,7 +101,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--match", type=int, help="match number (default: the newest "
                                                   "finished match)")
     parser.add_argument("--out", type=Path, required=True, help="output folder")
-    parser.add_argument("--limit", type=float, default=DEFAULT_BYTE_LIMIT / 2**20,
+    parser.add_argument("--limit", type=_mebibytes, default=DEFAULT_BYTE_LIMIT / 2**20,
                         help="largest animation in MiB (default 10)")
     args = parser.parse_args(argv)
     if is_postgres_url(args.db):
