@@ -53,6 +53,9 @@ Tables (migration 1 unless noted):
   of the process doing that row's timed or AI work (:mod:`bot.match.claim_store`).
 - ``guild_languages`` (migration 7): a server's language for public messages, when a
   moderator chose one (``/raptor-admin language``).
+- ``end_announced_at`` on ``matches`` (migration 8): when the end of a finished match was
+  posted in its channel (NULL: not yet; :mod:`bot.match.announcements`). The matches
+  finished before this step count as announced at their ``updated_at``.
 """
 
 from __future__ import annotations
@@ -396,6 +399,14 @@ MIGRATIONS: tuple[Migration, ...] = (
             updated_at REAL NOT NULL
         )
         """,
+    )),
+    Migration(8, "when the end of a finished match was announced in its channel, so that an "
+                 "end whose process stopped before posting it is posted later; the matches "
+                 "finished before count as announced", (
+        "ALTER TABLE matches ADD COLUMN end_announced_at REAL",
+        "UPDATE matches SET end_announced_at = updated_at WHERE status = 'finished'",
+        "CREATE INDEX matches_end_unannounced ON matches(updated_at) "
+        "WHERE status = 'finished' AND end_announced_at IS NULL",
     )),
 )
 

@@ -17,7 +17,9 @@ Messages of a match (all public unless marked *ephemeral* or *DM*)::
     ping             "🔔 @b, your move in Match #7: …" — only when the turn passes to a person
                      who did not act last, at most once per person per round
     game over        the card shows the final board; a new message whose first line names the
-                     winner and how, + [Rematch]
+                     winner and how, + [Rematch]; then the end is marked announced (a
+                     process that stopped before posting it: the timer task posts it later,
+                     :mod:`bot.match.announcements`)
 
 Every decision can also be typed with ``/raptor act`` (same service call, same messages).
 
@@ -164,6 +166,7 @@ class Narrator:
             final = await self.cards.refresh(last.id)
             lang = await self.posts.language(final.guild_id)
             await self.posts.send(self._result_post(final, lang, last_actor=results[-1].side))
+            await self.service.end_announced(final.id)
             return final
         return last
 
@@ -180,14 +183,18 @@ class Narrator:
     async def finish(self, match: Match, *, extra: str | Text | None = None,
                      by: Side | None = None) -> None:
         """Show the end of a match ended outside the game (resignation, draw, timeout, a
-        moderator); ``extra``: a line added to the public result; ``by``: the side whose
-        click ended it (not pinged)."""
+        moderator), or of any finished match whose end was never posted (its process
+        stopped first: :mod:`bot.match.announcements`): the draw offer, the hands' and the
+        card's controls retired, the final card (and the parent channel's line), the result;
+        then the end is marked announced. ``extra``: a line added to the public result;
+        ``by``: the side whose click ended it (not pinged)."""
         await self.posts.retire_posts(match.id, PostKind.DRAW, Text("The match is over."),
                                       match.guild_id)
         await self.posts.hands.match_over(match)
         final = await self.cards.refresh(match.id)
         lang = await self.posts.language(final.guild_id)
         await self.posts.send(self._result_post(final, lang, extra=extra, last_actor=by))
+        await self.service.end_announced(final.id)
         self.poke()
 
     async def undo(self, interaction: discord.Interaction, match: Match, side: Side, *,

@@ -1,4 +1,5 @@
-"""The timer task: reminders, forfeits and challenge expiry as they fall due, and at
+"""The timer task: reminders, forfeits and challenge expiry as they fall due, the ends of
+matches that a stopped process did not post (:mod:`bot.match.announcements`), and at
 start-up the withdrawal of challenges that were never posted and the AI's owed decisions.
 
 It sleeps until the next timer in the database (:meth:`MatchService.next_timer_at`), at
@@ -62,7 +63,9 @@ class TimerTask:
 
     async def run_once(self) -> list[TimerEvent]:
         """Fire due timers (service.process_timers) and post their messages; then take
-        over the AI turns of matches whose claim ran out (the process playing them died)."""
+        over the AI turns of matches whose claim ran out (the process playing them died);
+        then post the ends that no process posted (:meth:`announce_endings`). The loop runs
+        this at start-up, then after each sleep. Returns the timer events."""
         events = await self.service.process_timers()
         for event in events:
             try:
@@ -75,7 +78,26 @@ class TimerTask:
                 await self.narrator.advance(await self.service.get_match(match_id))
             except Exception:
                 log.exception("match %d: taking over the AI failed", match_id)
+        await self.announce_endings()
         return events
+
+    async def announce_endings(self) -> list[int]:
+        """Post the end of every finished match whose end was never posted (its process
+        stopped between committing the end and posting it) through the narrator's path
+        (:meth:`Narrator.finish`: card, parent line, result; then marked announced). Only
+        matches that ended at least a claim lease ago, each claimed first
+        (:meth:`MatchService.endings_to_announce`). Returns the ids of those posted."""
+        posted = []
+        for m in await self.service.endings_to_announce():
+            log.info("match %d: posting its end (%s), which its process did not post", m.id,
+                     m.reason)
+            try:
+                await self.narrator.finish(m)
+            except Exception:
+                log.exception("match %d: posting its end failed", m.id)
+            else:
+                posted.append(m.id)
+        return posted
 
     async def on_timer(self, event: TimerEvent) -> None:
         """Post what a timer did: a reminder, the end of a match, an expired challenge."""

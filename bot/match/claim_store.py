@@ -38,13 +38,16 @@ class ClaimStore:
         self.db = db
 
     async def claim(self, target: ClaimTarget, row_id: int, owner: str, now: float,
-                    lease: float) -> bool:
+                    lease: float, *, renew: bool = True) -> bool:
         """Claim the row for ``owner`` until ``now + lease`` if it is free, its lease has run
-        out, or ``owner`` holds it already; whether ``owner`` holds it now."""
+        out, or ``owner`` holds it already (with ``renew=False``: not then, so that two
+        tasks of one process do not both take the same work); whether this call claimed
+        it."""
+        mine = "claimed_by = ? OR " if renew else ""
         return bool(await self.db.write(
             f"UPDATE {ClaimTarget(target).value} SET claimed_by = ?, claim_until = ? "
-            "WHERE id = ? AND (claimed_by IS NULL OR claimed_by = ? OR claim_until <= ?)",
-            (owner, now + lease, row_id, owner, now)))
+            f"WHERE id = ? AND (claimed_by IS NULL OR {mine}claim_until <= ?)",
+            (owner, now + lease, row_id, *((owner,) if renew else ()), now)))
 
     async def release(self, target: ClaimTarget, row_id: int, owner: str) -> None:
         """Give the row up, if ``owner`` still holds it."""

@@ -54,11 +54,14 @@ class MatchContext:
         self.settings = SettingsStore(self.db)
         self.claims = ClaimStore(self.db)
 
-    async def claim(self, target: ClaimTarget, row_id: int, now: float | None = None) -> bool:
+    async def claim(self, target: ClaimTarget, row_id: int, now: float | None = None, *,
+                    renew: bool = True) -> bool:
         """Claim a row for this process for :attr:`claim_lease` seconds from ``now``
-        (default: the clock), renewing its own claim; whether it holds it now."""
+        (default: the clock), renewing its own claim unless ``renew`` is False; whether
+        this call claimed it (:meth:`ClaimStore.claim`)."""
         return await self.claims.claim(target, row_id, self.owner,
-                                       self.clock() if now is None else now, self.claim_lease)
+                                       self.clock() if now is None else now, self.claim_lease,
+                                       renew=renew)
 
     async def release(self, target: ClaimTarget, row_id: int) -> None:
         """Give up this process's claim on a row."""

@@ -76,6 +76,7 @@ def match_from_row(r: sqlite3.Row, states: StateCache | None = None) -> Match:
         reminded=bool(r["reminded"]), result=r["result"], reason=parse_reason(r["reason"]),
         draw_offered_by=r["draw_offered_by"], rematch_of=r["rematch_of"],
         remind_at=r["remind_at"], log_length=r["log_length"],
+        end_announced_at=r["end_announced_at"],
     )
 
 
@@ -161,6 +162,15 @@ class MatchStore:
         rows = await self.db.fetchall("SELECT id FROM matches WHERE status = 'active' AND "
                                       "reminded = 0 AND remind_at <= ? ORDER BY remind_at",
                                       (now,))
+        return [r["id"] for r in rows]
+
+    async def ids_unannounced(self, ended_before: float) -> list[int]:
+        """Finished matches whose end was not announced yet (``end_announced_at`` NULL) and
+        that ended at or before ``ended_before`` (their ``updated_at``, which a finished
+        match keeps from its end), earliest end first."""
+        rows = await self.db.fetchall("SELECT id FROM matches WHERE status = 'finished' AND "
+                                      "end_announced_at IS NULL AND updated_at <= ? "
+                                      "ORDER BY updated_at, id", (ended_before,))
         return [r["id"] for r in rows]
 
     async def next_timer_at(self) -> float | None:
@@ -259,6 +269,13 @@ class MatchStore:
                                  "version = ? AND reminded = 0 AND status = 'active'",
                                  (match_id, version))
         return bool(n)
+
+    async def mark_announced(self, match_id: int, now: float) -> bool:
+        """Record that the end of the finished match was announced at ``now``, unless it was
+        already; whether this call recorded it."""
+        return bool(await self.db.write(
+            "UPDATE matches SET end_announced_at = ? WHERE id = ? AND status = 'finished' "
+            "AND end_announced_at IS NULL", (now, match_id)))
 
     async def offer_draw(self, match_id: int, user_id: int, now: float) -> bool:
         """Record ``user_id``'s draw offer if none stands in the active match; whether it

@@ -171,8 +171,10 @@ class Match:
     (still playing, abandoned, or ended by a moderator); ``reason`` an :class:`engine.Reason`
     (the game ended by its rules, R6) or an :class:`EndReason`. ``version`` increments on
     every change to the game. ``deadline_at`` / ``remind_at`` are when the pending human
-    decision times out / gets a reminder (None when no human has to decide). ``seed`` and
-    ``state`` are hidden information and left out of ``repr``.
+    decision times out / gets a reminder (None when no human has to decide).
+    ``end_announced_at``: when the end of a finished match was posted in its channel (None
+    while it is active, or finished and not announced yet: :mod:`bot.match.announcements`).
+    ``seed`` and ``state`` are hidden information and left out of ``repr``.
     """
 
     id: int
@@ -196,6 +198,7 @@ class Match:
     rematch_of: int | None
     remind_at: float | None = None
     log_length: int = 0
+    end_announced_at: float | None = None
 
     @property
     def active(self) -> bool:

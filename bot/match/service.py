@@ -7,14 +7,15 @@ a match lives only in memory, so a restarted process resumes every match and tim
 
 The work is done by services with one job each, which this class only puts together:
 
-=============================  ============================================================
-:mod:`bot.match.challenges`    create, accept, decline, cancel, rematch
-:mod:`bot.match.starting`      practice and AI matches; storing a new match
-:mod:`bot.match.play`          act, undo, the AI's turns, the action log and its replay
-:mod:`bot.match.endings`       resign, draws, a moderator's end (results: ``results``)
-:mod:`bot.match.timers`        reminders, forfeits, challenge expiry, server timeouts
-:mod:`bot.match.stats`         ratings, leaderboard, history
-=============================  ============================================================
+==============================  ============================================================
+:mod:`bot.match.challenges`     create, accept, decline, cancel, rematch
+:mod:`bot.match.starting`       practice and AI matches; storing a new match
+:mod:`bot.match.play`           act, undo, the AI's turns, the action log and its replay
+:mod:`bot.match.endings`        resign, draws, a moderator's end (results: ``results``)
+:mod:`bot.match.timers`         reminders, forfeits, challenge expiry, server timeouts
+:mod:`bot.match.announcements`  endings still to post (their process stopped first)
+:mod:`bot.match.stats`          ratings, leaderboard, history
+==============================  ============================================================
 
 The SQL is in the stores (``*_store.py``), the values in :mod:`bot.match.models`.
 """
@@ -28,6 +29,7 @@ from typing import Any
 from engine import Action, GameState, Side
 
 from ..db import INTEGRITY_ERRORS, Database
+from .announcements import AnnouncementService
 from .challenges import ChallengeService
 from .claim_store import process_owner
 from .context import MatchContext
@@ -90,6 +92,7 @@ class MatchService:
                                 ai_iterations=ai_iterations)
         self.endings = EndingService(self.ctx)
         self.timers = TimerService(self.ctx, self.endings)
+        self.announcements = AnnouncementService(self.ctx)
         self.records = StatsService(self.ctx)
 
     @property
@@ -262,6 +265,14 @@ class MatchService:
     async def process_timers(self, now: float | None = None) -> list[TimerEvent]:
         """:meth:`TimerService.process_timers`."""
         return await self.timers.process_timers(now)
+
+    async def endings_to_announce(self, now: float | None = None) -> list[Match]:
+        """:meth:`AnnouncementService.due`."""
+        return await self.announcements.due(now)
+
+    async def end_announced(self, match_id: int) -> bool:
+        """:meth:`AnnouncementService.announced`."""
+        return await self.announcements.announced(match_id)
 
     async def next_timer_at(self) -> float | None:
         """:meth:`TimerService.next_timer_at`."""

@@ -18,6 +18,7 @@ from __future__ import annotations
 import io
 import logging
 import random
+import time
 from collections import Counter
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
@@ -110,6 +111,10 @@ async def test_the_match_reaches_a_winner(played: Played) -> None:
     (line,) = world.fake.public_messages(table.parent)
     assert line.components == [] and first in line.content
     assert f"/{table.channel.id}/{card.id})" in line.content
+    # the end is marked announced once posted: no later timer pass posts it again
+    stored = await world.observer.get_match(table.match_id)
+    assert stored.end_announced_at is not None and stored.end_announced_at >= final.updated_at
+    assert await world.observer.endings_to_announce(now=time.time() + 3600) == []
 
 
 def round_of(table: Table, seq: int) -> int:

@@ -10,10 +10,18 @@ from __future__ import annotations
 
 import asyncio
 import random
+import time
 
+import engine
 from bot import texts
+from bot.db import SCHEMA_VERSION, Database
+from bot.discord.app import build_service, create_bot
+from bot.match import Match, MatchService
+from bot.match.match_store import MatchStore
 from engine import Phase, Pick, Side
-from tests.e2e.players import World
+from tests.e2e.conftest import check_acks
+from tests.e2e.players import Table, World
+from tests.fakediscord import FakeDiscord, Record
 
 R, S = Side.RAPTOR, Side.SCIENTIST
 
@@ -117,3 +125,131 @@ async def test_a_challenge_saved_but_never_posted_blocks_nobody(world: World,
         "Accept", "Decline", "Cancel"]
     [pending] = await world.observer.pending_challenges(channel)
     assert pending.id != unposted.id and pending.message_id == out.reply.message_id
+
+
+# --------------------------------------------------------------------------- lost endings
+SHORT_LEASE = 0.5  # seconds: the restarted bot's claim lease (the default is a minute)
+
+
+async def _start_bot_with_lease(world: World, lease: float) -> None:
+    """A brand-new bot instance (new connection, new service with its own owner name) whose
+    claims last ``lease`` seconds; returns once its start-up timer pass is done."""
+    world.db = await Database.open(world.db_path)
+    world.bot = await create_bot(world.settings, world.db, service=build_service(
+        world.settings, world.db, claim_lease=lease))
+    await world.fake.start_client(world.bot)
+
+
+async def _posted_once_after_a_restart(world: World, table: Table, card: Record,
+                                       ended: Match, *words: str) -> None:
+    """``table``'s match ``ended`` was saved by a bot that stopped before posting its end:
+    a lease later a new bot starts; its result (first line with ``words``) is posted once in
+    the thread, the card loses its controls and the parent channel's line shows the result;
+    later timer passes post nothing more."""
+    assert (ended.active, ended.end_announced_at) == (False, None)
+    assert world.fake.message(card.message_id).labels == ["Pick your card"]  # not posted
+    assert table.parent is not None
+    (line,) = world.fake.public_messages(table.parent)
+    assert "Round 1" in line.content and "wins" not in line.content
+    await world.stop_bot()
+    await asyncio.sleep(SHORT_LEASE)  # a lease after the end: no live flow is posting it
+    world.restarts += 1
+    await _start_bot_with_lease(world, SHORT_LEASE)
+
+    results = [r for r in world.fake.public_messages(table.channel)
+               if not r.edit and r.labels == ["Rematch"]]
+    assert len(results) == 1
+    first = results[0].content.splitlines()[0]
+    assert all(w in first for w in words), first
+    now = world.fake.message(card.message_id)
+    assert now.components == [] and "the match is over" in now.content
+    (line,) = world.fake.public_messages(table.parent)
+    assert first in line.content and line.components == []
+    announced = (await table.match()).end_announced_at
+    assert announced is not None and announced >= ended.updated_at + SHORT_LEASE
+
+    await asyncio.sleep(2 * SHORT_LEASE)
+    seen = len(world.fake.records)
+    await world.bot.flow.timers.run_once()  # later passes post nothing more
+    assert len(world.fake.records) == seen
+    assert (await table.match()).end_announced_at == announced
+
+
+async def test_a_resignation_saved_before_a_stop_is_posted_once_after_it(
+        world: World, monkeypatch) -> None:
+    """The bot stops right after it saved a resignation, before posting it (its narrator
+    fails there, as the process would die there)."""
+    table = await world.new_table()
+    alice, bob = table.raptor, table.scientist
+    card = alice.round_message()
+    assert card is not None and card.labels == ["Pick your card"]
+
+    async def stopped(*args: object, **kwargs: object) -> None:
+        raise _Killed
+
+    monkeypatch.setattr(world.bot.flow.narrator, "finish", stopped)
+    await alice.slash("raptor resign")
+    await alice.click("Resign", message=alice.user.ephemerals()[-1])
+    world.fake.errors.clear()  # the stop was logged as an error: expected here
+    ended = await table.match()
+    assert ended.reason == "resigned"
+    await _posted_once_after_a_restart(world, table, card, ended,
+                                       f"{bob.user.mention} (scientist) wins", "resigned")
+
+
+async def test_a_timer_s_forfeit_saved_before_a_stop_is_posted_once_after_it(
+        world: World) -> None:
+    """bob lets his turn run out; the process that fires the timer saves the forfeit and
+    stops before posting it (its match service alone, on its own connection: what the bot's
+    timer task does before it posts)."""
+    table = await world.new_table()
+    alice, bob = table.raptor, table.scientist
+    match = await table.match()
+    pick = alice.think(match, seed=1)
+    assert isinstance(pick, Pick)
+    await alice.pick_card(pick.card)
+    card = alice.round_message()
+    assert card is not None
+    await world.stop_bot()
+    stopping = await Database.open(world.db_path)
+    try:
+        timers = MatchService(stopping, owner="stopping")
+        events = await timers.process_timers(time.time() + 25 * 3600)  # past the 24 h
+        assert [(e.kind, e.match_id) for e in events] == [("forfeit", table.match_id)]
+    finally:
+        await stopping.close()
+    ended = await table.match()
+    assert (ended.reason, ended.result) == ("timeout", "raptor")
+    await world.start_bot()  # at once, a minute's lease: it leaves the end to a live flow
+    await _posted_once_after_a_restart(world, table, card, ended,
+                                       f"{alice.user.mention} (raptor) wins",
+                                       f"{bob.user.mention} (scientist) ran out of time")
+
+
+async def test_an_upgrade_posts_nothing_of_the_matches_finished_before_it(tmp_path) -> None:
+    """A database of schema 7 with matches finished long ago (their ends were posted by the
+    bot of that version, which had no marker): the upgraded bot posts none of them."""
+    fake = FakeDiscord()
+    folder = tmp_path / "old"
+    folder.mkdir()
+    old = await Database.open(folder / "raptor.sqlite3", upto=7)
+    long_ago = time.time() - 7 * 86400
+    state = engine.new_game(3, environment="jungle", layout="random", setup="quick")
+    async with old.transaction() as tx:
+        for n in range(3):
+            match_id = await MatchStore.insert(
+                tx, guild_id=fake.guild_id, channel_id=fake.channel.id,
+                players={R: 501 + n, S: 601 + n}, ai={R: None, S: None}, seed=3,
+                state=state, now=long_ago + n, deadline=None, remind=None, rematch_of=None)
+            assert await MatchStore.finish(tx, match_id, "raptor", "resigned",
+                                           long_ago + n + 60) == 1
+    await old.close()
+
+    async with World.open(folder, fake=fake) as world:  # migrates, then the bot starts
+        assert await world.observer_db.schema_version() == SCHEMA_VERSION
+        await world.bot.flow.timers.run_once()
+        assert world.fake.public_messages() == []  # no old result posted again
+        table = await world.new_table()  # and the bot plays on
+        assert table.match_id == 4
+        check_acks(world)
+        world.fake.assert_clean()

@@ -74,6 +74,24 @@ async def sqlite_db(db_path) -> AsyncIterator[Database]:
     await database.close()
 
 
+#: The claim lease (seconds) of the two "processes" of :func:`pair`.
+LEASE = 30.0
+
+
+@pytest.fixture
+async def pair(db_target, clock) -> AsyncIterator[list[MatchService]]:
+    """Two match services, "a" and "b", on separate connections to one database (as two
+    processes would be), each with its own owner name in claims and a lease of
+    :data:`LEASE` seconds."""
+    dbs = [await open_target(db_target) for _ in range(2)]
+    services = [MatchService(d, turn_timeout=3600.0, challenge_timeout=600.0, clock=clock,
+                             ai_chooser=random_chooser, owner=name, claim_lease=LEASE)
+                for d, name in zip(dbs, ("a", "b"), strict=True)]
+    yield services
+    for d in dbs:
+        await d.close()
+
+
 @pytest.fixture
 def svc(db, clock) -> MatchService:
     seeds = itertools.count(1000)  # predictable seeds keep the tests reproducible

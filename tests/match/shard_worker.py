@@ -1,7 +1,8 @@
 """A bot process for the multi-process test (``tests/match/test_processes.py``), without
 Discord: the match service of one shard set on a shared database, doing what the bot's timer
 task does (fire due timers, play the AI turns of its own shards' matches, take over abandoned
-ones), printing one JSON line per thing it did.
+ones, announce the ends nobody announced: here the "post" is the JSON line), printing one
+JSON line per thing it did.
 
     python -m tests.match.shard_worker URL SHARD COUNT OWNER LEASE serve SECONDS
     python -m tests.match.shard_worker URL SHARD COUNT OWNER LEASE claim MATCH_ID
@@ -47,6 +48,9 @@ async def main(url: str, shard: int, count: int, owner: str, lease: float, mode:
                     say(played=mid, actions=len(played), over=not played[-1].match.active)
             for event in await svc.process_timers():
                 say(fired=str(event.kind), match=event.match_id, challenge=event.challenge_id)
+            for m in await svc.endings_to_announce():
+                say(announced=m.id, reason=str(m.reason))
+                assert await svc.end_announced(m.id)
             await asyncio.sleep(0.05)
     finally:
         await db.close()

@@ -7,8 +7,6 @@ from __future__ import annotations
 
 import asyncio
 
-import pytest
-
 import engine
 from bot.match import MatchService
 from bot.match.claim_store import ClaimTarget
@@ -19,24 +17,9 @@ from tests.match.conftest import (
     BOT_USER,
     CHANNEL,
     GUILD,
-    open_target,
-    random_chooser,
+    LEASE,
     start_match,
 )
-
-LEASE = 30.0
-
-
-@pytest.fixture
-async def pair(db_target, clock):
-    """Two match services, "a" and "b", on separate connections to one database."""
-    dbs = [await open_target(db_target) for _ in range(2)]
-    services = [MatchService(d, turn_timeout=3600.0, challenge_timeout=600.0, clock=clock,
-                             ai_chooser=random_chooser, owner=name, claim_lease=LEASE)
-                for d, name in zip(dbs, ("a", "b"), strict=True)]
-    yield services
-    for d in dbs:
-        await d.close()
 
 
 async def _idle_bob(svc: MatchService):

@@ -19,8 +19,8 @@ from bot.db import (
 async def test_new_file_gets_every_migration_and_the_pragmas(db_path):
     db = await Database.open(db_path)
     try:
-        assert SCHEMA_VERSION == 7 == MIGRATIONS[-1].version
-        assert [m.version for m in MIGRATIONS] == [1, 2, 3, 4, 5, 6, 7]
+        assert SCHEMA_VERSION == 8 == MIGRATIONS[-1].version
+        assert [m.version for m in MIGRATIONS] == [1, 2, 3, 4, 5, 6, 7, 8]
         assert all(m.description for m in MIGRATIONS)
         assert await db.schema_version() == SCHEMA_VERSION
         assert (await db.fetchone("PRAGMA journal_mode"))[0] == "wal"

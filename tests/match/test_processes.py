@@ -2,7 +2,8 @@
 different shard ids (``tests/match/shard_worker.py``, the service side of the bot's timer
 task) play the AI matches of their own shards' servers to the end, fire each due timer
 exactly once between them, and take over the timer claimed by a process killed before it
-fired, once that claim's lease has run out."""
+fired, once that claim's lease has run out; and announce each match's end once between them
+(none of the ends was posted by a flow: each is due a lease after it)."""
 
 from __future__ import annotations
 
@@ -70,7 +71,8 @@ async def test_two_shard_processes_share_the_work_and_take_over_a_dead_ones(back
             holder = await svc.ctx.claims.holder(ClaimTarget.MATCH, idle[0].id)
             assert holder is not None and holder[0] == "dead"
 
-            workers = [await _worker(url, s, f"shard-{s}", "serve", LEASE + 6) for s in (0, 1)]
+            workers = [await _worker(url, s, f"shard-{s}", "serve", 2 * LEASE + 6)
+                       for s in (0, 1)]
             outputs = await asyncio.gather(*(_lines(w) for w in workers))
             assert [w.returncode for w in workers] == [0, 0]
 
@@ -90,5 +92,13 @@ async def test_two_shard_processes_share_the_work_and_take_over_a_dead_ones(back
                 mine = {o["played"] for o in outputs[shard] if "played" in o}
                 assert mine == {m.id}
             assert await svc.ctx.claims.abandoned_ai_matches(time.time() + 3600) == []
+
+            # every end was announced once, by one of the two processes, a lease after it
+            announced = [o["announced"] for out in outputs for o in out if "announced" in o]
+            assert sorted(announced) == sorted(m.id for m in (*idle, *ai_matches))
+            for m in (*idle, *ai_matches):
+                after = await svc.get_match(m.id)
+                assert after.end_announced_at is not None
+                assert after.end_announced_at >= after.updated_at + LEASE
         finally:
             await db.close()

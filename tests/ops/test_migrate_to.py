@@ -25,7 +25,8 @@ TABLES = ("matches", "match_log", "challenges", "ratings", "results", "guild_set
 
 
 async def _fill_more(path) -> None:
-    """A rated match between two people, a pending challenge, a user setting, a post."""
+    """A rated match between two people (its end announced), a pending challenge, a user
+    setting, a post."""
     db = await Database.open(path)
     try:
         svc = MatchService(db)
@@ -33,6 +34,7 @@ async def _fill_more(path) -> None:
         m = await svc.accept_challenge(ch.id, 2002)
         await svc.act(m.id, 2001, Pick(m.state.hands[Side.RAPTOR][0]))
         await svc.resign(m.id, 2002)
+        assert await svc.end_announced(m.id)
         await svc.create_challenge(1, 21, 2001, 2003)
         await svc.set_user_setting(2001, "dm_hand", True)
         await svc.set_guild_language(1, "zh-TW")
@@ -72,6 +74,10 @@ async def test_everything_is_copied_and_the_bot_carries_on(backend, deployment, 
                 rows = await _rows(src, table)
                 assert rows, table  # every table has something to copy
                 assert await _rows(dst, table) == rows, table
+            announced = "SELECT id, end_announced_at FROM matches ORDER BY id"
+            marks = [tuple(r) for r in await src.fetchall(announced)]
+            assert [t is None for _id, t in marks] == [True, True, False]  # a real value too
+            assert [tuple(r) for r in await dst.fetchall(announced)] == marks
             old, new = MatchService(src), MatchService(dst)
             playing = await new.active_match(10)
             assert playing == await old.active_match(10)
