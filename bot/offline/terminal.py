@@ -116,16 +116,17 @@ def _plain(text: str) -> str:
 
 
 def rules_text(_: Translator = EN) -> str:
-    """The rules in short and how to play here, as ``/raptor rules`` gives them on Discord."""
-    summary = _plain(texts.RULES_SUMMARY)
-    summary = summary[:summary.index("Playing here")].rstrip()
+    """The rules in short as ``/raptor rules`` gives them on Discord (in ``_``'s language),
+    with the terminal's own how-to (:data:`HELP`) in place of Discord's (the summary's last
+    paragraph, in every language)."""
+    summary = _plain(_.text(texts.RULES_SUMMARY)).rsplit("\n\n", 1)[0]
     return summary + "\n\n" + _.text(HELP)
 
 
-def cards_text() -> str:
-    """Both sides' nine cards with their effects (R9, R10)."""
-    return "\n\n".join(_plain(texts.card_reference(side)) for side in (Side.RAPTOR,
-                                                                          Side.SCIENTIST))
+def cards_text(_: Translator = EN) -> str:
+    """Both sides' nine cards with their effects (R9, R10), in ``_``'s language."""
+    return "\n\n".join(_plain(_.text(texts.card_reference(side)))
+                         for side in (Side.RAPTOR, Side.SCIENTIST))
 
 
 def effect_lines(events: Sequence[engine.Event], state: engine.GameState | None = None,
@@ -298,7 +299,7 @@ def decision_line(match, side: Side, _: Translator = EN) -> str:
     (the Discord turn message's words, :func:`bot.texts.decision_text`)."""
     if match.state.phase is engine.Phase.PICK:
         return _("Your move: pick a card with 'play N'.")
-    return _("Your move: {decision}", decision=_plain(texts.decision_text(match, side)))
+    return _("Your move: {decision}", decision=_plain(_.text(texts.decision_text(match, side))))
 
 
 def replay_line(seed: int, me: Side, level: str, environment: str, setup: str = "quick",
@@ -752,7 +753,7 @@ async def _play(out: Path, render_board: Callable, *, side: str, level: str, see
                     if word.split(" ")[0] in ("rules", "cards") and (
                             word in ("rules", "cards") or word.split(" ")[-1].isdigit()):
                         echo(page_text(word, rules_text(_) if word.startswith("rules")
-                                       else cards_text(), _=_))
+                                       else cards_text(_), _=_))
                         continue
                     try:
                         res = await service.act(m.id, HUMAN_ID, text)

@@ -108,3 +108,39 @@ async def test_the_demo_writes_chinese_lines_log_and_images(tmp_path: Path):
     await demo.play_demo(en, seed=1, echo=lambda _: None, lang="en")
     assert (en / "final.png").read_bytes() != (tmp_path / "final.png").read_bytes()
     assert (en / "match.txt").read_text() == (tmp_path / "match.txt").read_text()
+
+
+async def test_the_terminal_rules_cards_and_effect_prompt_in_chinese(tmp_path: Path):
+    """'rules', 'cards' and the prompt of a card effect are the catalog's Chinese, not the
+    English ids (seed 5: the raptor's 3, Fear, is the lower card)."""
+    from bot import texts
+    zh = translator("zh-TW")
+    t = Typist(moves=0)
+    t.script = ["rules", "rules 2", "cards", "cards 2", "出 3"]
+    await terminal.play(tmp_path, side="raptor", seed=5, read=t.read, echo=t.echo,
+                        lang="zh-TW")
+    first = next(i for i, x in enumerate(t.out) if x.startswith("最後的迅猛龍 是在 6×13"))
+    rules, cards = t.out[first:first + 2], t.out[first + 2:first + 4]
+    assert rules[0].endswith("（下一頁：'rules 2'）") and cards[0].endswith("（下一頁：'cards 2'）")
+
+    def squeezed(pages: list[str]) -> str:  # unwrapped, the page footers left out
+        return "".join("".join(pages).replace("（下一頁：'rules 2'）", "")
+                       .replace("（下一頁：'cards 2'）", "").split())
+
+    summary = zh.text(texts.RULES_SUMMARY).replace("**", "").replace("*", "").replace("`", "'")
+    assert "在這裡玩" in summary  # Discord's how-to, replaced by the terminal's
+    assert squeezed(rules) == "".join((summary.rsplit("\n\n", 1)[0] + zh.text(terminal.HELP))
+                                      .split())
+    assert "母龍可以咬死相鄰的科學家" in rules[1] and "在這裡玩" not in "".join(rules)
+    assert squeezed(cards).startswith("迅猛龍的牌（只有數字小的一方執行效果）"
+                                      "1·召喚幼龍並重洗牌庫——")
+    for side in (Side.RAPTOR, Side.SCIENTIST):
+        for card in range(1, 10):
+            effect = zh("**{card}** — {effect}", card=texts.card_label(side, card),
+                        effect=engine.card_text(side, card)).replace("**", "")
+            assert "".join(effect.split()) in squeezed(cards)
+    prompt = next(x for x in t.out if x.startswith("輪到你：執行"))
+    assert prompt == ("輪到你：執行 3 · 恐嚇：嚇昏 1 名站立的科學家：他倒下，重新站起前不能行動"
+                      "（站起要 1 點行動點數，下回合起才可以）。")
+    for line in "\n".join([*rules, *cards, prompt]).split("\n"):
+        assert not re.search(r"[A-Za-z]{3,}", re.sub(r"'[^']*'", "", line)), line
