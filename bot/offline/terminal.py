@@ -52,6 +52,7 @@ from engine import Side
 from engine.diagram import CHARS, HEADER
 from engine.geometry import COLS, ROWS, sq
 from engine.messages import Text
+from engine.notation import half_width
 from engine.state import Phase
 
 from .. import texts
@@ -700,7 +701,8 @@ async def _play(out: Path, render_board: Callable, *, side: str, level: str, see
                 while True:
                     try:
                         at_prompt = True
-                        text = " ".join((await _read_line(read, prompt)).split())
+                        # full-width forms too ('？', 'ｒｕｌｅｓ', '出３'): Chinese input
+                        text = " ".join(half_width(await _read_line(read, prompt)).split())
                         at_prompt = False
                     except EOFError:
                         at_prompt = False
@@ -710,8 +712,8 @@ async def _play(out: Path, render_board: Callable, *, side: str, level: str, see
                     if word in RESIGN_WORDS:
                         try:
                             at_prompt = True
-                            answer = (await _read_line(read, _.text(CONFIRM_RESIGN))
-                                      ).strip().lower()
+                            answer = half_width(await _read_line(
+                                read, _.text(CONFIRM_RESIGN))).strip().lower()
                             at_prompt = False
                         except EOFError:
                             at_prompt = False

@@ -22,6 +22,9 @@ CJK = re.compile(r"[\u4e00-\u9fff]")
     ("C2麻醉D2", "C2 sleep D2"), ("G2到G5", "G2-G5"), ("出 5", "play 5"), ("出牌5", "play 5"),
     ("B5 射擊 G5", "B5 shoot G5"), ("麻醉氣體 D2", "gas D2"), ("喚醒 E2", "wake E2"),
     ("滅火 E4", "out E4"), ("結束", "end"), ("恢復", "heal"), ("放火 E4", "fire E4"),
+    # full-width forms, as Chinese input methods type them
+    ("出３", "play 3"), ("ｐｌａｙ　３", "play 3"), ("恐嚇Ｂ２", "fear B2"),
+    ("Ｇ２－Ｇ５", "G2-G5"), ("Ｃ２　麻醉　Ｄ２", "C2 sleep D2"), ("ｍ＠ｇ２", "M@G2"),
 ])
 def test_chinese_action_words_read_as_the_notation(typed, written):
     from engine.notation import _normalise
@@ -144,3 +147,17 @@ async def test_the_terminal_rules_cards_and_effect_prompt_in_chinese(tmp_path: P
                       "（站起要 1 點行動點數，下回合起才可以）。")
     for line in "\n".join([*rules, *cards, prompt]).split("\n"):
         assert not re.search(r"[A-Za-z]{3,}", re.sub(r"'[^']*'", "", line)), line
+
+
+async def test_the_terminal_reads_full_width_input(tmp_path: Path):
+    """What a Chinese input method types: full-width '？', '出３', '恐嚇Ｂ２' (seed 5: the
+    raptor holds 3, Fear, which is the lower card), and 'ｑｕｉｔ' then '是' to resign."""
+    script = ["？", "出３", "恐嚇Ｂ２", "ｑｕｉｔ", "是"]
+    lines: list[str] = []
+    result = await terminal.play(tmp_path, side="raptor", seed=5, read=lambda _: script.pop(0),
+                                 echo=lines.append, lang="zh-TW")
+    assert "  play 3         出 3 號牌：恐嚇" in lines[lines.index("輪到你：用 'play N' 選一張牌。")
+                                                       + 1].split("\n")
+    assert "你選了 3 · 恐嚇。" in lines and "已執行：fear B2——嚇昏 B2 的科學家" in lines
+    assert not [ln for ln in lines if ln.startswith("沒有執行")], lines
+    assert result["reason"] == "resigned" and "你認輸了。再見。" in lines
