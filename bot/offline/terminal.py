@@ -519,17 +519,18 @@ def stdin_read(prompt: str) -> str:
         EOFError: end of input.
     """
     global _stdin_lines
-    if sys.stdin is not None and sys.stdin.isatty():
-        editor()
-        return input(prompt)
-    sys.stdout.write(prompt)
-    sys.stdout.flush()
-    if _stdin_lines is None:
-        _stdin_lines = _RawLines(0)
     try:
+        if sys.stdin is not None and sys.stdin.isatty():
+            editor()
+            return input(prompt)
+        sys.stdout.write(prompt)
+        sys.stdout.flush()
+        if _stdin_lines is None:
+            _stdin_lines = _RawLines(0)
         line = _stdin_lines.readline()
-    except EOFError:
+    except EOFError:  # Ctrl-D on a terminal or the end of piped input: neither ends the line
         sys.stdout.write("\n")  # what follows starts on its own line, not after the prompt
+        sys.stdout.flush()
         raise
     # Piped input is not echoed by a terminal: write it after its prompt, so the output
     # reads as a transcript ("raptor> play 3") instead of prompts running into the replies.
