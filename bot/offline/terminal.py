@@ -54,6 +54,7 @@ from engine.geometry import COLS, ROWS, sq
 from engine.messages import Text
 from engine.notation import half_width
 from engine.state import Phase
+from render.text import NO_BREAK_BEFORE, without_openers
 
 from .. import texts
 from ..db import Database
@@ -373,18 +374,21 @@ def _display_len(text: str) -> int:
 
 def _wrap_wide(line: str, width: int) -> list[str]:
     """A line with wide characters cut to ``width`` columns: between any two wide
-    characters or at a space, never inside notation, never before closing punctuation."""
+    characters or at a space, never inside notation, never before closing punctuation nor
+    after an opening bracket or quote (the board images' rules, :mod:`render.text`)."""
     indent = line[:len(line) - len(line.lstrip(" "))]
     tokens = re.findall(r"[\u2e80-\uffff]|[^\s\u2e80-\uffff]+|\s+", line[len(indent):])
-    out, cur = [], indent
+    out, cur, quotes = [], indent, 0  # quotes: the ' of the lines already cut
     for tok in tokens:
         if tok.isspace():
             tok = " "
         trial = cur + tok
-        if (cur.strip() and not tok.isspace() and tok[0] not in "，。、；：！？）」"
+        head, carried = without_openers(cur, quotes)
+        if (head.strip() and not tok.isspace() and tok[0] not in NO_BREAK_BEFORE
                 and _display_len(trial) > width):
-            out.append(cur.rstrip())
-            cur = indent + "  " + tok
+            out.append(head)
+            quotes += head.count("'")
+            cur = indent + "  " + carried + tok
         else:
             cur = trial
     out.append(cur.rstrip())
