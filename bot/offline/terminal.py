@@ -29,7 +29,8 @@ left unfinished, when the next ``play`` starts in its folder.
 ``--lang en|zh-TW`` (default: the environment's locale) chooses the language of every line
 and of the board image; the notation typed and shown is the same in both, and the Chinese
 words of ``engine.notation.CHINESE_ALIASES`` (``咬 F3``, ``C2 麻醉 D2``, ``結束``) are
-accepted for the actions in either.
+accepted for the actions in either, and full-width forms as Chinese input methods type them
+(``出３``, ``？``, ``ｑｕｉｔ``: :func:`engine.notation.half_width`).
 """
 
 from __future__ import annotations
