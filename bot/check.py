@@ -97,7 +97,10 @@ async def summarize(db: Database) -> Summary:
 
 
 def _size(path: Path) -> str:
-    size = path.stat().st_size
+    """The database's size on disk with its write-ahead log (``-wal``: the latest changes
+    of a bot or demo that has it open), e.g. ``1.2 MB``."""
+    wal = path.with_name(path.name + "-wal")
+    size = path.stat().st_size + (wal.stat().st_size if wal.is_file() else 0)
     for unit in ("bytes", "KB", "MB", "GB"):
         if size < 1000 or unit == "GB":
             return f"{size} {unit}" if unit == "bytes" else f"{size:.1f} {unit}"
@@ -238,8 +241,17 @@ def check(settings: Settings) -> list[str]:
         f"Matches in progress: {summary.matches_in_progress}",
         f"Finished matches: {summary.finished_matches}",
         f"Servers with settings: {summary.servers_with_settings}",
+        limits_line(settings),
     ] + ([shards_line(settings)] if settings.shard_count is not None else []) + (
         ["Ready: python -m bot can start."] if settings.discord_token is not None else [])
+
+
+def limits_line(settings: Settings) -> str:
+    """The report's line on the clocks, e.g. ``Time limits: 24 h per turn (unless a server
+    set its own), 10 min per challenge, 2 s per AI decision``."""
+    return (f"Time limits: {settings.turn_timeout_hours:g} h per turn (unless a server set "
+            f"its own), {settings.challenge_timeout_minutes:g} min per challenge, "
+            f"{settings.ai_time_budget:g} s per AI decision")
 
 
 def shards_line(settings: Settings) -> str:

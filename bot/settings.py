@@ -37,6 +37,8 @@ LogLevel = Literal["DEBUG", "INFO", "WARNING", "ERROR"]
 DEFAULT_ENV_FILE = ".env"
 #: Upper bounds: beyond them a value is a typo, not a wish (a year, a week, a minute).
 MAX_TURN_TIMEOUT_HOURS = 24 * 365
+#: Lower bound of a turn: a minute (less would end matches before anyone could answer).
+MIN_TURN_TIMEOUT_HOURS = 1 / 60
 MAX_SHARDS = 4096  # far beyond any bot of this kind; catches a typo
 #: RAPTOR_SHARD_IDS as written: numbers separated by commas or spaces.
 _SHARD_LIST = re.compile(r"\s*\d+(?:\s*,\s*\d+|\s+\d+)*\s*")
@@ -79,7 +81,7 @@ class Settings(BaseSettings):
             accepted in any letter case.
         turn_timeout_hours: Hours a player has for each turn (a card pick, a card's effect,
             the action points, a placement) before the match times out
-            (``RAPTOR_TURN_TIMEOUT_HOURS``), > 0 and at most 8760 (a year), in servers that
+            (``RAPTOR_TURN_TIMEOUT_HOURS``), from 1/60 (a minute) to 8760 (a year), in servers that
             did not set their own (``/raptor-admin timeout``).
         challenge_timeout_minutes: Minutes an unanswered challenge stays open
             (``RAPTOR_CHALLENGE_TIMEOUT_MINUTES``), > 0 and at most 10080 (a week).
@@ -107,7 +109,8 @@ class Settings(BaseSettings):
     dev_guild_id: int | None = Field(default=None, gt=0, validation_alias="RAPTOR_DEV_GUILD_ID")
     log_level: LogLevel = Field(default="INFO", validation_alias="RAPTOR_LOG_LEVEL")
     turn_timeout_hours: float = Field(
-        default=24.0, gt=0, le=MAX_TURN_TIMEOUT_HOURS, validation_alias="RAPTOR_TURN_TIMEOUT_HOURS"
+        default=24.0, ge=MIN_TURN_TIMEOUT_HOURS, le=MAX_TURN_TIMEOUT_HOURS,
+        validation_alias="RAPTOR_TURN_TIMEOUT_HOURS"
     )
     challenge_timeout_minutes: float = Field(
         default=10.0, gt=0, le=MAX_CHALLENGE_TIMEOUT_MINUTES,
@@ -191,7 +194,8 @@ ENV_VARS: dict[str, tuple[str, str]] = {
     "dev_guild_id": ("RAPTOR_DEV_GUILD_ID", "a positive whole number (a Discord server id)"),
     "log_level": ("RAPTOR_LOG_LEVEL", "one of DEBUG, INFO, WARNING, ERROR"),
     "turn_timeout_hours": (
-        "RAPTOR_TURN_TIMEOUT_HOURS", "a number of hours greater than 0, at most 8760 (a year)"
+        "RAPTOR_TURN_TIMEOUT_HOURS",
+        "a number of hours from 1/60 (a minute, 0.0167) to 8760 (a year)"
     ),
     "challenge_timeout_minutes": (
         "RAPTOR_CHALLENGE_TIMEOUT_MINUTES",
@@ -239,14 +243,8 @@ def _describe(error: ValidationError) -> list[str]:
     return problems
 
 
-def unknown_settings(env_file: str | Path | None = DEFAULT_ENV_FILE) -> list[str]:
-    """Warnings for names in the environment or ``env_file`` that look like this bot's
-    settings (``RAPTOR_…``) but are none of them, so are ignored: a misspelt name would
-    otherwise leave its default in force without a word. Each names the closest setting.
-
-    Returns:
-        One sentence per unknown name, sorted; empty when every such name is known.
-    """
+def _given_names(env_file: str | Path | None) -> set[str]:
+    """The ``RAPTOR_…`` names set in the environment or in ``env_file``, as written."""
     names = {k for k in os.environ if k.upper().startswith("RAPTOR_")
              and not k.upper().startswith(TEST_PREFIX)}
     path = Path(env_file) if env_file is not None else None
@@ -255,6 +253,31 @@ def unknown_settings(env_file: str | Path | None = DEFAULT_ENV_FILE) -> list[str
             names |= {k for k in dotenv_values(path) if k.upper().startswith("RAPTOR_")}
         except UnicodeDecodeError:
             pass  # load_settings reports the file
+    return names
+
+
+def overridden_settings(env_file: str | Path | None = DEFAULT_ENV_FILE) -> list[str]:
+    """Warnings for settings given but not used because another one wins: today
+    ``RAPTOR_DB_PATH`` beside ``RAPTOR_DATABASE_URL`` (the bot then uses PostgreSQL).
+
+    Returns:
+        One sentence per such setting; empty when none is."""
+    names = {name.upper() for name in _given_names(env_file)}
+    if {"RAPTOR_DB_PATH", "RAPTOR_DATABASE_URL"} <= names:
+        return ["RAPTOR_DB_PATH is ignored: RAPTOR_DATABASE_URL is set, so the bot uses that "
+                "PostgreSQL database (unset one of them)"]
+    return []
+
+
+def unknown_settings(env_file: str | Path | None = DEFAULT_ENV_FILE) -> list[str]:
+    """Warnings for names in the environment or ``env_file`` that look like this bot's
+    settings (``RAPTOR_…``) but are none of them, so are ignored: a misspelt name would
+    otherwise leave its default in force without a word. Each names the closest setting.
+
+    Returns:
+        One sentence per unknown name, sorted; empty when every such name is known.
+    """
+    names = _given_names(env_file)
     known = sorted(env for env, _form in ENV_VARS.values())
     out = []
     for name in sorted(names):
@@ -294,8 +317,9 @@ def env_file_warnings(env_file: str | Path | None = DEFAULT_ENV_FILE) -> list[st
 
 def setting_warnings(env_file: str | Path | None = DEFAULT_ENV_FILE) -> list[str]:
     """Every warning about the settings, as ``python -m bot`` and ``check`` print them:
-    :func:`env_file_warnings` then :func:`unknown_settings`."""
-    return env_file_warnings(env_file) + unknown_settings(env_file)
+    :func:`env_file_warnings`, :func:`unknown_settings`, then :func:`overridden_settings`."""
+    return (env_file_warnings(env_file) + unknown_settings(env_file)
+            + overridden_settings(env_file))
 
 
 def load_settings(env_file: str | Path | None = DEFAULT_ENV_FILE) -> Settings:

@@ -135,8 +135,8 @@ def test_absurdly_large_values_are_refused_by_name(tmp_path: Path) -> None:
     result = run_bot(tmp_path, DISCORD_TOKEN="abc", RAPTOR_TURN_TIMEOUT_HOURS="1e308",
                      RAPTOR_CHALLENGE_TIMEOUT_MINUTES="1e300", RAPTOR_AI_TIME_BUDGET="1e9")
     assert result.returncode == 2
-    assert ("RAPTOR_TURN_TIMEOUT_HOURS must be a number of hours greater than 0, at most 8760 "
-            "(a year), got '1e308'") in result.stderr
+    assert ("RAPTOR_TURN_TIMEOUT_HOURS must be a number of hours from 1/60 (a minute, 0.0167) "
+            "to 8760 (a year), got '1e308'") in result.stderr
     assert "RAPTOR_CHALLENGE_TIMEOUT_MINUTES must be" in result.stderr
     assert "RAPTOR_AI_TIME_BUDGET must be" in result.stderr
     assert "Traceback" not in result.stderr

@@ -37,14 +37,13 @@ from engine.messages import Text
 from .. import texts
 from ..i18n import LANGUAGE_NAMES, translator
 from ..match import MatchService, ServiceError
-from ..settings import MAX_TURN_TIMEOUT_HOURS
+from ..settings import MAX_TURN_TIMEOUT_HOURS, MIN_TURN_TIMEOUT_HOURS
 from . import components, languages
 from .replies import command_error, defer, fail, reader_lang, say
 
 log = logging.getLogger(__name__)
 
 MESSAGE_LIMIT = 2000  # Discord: characters in a message
-MIN_TIMEOUT_HOURS = 1 / 60  # a minute: less would end matches before anyone could answer
 
 
 def duration(seconds: float) -> Text:
@@ -91,10 +90,10 @@ class RaptorAdminCog(commands.GroupCog, group_name="raptor-admin",
                                         time=duration(before), where=where, default=default),
                       ephemeral=True)
             return
-        if 0 < hours < MIN_TIMEOUT_HOURS:
+        if 0 < hours < MIN_TURN_TIMEOUT_HOURS:
             await fail(interaction, Text("The time per turn must be at least one minute "
                                          "(`hours:{minimum:.4f}`), or `hours:0` for the bot's "
-                                         "default.", minimum=MIN_TIMEOUT_HOURS))
+                                         "default.", minimum=MIN_TURN_TIMEOUT_HOURS))
             return
         if hours == 0:
             await self.service.reset_guild_timeout(guild)

@@ -53,6 +53,7 @@ from ..i18n import LANGUAGES, Translator, from_environment, translator
 from ..match import ActResult, MatchService
 from ..match.starting import ai_levels
 from ..settings import MAX_AI_TIME_BUDGET
+from . import OFFLINE_GUILD
 
 #: The demo's levels by side: a pairing of levels whose matches are contested
 #: (benchmarks/bench_demo.py: each side's win share over 50 seeds, in benchmarks/RESULTS.md).
@@ -61,7 +62,7 @@ DEFAULT_LEVELS = {Side.RAPTOR: "hard", Side.SCIENTIST: "easy"}
 #: bot.ai.choose_action), the same match on any machine: 40 playouts, past which the hard
 #: raptor's search decides the same (benchmarks/RESULTS.md, "The AI made faster").
 DEFAULT_ITERATIONS = 40
-DEMO_GUILD = 1
+DEMO_GUILD = OFFLINE_GUILD
 DEMO_CHANNEL = 1
 AI_USERS = {Side.RAPTOR: 101, Side.SCIENTIST: 102}
 REASONS = {

@@ -5,7 +5,8 @@ default, frames scaled down or dropped to fit and said so). ``--match`` defaults
 database's most recently finished match. A match in progress is refused (its hands are
 secret); so are a missing database and an unknown match, in one line each (exit 1).
 
-The players are named by their user ids (the database holds no names); the server by its id.
+The players are named by their user ids (the database holds no names); the server by its id
+(a match of the demo or the terminal: "offline", the person at the terminal "terminal player").
 """
 
 from __future__ import annotations
@@ -20,9 +21,10 @@ from engine import Side
 from render.replay import DEFAULT_BYTE_LIMIT, ReplayError, render_replay
 
 from ..check import file_schema_version
-from ..db import Database
+from ..db import SCHEMA_VERSION, Database, DatabaseTooNewError
 from ..db_url import is_postgres_url
 from ..match import MatchService, NotFoundError, ServiceError, replays
+from . import OFFLINE_GUILD
 
 PROG = "python -m bot replay"
 
@@ -47,9 +49,12 @@ async def write_match(db_path: Path, out: Path, number: int | None, *,
             match = await service.get_match(number)
             match = await replays.finished_match(service, match.guild_id, match.channel_id,
                                                  number)
+        offline = match.guild_id == OFFLINE_GUILD
         names = {side: (f"AI ({match.ai[side]})" if match.ai.get(side)
+                        else "terminal player" if offline
                         else f"user {match.players[side]}") for side in Side}
-        text = await replays.record_text(service, match, server=f"server {match.guild_id}",
+        server = "offline" if offline else f"server {match.guild_id}"
+        text = await replays.record_text(service, match, server=server,
                                          raptor=names[Side.RAPTOR],
                                          scientist=names[Side.SCIENTIST])
         views, verdict, winner = await replays.replay_views(service, match)
@@ -76,7 +81,20 @@ def _unreadable(db_path: Path) -> str | None:
         return f"{db_path} is not a SQLite database"
     if not version:
         return f"{db_path} is not the bot's database: it holds no Raptor tables"
+    if version > SCHEMA_VERSION:
+        return str(DatabaseTooNewError(str(db_path), version, SCHEMA_VERSION))
     return None
+
+
+def _mebibytes(text: str) -> float:
+    """``--limit``: a positive number of MiB (argparse type)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of MiB") from None
+    if not 0 < value < float("inf"):
+        raise argparse.ArgumentTypeError("the limit must be a positive number of MiB")
+    return value
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -88,7 +106,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--match", type=int, help="match number (default: the newest "
                                                   "finished match)")
     parser.add_argument("--out", type=Path, required=True, help="output folder")
-    parser.add_argument("--limit", type=float, default=DEFAULT_BYTE_LIMIT / 2**20,
+    parser.add_argument("--limit", type=_mebibytes, default=DEFAULT_BYTE_LIMIT / 2**20,
                         help="largest animation in MiB (default 10)")
     args = parser.parse_args(argv)
     if is_postgres_url(args.db):

@@ -62,6 +62,7 @@ from ..db import Database
 from ..i18n import Translator, from_environment, translator
 from ..match import ActResult, MatchService, ServiceError
 from ..match.starting import ai_levels
+from . import OFFLINE_GUILD, TERMINAL_PLAYER
 from .demo import (
     EN,
     LEVEL_WORDS,
@@ -76,9 +77,9 @@ from .demo import (
     seed_arg,
 )
 
-HUMAN_ID = 1
+HUMAN_ID = TERMINAL_PLAYER
 AI_ID = 2
-GUILD, CHANNEL = 1, 1
+GUILD, CHANNEL = OFFLINE_GUILD, 1
 LEGEND = Text("legend: M mother · B baby · b sleeping baby (z: put to sleep this round) · "
               "S scientist (A: made its aggressive action this round) · s frightened "
               "scientist (f: frightened this round) · * fire · # rock · o exit")

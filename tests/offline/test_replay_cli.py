@@ -5,12 +5,15 @@ refused in one line."""
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 
+import pytest
 from PIL import Image
 
 import engine
-from bot.db import Database
+from bot.db import SCHEMA_VERSION, Database
 from bot.match import MatchService
+from bot.offline import OFFLINE_GUILD, TERMINAL_PLAYER
 from bot.offline.demo import play_demo
 from bot.offline.replay import main
 from engine import Side
@@ -83,6 +86,69 @@ def test_a_file_that_is_not_the_bots_database_is_refused_and_left_untouched(tmp_
         assert (path.read_bytes() if path.is_file() else None) == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["empty.sqlite3", "folder", "match.txt"]
 
+
+
+def test_a_database_newer_than_the_code_is_refused_in_one_line_and_left_untouched(
+        tmp_path, capsys):
+    newer = tmp_path / "newer.sqlite3"
+    asyncio.run(_create(newer))
+    conn = sqlite3.connect(newer)
+    conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 92}")
+    conn.commit()
+    conn.close()
+    before = newer.read_bytes()
+    assert main(["--db", str(newer), "--out", str(tmp_path / "o")]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"python -m bot replay: the database '{newer}' has schema version "
+                          f"{SCHEMA_VERSION + 92}")
+    assert err.count("\n") == 1 and "Traceback" not in err
+    assert newer.read_bytes() == before and not (tmp_path / "o").exists()
+
+
+async def _create(path) -> None:
+    db = await Database.open(path)
+    await db.close()
+
+
+@pytest.mark.parametrize("limit", ["0", "-1", "nan", "inf", "ten"])
+def test_a_limit_that_is_not_a_positive_size_is_refused_by_the_options(tmp_path, capsys,
+                                                                        limit):
+    db_path = tmp_path / "raptor.sqlite3"
+    asyncio.run(_create(db_path))
+    with pytest.raises(SystemExit) as stop:
+        main(["--db", str(db_path), "--out", str(tmp_path / "o"), "--limit", limit])
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert err.splitlines()[-1].startswith("python -m bot replay: error: argument --limit: ")
+    assert not (tmp_path / "o").exists()
+
+
+def test_a_match_played_at_the_terminal_names_its_player_and_the_offline_server(tmp_path,
+                                                                              capsys):
+    db_path = tmp_path / "raptor.sqlite3"
+
+    async def resigned_at_the_terminal() -> int:
+        db = await Database.open(db_path)
+        try:
+            service = MatchService(db)
+            m = await service.start_practice(OFFLINE_GUILD, 1, TERMINAL_PLAYER,
+                                             side=Side.RAPTOR, level="easy", ai_user_id=2,
+                                             seed=4)
+            while (m := await service.get_match(m.id)).state.round == 1:  # one round played
+                if Side.RAPTOR in m.waiting_for():
+                    action = engine.legal_actions(m.state, Side.RAPTOR)[0]
+                    await service.act(m.id, TERMINAL_PLAYER, action)
+                await service.play_ai(m.id)
+            await service.resign(m.id, TERMINAL_PLAYER)
+            return m.id
+        finally:
+            await db.close()
+
+    number = asyncio.run(resigned_at_the_terminal())
+    assert main(["--db", str(db_path), "--out", str(tmp_path / "o")]) == 0
+    header = engine.read_record((tmp_path / "o" / f"match-{number}.txt").read_text()).header
+    assert (header["Server"], header["Raptor"], header["Scientist"]) == (
+        "offline", "terminal player", "AI (easy)")
 
 
 def test_a_reader_gone_from_stdout_ends_the_replays_quietly(tmp_path):

@@ -35,6 +35,8 @@ def test_a_new_database_is_created_and_reported(deployment, monkeypatch, capsys)
         "Matches in progress: 0",
         "Finished matches: 0",
         "Servers with settings: 0",
+        "Time limits: 24 h per turn (unless a server set its own), 10 min per challenge, "
+        "2 s per AI decision",
         "Ready: python -m bot can start.",
     ]
     conn = sqlite3.connect(db_path)
@@ -58,6 +60,40 @@ def test_an_existing_database_is_counted(deployment, monkeypatch, capsys):
     assert out[2:6] == [f"Schema version: {SCHEMA_VERSION} (up to date)",
                         "Matches in progress: 1", "Finished matches: 1",
                         "Servers with settings: 1"]
+
+
+def test_a_database_in_use_is_measured_with_its_write_ahead_log(deployment, monkeypatch,
+                                                                capsys):
+    db_path = deployment / "raptor.sqlite3"
+    asyncio.run(fill(db_path))
+    other = sqlite3.connect(db_path)  # another process's open database, its log not yet
+    try:                              # checkpointed into the main file
+        other.execute("PRAGMA wal_autocheckpoint = 0")
+        other.execute("CREATE TABLE pad (x)")
+        other.execute("INSERT INTO pad VALUES (randomblob(200000))")
+        other.commit()
+        monkeypatch.setenv("DISCORD_TOKEN", "not-a-real-token")
+        monkeypatch.setenv("RAPTOR_DB_PATH", str(db_path))
+        status, out, err = check(capsys)
+        wal = db_path.with_name("raptor.sqlite3-wal").stat().st_size
+        assert wal > 200_000
+        size = db_path.stat().st_size + wal
+        assert (status, err) == (0, [])
+        assert out[1] == f"Database: {db_path} (existing file, {size / 1000:.1f} KB)"
+    finally:
+        other.close()
+
+
+def test_a_database_path_beside_a_postgresql_url_is_said_to_be_ignored(deployment,
+                                                                        monkeypatch, capsys):
+    monkeypatch.setenv("DISCORD_TOKEN", "not-a-real-token")
+    monkeypatch.setenv("RAPTOR_DB_PATH", str(deployment / "raptor.sqlite3"))
+    monkeypatch.setenv("RAPTOR_DATABASE_URL", "postgresql://raptor@127.0.0.1:1/raptor")
+    status, _out, err = check(capsys)
+    assert status == 2  # nothing listens on port 1
+    assert err[0] == ("Warning: RAPTOR_DB_PATH is ignored: RAPTOR_DATABASE_URL is set, so the "
+                      "bot uses that PostgreSQL database (unset one of them)")
+    assert not (deployment / "raptor.sqlite3").exists()
 
 
 def test_an_older_database_is_migrated(deployment, monkeypatch, capsys):
@@ -92,6 +128,8 @@ def test_no_token_is_refused_after_the_database_is_checked(deployment, monkeypat
         "Matches in progress: 0",
         "Finished matches: 0",
         "Servers with settings: 0",
+        "Time limits: 24 h per turn (unless a server set its own), 10 min per challenge, "
+        "2 s per AI decision",
     ]
     assert err == ["python -m bot check: DISCORD_TOKEN is not set, so the bot cannot connect "
                    "to Discord: set it in the environment or in a .env file in the working "
@@ -116,6 +154,22 @@ def test_a_missing_volume_is_refused(deployment, monkeypatch, capsys):
                    "it, or mount the volume there"]
 
 
+def test_a_turn_shorter_than_a_minute_is_refused_like_the_admin_command_does(
+        deployment, monkeypatch, capsys):
+    monkeypatch.setenv("DISCORD_TOKEN", "not-a-real-token")
+    monkeypatch.setenv("RAPTOR_DB_PATH", str(deployment / "raptor.sqlite3"))
+    monkeypatch.setenv("RAPTOR_TURN_TIMEOUT_HOURS", "1e-9")
+    status, out, err = check(capsys)
+    assert (status, out) == (2, [])
+    assert err == ["python -m bot check: RAPTOR_TURN_TIMEOUT_HOURS must be a number of hours "
+                   "from 1/60 (a minute, 0.0167) to 8760 (a year), got '1e-9'"]
+    monkeypatch.setenv("RAPTOR_TURN_TIMEOUT_HOURS", str(1 / 60))
+    status, out, err = check(capsys)
+    assert status == 0 and err == []
+    assert out[-2] == ("Time limits: 0.0166667 h per turn (unless a server set its own), 10 min "
+                       "per challenge, 2 s per AI decision")
+
+
 def test_malformed_settings_are_named_on_one_line(deployment, monkeypatch, capsys):
     monkeypatch.setenv("DISCORD_TOKEN", "not-a-real-token")
     monkeypatch.setenv("RAPTOR_TURN_TIMEOUT_HOURS", "-1")
@@ -125,7 +179,7 @@ def test_malformed_settings_are_named_on_one_line(deployment, monkeypatch, capsy
     assert (status, out) == (2, [])
     assert err == ["python -m bot check: RAPTOR_LOG_LEVEL must be one of DEBUG, INFO, WARNING, "
                    "ERROR, got 'LOUD'; RAPTOR_TURN_TIMEOUT_HOURS must be a number of hours "
-                   "greater than 0, at most 8760 (a year), got '-1'"]
+                   "from 1/60 (a minute, 0.0167) to 8760 (a year), got '-1'"]
     assert not (deployment / "raptor.sqlite3").exists()
 
 

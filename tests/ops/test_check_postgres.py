@@ -30,7 +30,10 @@ async def test_check_migrates_and_counts_a_postgres_database(backend, deployment
         assert out[1] == f"Database: PostgreSQL {url} (an empty database, given the schema now)"
         assert out[2:] == [f"Schema version: {SCHEMA_VERSION} (new database)",
                            "Matches in progress: 0", "Finished matches: 0",
-                           "Servers with settings: 0", "Ready: python -m bot can start."]
+                           "Servers with settings: 0",
+                           "Time limits: 24 h per turn (unless a server set its own), 10 min "
+                           "per challenge, 2 s per AI decision",
+                           "Ready: python -m bot can start."]
         assert not (deployment.parent / "work" / "raptor.sqlite3").exists()  # no SQLite file
         status, out, _err = await _in_thread(run, capsys, "check")
         assert out[1] == f"Database: PostgreSQL {url} (existing)"
