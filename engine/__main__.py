@@ -26,7 +26,7 @@ from collections import Counter
 from . import apply, legal_actions, new_game, to_act, to_diagram
 from .diagram import LEGEND
 from .geometry import ENVIRONMENTS
-from .record import MatchRecord, MatchRecordError, read_record
+from .record import MatchRecord, MatchRecordError, read_record, rounds_played
 from .state import LAYOUTS, SETUPS
 
 
@@ -190,15 +190,17 @@ def round_summaries(record: MatchRecord) -> list[str]:
     """One line per round of a checked record, then its ending."""
     out = []
     for s in record.round_states():
-        events = s.round_events if s.is_over or s.round_events else s.last_round_events
-        number = s.round if s.is_over or not s.last_round_events else s.round - 1
+        # a state after its round ended (a new round's pick not begun) tells that round; the
+        # game's end or a match stopped during a round, the round it is in
+        number = rounds_played(s)
+        events = s.round_events if number == s.round else s.last_round_events
         revealed = next((e for e in events if e.kind == "revealed"), None)
         cards = (f"raptor {revealed.value} vs scientist {revealed.value2}" if revealed
                  else "no cards revealed")
         out.append(f"round {number}: {cards} · escaped {s.escaped}/3 · captured "
                    f"{s.captured}/3 · sleep {s.sleep_tokens}/5 · killed {s.killed}")
-    out.append(f"{record.result} ({record.reason.value}) after {record.rounds} rounds: "
-               "the record checks")
+    rounds = "1 round" if record.rounds == 1 else f"{record.rounds} rounds"
+    out.append(f"{record.result} ({record.reason.value}) after {rounds}: the record checks")
     return out
 
 

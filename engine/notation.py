@@ -26,14 +26,16 @@ stop / end the turn    ``end``                      (R5.4, R5.5)
 =====================  ===========================  ====================================
 
 Parsing is case-insensitive and forgiving about white space (``g2 - g5``, ``kill\tf3``), accepts
-``x`` for ``-`` in moves and ``to`` between squares, and then *chooses among*
-:func:`engine.legal_actions`; it never restates a rule.
+``x`` for ``-`` in moves and ``to`` between squares, and full-width forms (``出３``,
+``ｐｌａｙ　３``: what Chinese input methods type, :func:`half_width`), and then *chooses
+among* :func:`engine.legal_actions`; it never restates a rule.
 """
 
 from __future__ import annotations
 
 import difflib
 import re
+import unicodedata
 
 from .actions import (
     Action,
@@ -130,9 +132,17 @@ def _quote(text: str) -> str:
     return repr(text if len(text) <= QUOTE_LIMIT else text[:QUOTE_LIMIT] + "…")
 
 
+def half_width(text: str) -> str:
+    """``text`` with full-width forms as their ordinary ones (Unicode NFKC): ``'出３'`` is
+    ``'出3'``, ``'ｐｌａｙ　３'`` (an ideographic space) ``'play 3'``, ``'？'`` ``'?'``;
+    Chinese characters are unchanged."""
+    return unicodedata.normalize("NFKC", text)
+
+
 def _normalise(text: str) -> str:
-    """Lower-case, split into tokens, apply aliases, re-join in canonical spacing."""
-    raw = " ".join(text.lower().split())  # any white space between words (a Tab too)
+    """Full-width forms as half-width (:func:`half_width`), lower-case, split into tokens,
+    apply aliases, re-join in canonical spacing."""
+    raw = " ".join(half_width(text).lower().split())  # any white space between words (Tab)
     if not raw:
         raise NotationError(Text("empty input: type an action such as 'G2-G5', 'play 5' or "
                                  "'end'"))

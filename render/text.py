@@ -25,9 +25,10 @@ from PIL import Image, ImageDraw, ImageFont
 CJK_FONT = Path(__file__).resolve().parent / "fonts" / "RaptorCJK-Regular.otf"
 CJK_BOLD_FONT = CJK_FONT.with_name("RaptorCJK-Bold.otf")
 _CJK = re.compile(r"[\u2e80-\uffff]")
-#: Chinese punctuation that never starts a line.
-_NO_BREAK_BEFORE = frozenset("，。、；：！？）」』》〉%")
-#: Opening brackets, which never end a line: a break there moves them to the next one.
+#: Chinese punctuation that never starts a line (the terminal's wrapping keeps it too).
+NO_BREAK_BEFORE = frozenset("，。、；：！？）」』》〉%")
+#: Opening brackets, which never end a line: a break there moves them to the next one (and
+#: so does an opening quote ``'``, :func:`without_openers`).
 _NO_BREAK_AFTER = frozenset("（「『《〈(")
 _CJK_TOKEN = re.compile(r"[\u2e80-\uffff]|[^\s\u2e80-\uffff]+|\s+")
 
@@ -181,17 +182,18 @@ def _wrapped(text: str, size: int, width: int) -> tuple[str, ...]:
 def _wrap_cjk(text: str, size: int, width: int) -> list[str]:
     lines: list[str] = []
     for para in text.split("\n"):
-        line = ""
+        line, quotes = "", 0  # quotes: the ' of the paragraph's lines before this one
         for tok in _CJK_TOKEN.findall(para):
             if tok.isspace():
                 tok = " "
                 if not line:
                     continue
             trial = line + tok
-            head, carried = _without_openers(line)
-            if (head and not tok.isspace() and tok[0] not in _NO_BREAK_BEFORE
+            head, carried = without_openers(line, quotes)
+            if (head and not tok.isspace() and tok[0] not in NO_BREAK_BEFORE
                     and text_width(trial, size) > width):
                 lines.append(head)
+                quotes += head.count("'")
                 line = carried + tok
             else:
                 line = trial
@@ -199,11 +201,15 @@ def _wrap_cjk(text: str, size: int, width: int) -> list[str]:
     return lines
 
 
-def _without_openers(line: str) -> tuple[str, str]:
-    """``line`` (right-stripped) split before the opening brackets at its end
-    (:data:`_NO_BREAK_AFTER`), which go to the next line if it breaks here."""
+def without_openers(line: str, quotes_before: int = 0) -> tuple[str, str]:
+    """``line`` (right-stripped) split before what opens at its end and must not end a
+    line, which goes to the next line if it breaks here: opening brackets
+    (:data:`_NO_BREAK_AFTER`) and an opening quote ``'`` (one that leaves an odd number of
+    ``'`` in its paragraph, ``quotes_before`` of them on the paragraph's earlier lines).
+    ``without_openers("輸入中文：'", 0) == ("輸入中文：", "'")``."""
     head = line.rstrip()
     cut = len(head)
-    while cut and head[cut - 1] in _NO_BREAK_AFTER:
+    while cut and (head[cut - 1] in _NO_BREAK_AFTER or head[cut - 1] == "'" and (
+            quotes_before + head.count("'", 0, cut)) % 2):
         cut -= 1
     return head[:cut].rstrip(), head[cut:]

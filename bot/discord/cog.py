@@ -40,6 +40,7 @@ from discord.ext import commands
 import engine
 from engine import Side
 from engine.messages import Text
+from engine.notation import half_width
 from render.replay import DEFAULT_BYTE_LIMIT, ReplayError
 
 from .. import texts
@@ -523,9 +524,9 @@ class RaptorCog(commands.GroupCog, group_name="raptor",
 def action_choices(state: engine.GameState, side: Side,
                    current: str, lang: str = "en") -> list[app_commands.Choice[str]]:
     """Autocomplete choices: the legal actions of ``side`` whose notation or label contains
-    what was typed (case and spaces ignored), at most 25; name = label · notation, value =
-    notation."""
-    typed = "".join(current.lower().split())
+    what was typed (case, spaces and full-width forms ignored), at most 25; name = label ·
+    notation, value = notation."""
+    typed = "".join(half_width(current).lower().split())
     out: list[app_commands.Choice[str]] = []
     for a in engine.legal_actions(state, side):
         notation = engine.format_action(a)

@@ -29,7 +29,8 @@ left unfinished, when the next ``play`` starts in its folder.
 ``--lang en|zh-TW`` (default: the environment's locale) chooses the language of every line
 and of the board image; the notation typed and shown is the same in both, and the Chinese
 words of ``engine.notation.CHINESE_ALIASES`` (``咬 F3``, ``C2 麻醉 D2``, ``結束``) are
-accepted for the actions in either.
+accepted for the actions in either, and full-width forms as Chinese input methods type them
+(``出３``, ``？``, ``ｑｕｉｔ``: :func:`engine.notation.half_width`).
 """
 
 from __future__ import annotations
@@ -52,7 +53,9 @@ from engine import Side
 from engine.diagram import CHARS, HEADER
 from engine.geometry import COLS, ROWS, sq
 from engine.messages import Text
+from engine.notation import half_width
 from engine.state import Phase
+from render.text import NO_BREAK_BEFORE, without_openers
 
 from .. import texts
 from ..db import Database
@@ -117,16 +120,17 @@ def _plain(text: str) -> str:
 
 
 def rules_text(_: Translator = EN) -> str:
-    """The rules in short and how to play here, as ``/raptor rules`` gives them on Discord."""
-    summary = _plain(texts.RULES_SUMMARY)
-    summary = summary[:summary.index("Playing here")].rstrip()
+    """The rules in short as ``/raptor rules`` gives them on Discord (in ``_``'s language),
+    with the terminal's own how-to (:data:`HELP`) in place of Discord's (the summary's last
+    paragraph, in every language)."""
+    summary = _plain(_.text(texts.RULES_SUMMARY)).rsplit("\n\n", 1)[0]
     return summary + "\n\n" + _.text(HELP)
 
 
-def cards_text() -> str:
-    """Both sides' nine cards with their effects (R9, R10)."""
-    return "\n\n".join(_plain(texts.card_reference(side)) for side in (Side.RAPTOR,
-                                                                          Side.SCIENTIST))
+def cards_text(_: Translator = EN) -> str:
+    """Both sides' nine cards with their effects (R9, R10), in ``_``'s language."""
+    return "\n\n".join(_plain(_.text(texts.card_reference(side)))
+                         for side in (Side.RAPTOR, Side.SCIENTIST))
 
 
 def effect_lines(events: Sequence[engine.Event], state: engine.GameState | None = None,
@@ -299,7 +303,7 @@ def decision_line(match, side: Side, _: Translator = EN) -> str:
     (the Discord turn message's words, :func:`bot.texts.decision_text`)."""
     if match.state.phase is engine.Phase.PICK:
         return _("Your move: pick a card with 'play N'.")
-    return _("Your move: {decision}", decision=_plain(texts.decision_text(match, side)))
+    return _("Your move: {decision}", decision=_plain(_.text(texts.decision_text(match, side))))
 
 
 def replay_line(seed: int, me: Side, level: str, environment: str, setup: str = "quick",
@@ -372,18 +376,21 @@ def _display_len(text: str) -> int:
 
 def _wrap_wide(line: str, width: int) -> list[str]:
     """A line with wide characters cut to ``width`` columns: between any two wide
-    characters or at a space, never inside notation, never before closing punctuation."""
+    characters or at a space, never inside notation, never before closing punctuation nor
+    after an opening bracket or quote (the board images' rules, :mod:`render.text`)."""
     indent = line[:len(line) - len(line.lstrip(" "))]
     tokens = re.findall(r"[\u2e80-\uffff]|[^\s\u2e80-\uffff]+|\s+", line[len(indent):])
-    out, cur = [], indent
+    out, cur, quotes = [], indent, 0  # quotes: the ' of the lines already cut
     for tok in tokens:
         if tok.isspace():
             tok = " "
         trial = cur + tok
-        if (cur.strip() and not tok.isspace() and tok[0] not in "，。、；：！？）」"
+        head, carried = without_openers(cur, quotes)
+        if (head.strip() and not tok.isspace() and tok[0] not in NO_BREAK_BEFORE
                 and _display_len(trial) > width):
-            out.append(cur.rstrip())
-            cur = indent + "  " + tok
+            out.append(head)
+            quotes += head.count("'")
+            cur = indent + "  " + carried + tok
         else:
             cur = trial
     out.append(cur.rstrip())
@@ -518,17 +525,18 @@ def stdin_read(prompt: str) -> str:
         EOFError: end of input.
     """
     global _stdin_lines
-    if sys.stdin is not None and sys.stdin.isatty():
-        editor()
-        return input(prompt)
-    sys.stdout.write(prompt)
-    sys.stdout.flush()
-    if _stdin_lines is None:
-        _stdin_lines = _RawLines(0)
     try:
+        if sys.stdin is not None and sys.stdin.isatty():
+            editor()
+            return input(prompt)
+        sys.stdout.write(prompt)
+        sys.stdout.flush()
+        if _stdin_lines is None:
+            _stdin_lines = _RawLines(0)
         line = _stdin_lines.readline()
-    except EOFError:
+    except EOFError:  # Ctrl-D on a terminal or the end of piped input: neither ends the line
         sys.stdout.write("\n")  # what follows starts on its own line, not after the prompt
+        sys.stdout.flush()
         raise
     # Piped input is not echoed by a terminal: write it after its prompt, so the output
     # reads as a transcript ("raptor> play 3") instead of prompts running into the replies.
@@ -700,7 +708,8 @@ async def _play(out: Path, render_board: Callable, *, side: str, level: str, see
                 while True:
                     try:
                         at_prompt = True
-                        text = " ".join((await _read_line(read, prompt)).split())
+                        # full-width forms too ('？', 'ｒｕｌｅｓ', '出３'): Chinese input
+                        text = " ".join(half_width(await _read_line(read, prompt)).split())
                         at_prompt = False
                     except EOFError:
                         at_prompt = False
@@ -710,8 +719,8 @@ async def _play(out: Path, render_board: Callable, *, side: str, level: str, see
                     if word in RESIGN_WORDS:
                         try:
                             at_prompt = True
-                            answer = (await _read_line(read, _.text(CONFIRM_RESIGN))
-                                      ).strip().lower()
+                            answer = half_width(await _read_line(
+                                read, _.text(CONFIRM_RESIGN))).strip().lower()
                             at_prompt = False
                         except EOFError:
                             at_prompt = False
@@ -753,7 +762,7 @@ async def _play(out: Path, render_board: Callable, *, side: str, level: str, see
                     if word.split(" ")[0] in ("rules", "cards") and (
                             word in ("rules", "cards") or word.split(" ")[-1].isdigit()):
                         echo(page_text(word, rules_text(_) if word.startswith("rules")
-                                       else cards_text(), _=_))
+                                       else cards_text(_), _=_))
                         continue
                     try:
                         res = await service.act(m.id, HUMAN_ID, text)

@@ -82,6 +82,8 @@ async def test_act_autocomplete_offers_at_most_25_legal_actions(world: World) ->
     choices = await alice.autocomplete("raptor act", "action", "")
     assert [c["value"] for c in choices] == ["play 2", "play 6", "play 7"]
     assert choices[2]["name"] == "Play 7: Recovery ×3 · play 7"
+    choices = await alice.autocomplete("raptor act", "action", "ｐｌａｙ　７")  # full-width
+    assert [c["value"] for c in choices] == ["play 7"]
     assert await bob.autocomplete("raptor act", "action", "G1") == []  # picks only
 
     await pick(alice, R, 2)

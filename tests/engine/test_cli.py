@@ -127,6 +127,42 @@ def test_replay_checks_a_record_and_prints_each_round(tmp_path, capsys):
     assert f"captured {final.captured}/3" in out[-2]
 
 
+def test_replay_numbers_the_rounds_of_a_match_stopped_during_one(tmp_path, capsys):
+    """A match stopped (Ctrl-C in the terminal) during round 1, then one during round 2:
+    the round it stopped in has its own number, and one round is 'after 1 round'."""
+    from engine import Pick, Side
+    from engine.record import Ending, write_record
+
+    s = engine.new_game(5, setup="quick")  # hands: raptor 2 3 4, scientist 2 6 8
+    log = [(Side.RAPTOR, Pick(3)), (Side.SCIENTIST, Pick(8))]  # the raptor resolves Fear
+    for side, action in log:
+        s = engine.apply(s, side, action)
+    assert s.round == 1 and s.phase is engine.Phase.EFFECT
+    path = tmp_path / "stopped.txt"
+    path.write_text(write_record(5, s.options, log, result="none", reason=Ending.STOPPED))
+    assert "Rounds: 1\n" in path.read_text()
+    assert main(["replay", str(path)]) == 0
+    assert capsys.readouterr().out.splitlines() == [
+        "round 1: raptor 3 vs scientist 8 · escaped 0/3 · captured 0/3 · sleep 0/5 · killed 0",
+        "none (stopped) after 1 round: the record checks"]
+
+    while s.round == 1:  # the rest of round 1, then round 2's picks: 2 against 6
+        side = min(engine.to_act(s))
+        action = engine.legal_actions(s, side)[0]
+        log.append((side, action))
+        s = engine.apply(s, side, action)
+    for side, card in ((Side.RAPTOR, 2), (Side.SCIENTIST, 6)):
+        log.append((side, Pick(card)))
+        s = engine.apply(s, side, Pick(card))
+    assert s.round == 2 and s.phase is not engine.Phase.PICK  # stopped during round 2
+    path.write_text(write_record(5, s.options, log, result="none", reason=Ending.STOPPED))
+    assert main(["replay", str(path)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert [line.split(" · ")[0] for line in out] == [
+        "round 1: raptor 3 vs scientist 8", "round 2: raptor 2 vs scientist 6",
+        "none (stopped) after 2 rounds: the record checks"]
+
+
 def test_replay_refuses_a_bad_record_in_one_line(tmp_path, capsys):
     path, _ = _record_file(tmp_path)
     path.write_text(path.read_text().replace("round 2:", "round 5:", 1))

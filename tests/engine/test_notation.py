@@ -205,9 +205,14 @@ def test_parse_pick_and_placements():
     assert parse_action("pick 8", s, RAPTOR) == Pick(8)
     assert parse_action("play 08", s, RAPTOR) == Pick(8)  # a leading zero
     assert parse_action("05", s, RAPTOR) == Pick(5)
-    for other_digits in ("play ٨", "８"):  # digits of other scripts are not notation
+    for other_digits in ("play ٨", "٥"):  # digits of other scripts are not notation
         with pytest.raises(NotationError):
             parse_action(other_digits, s, RAPTOR)
+    # full-width forms (what Chinese input methods type) are their ASCII letters and digits
+    assert parse_action("８", s, RAPTOR) == Pick(8)
+    assert parse_action("ｐｌａｙ\u3000５", s, RAPTOR) == Pick(5)  # an ideographic space
+    assert parse_action("出２", s, RAPTOR) == Pick(2)
+    assert parse_action("ＰＬＡＹ　８", s, RAPTOR) == Pick(8)
     with pytest.raises(IllegalActionError):
         parse_action("9", s, RAPTOR)
     setup = engine.new_game(0, layout="standard")

@@ -22,6 +22,9 @@ CJK = re.compile(r"[\u4e00-\u9fff]")
     ("C2麻醉D2", "C2 sleep D2"), ("G2到G5", "G2-G5"), ("出 5", "play 5"), ("出牌5", "play 5"),
     ("B5 射擊 G5", "B5 shoot G5"), ("麻醉氣體 D2", "gas D2"), ("喚醒 E2", "wake E2"),
     ("滅火 E4", "out E4"), ("結束", "end"), ("恢復", "heal"), ("放火 E4", "fire E4"),
+    # full-width forms, as Chinese input methods type them
+    ("出３", "play 3"), ("ｐｌａｙ　３", "play 3"), ("恐嚇Ｂ２", "fear B2"),
+    ("Ｇ２－Ｇ５", "G2-G5"), ("Ｃ２　麻醉　Ｄ２", "C2 sleep D2"), ("ｍ＠ｇ２", "M@G2"),
 ])
 def test_chinese_action_words_read_as_the_notation(typed, written):
     from engine.notation import _normalise
@@ -108,3 +111,53 @@ async def test_the_demo_writes_chinese_lines_log_and_images(tmp_path: Path):
     await demo.play_demo(en, seed=1, echo=lambda _: None, lang="en")
     assert (en / "final.png").read_bytes() != (tmp_path / "final.png").read_bytes()
     assert (en / "match.txt").read_text() == (tmp_path / "match.txt").read_text()
+
+
+async def test_the_terminal_rules_cards_and_effect_prompt_in_chinese(tmp_path: Path):
+    """'rules', 'cards' and the prompt of a card effect are the catalog's Chinese, not the
+    English ids (seed 5: the raptor's 3, Fear, is the lower card)."""
+    from bot import texts
+    zh = translator("zh-TW")
+    t = Typist(moves=0)
+    t.script = ["rules", "rules 2", "cards", "cards 2", "出 3"]
+    await terminal.play(tmp_path, side="raptor", seed=5, read=t.read, echo=t.echo,
+                        lang="zh-TW")
+    first = next(i for i, x in enumerate(t.out) if x.startswith("最後的迅猛龍 是在 6×13"))
+    rules, cards = t.out[first:first + 2], t.out[first + 2:first + 4]
+    assert rules[0].endswith("（下一頁：'rules 2'）") and cards[0].endswith("（下一頁：'cards 2'）")
+
+    def squeezed(pages: list[str]) -> str:  # unwrapped, the page footers left out
+        return "".join("".join(pages).replace("（下一頁：'rules 2'）", "")
+                       .replace("（下一頁：'cards 2'）", "").split())
+
+    summary = zh.text(texts.RULES_SUMMARY).replace("**", "").replace("*", "").replace("`", "'")
+    assert "在這裡玩" in summary  # Discord's how-to, replaced by the terminal's
+    assert squeezed(rules) == "".join((summary.rsplit("\n\n", 1)[0] + zh.text(terminal.HELP))
+                                      .split())
+    assert "母龍可以咬死相鄰的科學家" in rules[1] and "在這裡玩" not in "".join(rules)
+    assert squeezed(cards).startswith("迅猛龍的牌（只有數字小的一方執行效果）"
+                                      "1·召喚幼龍並重洗牌庫——")
+    for side in (Side.RAPTOR, Side.SCIENTIST):
+        for card in range(1, 10):
+            effect = zh("**{card}** — {effect}", card=texts.card_label(side, card),
+                        effect=engine.card_text(side, card)).replace("**", "")
+            assert "".join(effect.split()) in squeezed(cards)
+    prompt = next(x for x in t.out if x.startswith("輪到你：執行"))
+    assert prompt == ("輪到你：執行 3 · 恐嚇：嚇昏 1 名站立的科學家：他倒下，重新站起前不能行動"
+                      "（站起要 1 點行動點數，下回合起才可以）。")
+    for line in "\n".join([*rules, *cards, prompt]).split("\n"):  # 'notation' and the Tab key
+        assert not re.search(r"[A-Za-z]{3,}", re.sub(r"'[^']*'|Tab", "", line)), line
+
+
+async def test_the_terminal_reads_full_width_input(tmp_path: Path):
+    """What a Chinese input method types: full-width '？', '出３', '恐嚇Ｂ２' (seed 5: the
+    raptor holds 3, Fear, which is the lower card), and 'ｑｕｉｔ' then '是' to resign."""
+    script = ["？", "出３", "恐嚇Ｂ２", "ｑｕｉｔ", "是"]
+    lines: list[str] = []
+    result = await terminal.play(tmp_path, side="raptor", seed=5, read=lambda _: script.pop(0),
+                                 echo=lines.append, lang="zh-TW")
+    assert "  play 3         出 3 號牌：恐嚇" in lines[lines.index("輪到你：用 'play N' 選一張牌。")
+                                                       + 1].split("\n")
+    assert "你選了 3 · 恐嚇。" in lines and "已執行：fear B2——嚇昏 B2 的科學家" in lines
+    assert not [ln for ln in lines if ln.startswith("沒有執行")], lines
+    assert result["reason"] == "resigned" and "你認輸了。再見。" in lines

@@ -427,3 +427,26 @@ async def test_a_match_left_unfinished_in_the_folder_ends_as_stopped_not_resigne
     finally:
         await db.close()
     assert (old.active, old.result, old.reason) == (False, None, "stopped")
+
+
+def test_chinese_wrapping_never_ends_a_line_with_an_opening_quote_or_bracket():
+    """The start-up help in Chinese at 80 columns once cut "…中文：'" / "咬 F3'…"; the
+    opening quote now starts the next line, at any width, and nothing is lost."""
+    from bot.i18n import translator
+    from bot.offline.terminal import HELP, _display_len, wrapped
+
+    help_zh = translator("zh-TW").text(HELP)
+    lines = wrapped(help_zh, 80).split("\n")
+    assert lines[0].endswith("也可以輸入中文：") and lines[1].startswith("  '咬 F3'、")
+    assert lines[1].endswith("方向鍵可叫出先前的輸入）；'?'")
+    assert lines[2].startswith("  （或 'help'")  # an opening bracket never ends a line
+    for width in range(30, 101):
+        lines = wrapped(help_zh, width).split("\n")
+        assert "".join(x.strip() for x in lines).replace(" ", "") == help_zh.replace(" ", "")
+        quotes = 0
+        for line in lines[:-1]:
+            quotes += line.count("'")
+            assert not (line.endswith("'") and quotes % 2), (width, line)  # an opening quote
+            assert not line.endswith("（"), (width, line)
+            # closing punctuation may hang past the width (it never starts a line)
+            assert _display_len(line.rstrip("，。、；：！？）」")) <= width, (width, line)

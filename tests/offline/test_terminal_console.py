@@ -149,6 +149,16 @@ def test_history_recalls_the_last_entry_tab_completes_and_resigning_asks_first(c
     assert f"Seed {ISSUE_SEED}: python -m bot play --seed {ISSUE_SEED}" in unwrapped(end)
 
 
+def test_ctrl_d_at_the_prompt_resigns_on_a_line_of_its_own(console):
+    c = console("--seed", "5")
+    c.expect("raptor> ")
+    c.type(b"\x04")  # Ctrl-D on an empty line: the end of input
+    assert c.wait() == 0
+    end = c.text(c.transcript)
+    assert "raptor> \nEnd of input: you resign.\n" in end, end[-400:]
+    assert "You resigned. Bye." in end
+
+
 def test_a_turn_that_ends_by_itself_says_why(console):
     c = console("--seed", ISSUE_SEED, "--side", "scientist")
     seen = c.expect("scientist> ")

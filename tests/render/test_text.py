@@ -59,3 +59,12 @@ def test_wrap_keeps_every_word_within_the_width():
     assert len(lines) > 1
     assert all(text_width(line, 22) <= 300 for line in lines)
     assert " ".join(lines).split() == safe_text(text).split()
+
+
+def test_an_opening_quote_never_ends_a_chinese_line():
+    """An opening ' moves to the next line with what it quotes; a closing one stays."""
+    text = "也可以輸入中文：'咬 F3'、'結束'"
+    lines = wrap(text, 22, text_width("也可以輸入中文：'", 22))
+    assert lines[0] == "也可以輸入中文：" and lines[1].startswith("'咬 F3'")
+    lines = wrap(text, 22, text_width("也可以輸入中文：'咬 F3'", 22))
+    assert lines == ["也可以輸入中文：'咬 F3'、", "'結束'"]  # '、' never starts a line
