@@ -250,12 +250,7 @@ def _board_part(p: Position, cells: bytes, w: dict[str, float]) -> tuple:
             for q in babies:
                 v = near - step * (dist[q] - 1)
                 values.append(v if v > 0.0 else 0.0)
-                row = MANHATTAN[q]
-                steps = min(map(row.__getitem__, hunters), default=100) - 1
-                if frightened:
-                    f = min(map(row.__getitem__, frightened))
-                    if f < steps:
-                        steps = f
+                steps = _reach_steps(q, hunters, frightened)
                 if steps < far:
                     s -= threat * decay[steps]
         if asleep:
@@ -265,12 +260,7 @@ def _board_part(p: Position, cells: bytes, w: dict[str, float]) -> tuple:
                 v = near - step * (dist[q] - 1)
                 values.append(path * (v if v > 0.0 else 0.0))
                 s -= each
-                row = MANHATTAN[q]
-                steps = min(map(row.__getitem__, hunters), default=100) - 1
-                if frightened:
-                    f = min(map(row.__getitem__, frightened))
-                    if f < steps:
-                        steps = f
+                steps = _reach_steps(q, hunters, frightened)
                 if steps < far:
                     s -= threat * decay[steps]
                 if q in guarded:
