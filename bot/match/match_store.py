@@ -173,6 +173,14 @@ class MatchStore:
                                       "ORDER BY updated_at, id", (ended_before,))
         return [r["id"] for r in rows]
 
+    async def next_unannounced_end(self, after: float) -> float | None:
+        """The earliest end (``updated_at``) after ``after`` of a finished match whose end was
+        not announced yet, or None (see :meth:`ids_unannounced`)."""
+        row = await self.db.fetchone("SELECT MIN(updated_at) FROM matches WHERE status = "
+                                     "'finished' AND end_announced_at IS NULL AND "
+                                     "updated_at > ?", (after,))
+        return None if row is None or row[0] is None else float(row[0])
+
     async def next_timer_at(self) -> float | None:
         """The earliest pending challenge expiry, match deadline or reminder, or None."""
         row = await self.db.fetchone(

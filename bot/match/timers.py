@@ -103,8 +103,17 @@ class TimerService:
                           match_id=m.id, match=after)
 
     async def next_timer_at(self) -> float | None:
-        """When the next timer is due (Unix seconds), or None if none is pending."""
-        return await self.ctx.matches.next_timer_at()
+        """When the next timer is due (Unix seconds), or None if none is pending: a challenge
+        expiry, a deadline, a reminder, or the moment an end that nobody announced yet
+        becomes due for the sweep (:mod:`bot.match.announcements`: a claim lease after the
+        end). Ends already past that moment are not counted: the sweep of the loop's every
+        pass takes them, and one that stays unannounced must not keep the loop awake."""
+        ctx = self.ctx
+        timer = await ctx.matches.next_timer_at()
+        end = await ctx.matches.next_unannounced_end(after=ctx.clock() - ctx.claim_lease)
+        due = [t for t in (timer, None if end is None else end + ctx.claim_lease)
+               if t is not None]
+        return min(due) if due else None
 
     async def set_guild_timeout(self, guild_id: int, seconds: float) -> None:
         """Set the server's turn timeout; it applies from each match's next change.

@@ -62,6 +62,22 @@ async def test_an_upgrade_counts_the_finished_matches_as_announced(db_target, cl
         await db.close()
 
 
+async def test_the_timer_loop_wakes_when_an_unannounced_end_falls_due(svc, clock):
+    lease = svc.ctx.claim_lease
+    first = await start_match(svc, channel=CHANNEL)
+    second = await start_match(svc, channel=CHANNEL + 1)
+    assert await svc.next_timer_at() == first.remind_at  # the reminders and deadlines only
+    clock.advance(10)
+    await svc.resign(first.id, ALICE)  # ends at T0 + 10, not announced (its post was lost)
+    clock.advance(5)
+    await svc.resign(second.id, BOB)  # T0 + 15
+    assert await svc.next_timer_at() == T0 + 10 + lease  # the sweep's moment for the first
+    await svc.end_announced(first.id)
+    assert await svc.next_timer_at() == T0 + 15 + lease
+    clock.advance(lease + 20)  # past due and still not announced: left to the loop's passes
+    assert await svc.next_timer_at() is None
+
+
 async def test_the_store_lists_unannounced_ends_by_age_and_marks_once(svc, clock):
     store = svc.ctx.matches
     first = await start_match(svc, channel=CHANNEL)
