@@ -31,7 +31,7 @@ from bench_ai import wilson  # noqa: E402
 
 from bot.db import Database  # noqa: E402
 from bot.match import MatchService  # noqa: E402
-from bot.offline import demo  # noqa: E402
+from bot.offline import OFFLINE_GUILD, demo  # noqa: E402
 from engine import Side  # noqa: E402
 
 
@@ -42,7 +42,7 @@ async def _match(seed: int, levels: dict[Side, str], budget: float | None, envir
         service = MatchService(db, ai_time_budget=budget or 2.0,
                                ai_iterations=demo.DEFAULT_ITERATIONS if budget is None else None)
         match = await service.start_ai_match(
-            demo.DEMO_GUILD, demo.DEMO_CHANNEL, levels=levels, ai_user_ids=demo.AI_USERS,
+            OFFLINE_GUILD, demo.DEMO_CHANNEL, levels=levels, ai_user_ids=demo.AI_USERS,
             environment=environment, setup="quick", seed=seed)
         while await service.play_ai(match.id):
             pass

@@ -62,7 +62,6 @@ DEFAULT_LEVELS = {Side.RAPTOR: "hard", Side.SCIENTIST: "easy"}
 #: bot.ai.choose_action), the same match on any machine: 40 playouts, past which the hard
 #: raptor's search decides the same (benchmarks/RESULTS.md, "The AI made faster").
 DEFAULT_ITERATIONS = 40
-DEMO_GUILD = OFFLINE_GUILD
 DEMO_CHANNEL = 1
 AI_USERS = {Side.RAPTOR: 101, Side.SCIENTIST: 102}
 REASONS = {
@@ -239,7 +238,7 @@ async def _play_demo(out: Path, render_board: Callable, *, seed: int, levels: di
     try:
         service = MatchService(db, ai_time_budget=time_budget or 2.0, ai_iterations=iterations)
         match = await service.start_ai_match(
-            DEMO_GUILD, DEMO_CHANNEL, levels=dict(levels),
+            OFFLINE_GUILD, DEMO_CHANNEL, levels=dict(levels),
             ai_user_ids=AI_USERS, environment=environment, setup="quick", seed=seed)
         log_path = out / "demo.log"
         log = stack.enter_context(log_path.open("w", encoding="utf-8"))

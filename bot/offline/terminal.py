@@ -77,9 +77,8 @@ from .demo import (
     seed_arg,
 )
 
-HUMAN_ID = TERMINAL_PLAYER
 AI_ID = 2
-GUILD, CHANNEL = OFFLINE_GUILD, 1
+CHANNEL = 1
 LEGEND = Text("legend: M mother · B baby · b sleeping baby (z: put to sleep this round) · "
               "S scientist (A: made its aggressive action this round) · s frightened "
               "scientist (f: frightened this round) · * fire · # rock · o exit")
@@ -624,10 +623,10 @@ async def _play(out: Path, render_board: Callable, *, side: str, level: str, see
         old = await service.active_match(CHANNEL)
         if old is not None:  # left unfinished (the process was killed): it cannot resume
             await service.stop(old.id)
-        m = await service.start_practice(GUILD, CHANNEL, HUMAN_ID, side=side, level=level,
-                                         environment=environment, setup=setup,
+        m = await service.start_practice(OFFLINE_GUILD, CHANNEL, TERMINAL_PLAYER, side=side,
+                                         level=level, environment=environment, setup=setup,
                                          ai_user_id=AI_ID, seed=seed)
-        me = m.side_of(HUMAN_ID)
+        me = m.side_of(TERMINAL_PLAYER)
         echo(_("You play the {side}; the AI ({level}) plays the {other}. {help}",
                side=SIDE_WORDS[me], level=LEVEL_WORDS.get(level, level),
                other=SIDE_WORDS[me.other], help=HELP))
@@ -733,7 +732,7 @@ async def _play(out: Path, render_board: Callable, *, side: str, level: str, see
                             continue
                         word = "resign!"
                     if word == "resign!":
-                        await service.resign(m.id, HUMAN_ID)
+                        await service.resign(m.id, TERMINAL_PLAYER)
                         verdict = _("{winner} wins: the {side} resigned",
                                     winner=_.text(SIDE_WORDS[me.other]).capitalize(),
                                     side=SIDE_WORDS[me])
@@ -752,7 +751,7 @@ async def _play(out: Path, render_board: Callable, *, side: str, level: str, see
                         continue
                     if word == "undo":
                         try:
-                            await service.undo(m.id, HUMAN_ID)
+                            await service.undo(m.id, TERMINAL_PLAYER)
                         except ServiceError as exc:
                             echo(_("Not done. {why}", why=exc.message))
                             continue
@@ -765,7 +764,7 @@ async def _play(out: Path, render_board: Callable, *, side: str, level: str, see
                                        else cards_text(_), _=_))
                         continue
                     try:
-                        res = await service.act(m.id, HUMAN_ID, text)
+                        res = await service.act(m.id, TERMINAL_PLAYER, text)
                     except (engine.RaptorError, ServiceError) as exc:
                         echo(_("Not played: {why}", why=refusal(text, exc, state, me, _)))
                         continue

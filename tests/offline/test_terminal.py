@@ -410,7 +410,9 @@ async def test_a_match_left_unfinished_in_the_folder_ends_as_stopped_not_resigne
     folder ends it without a result, as stopped (no resignation the player never made)."""
     from bot.db import Database
     from bot.match import MatchService
-    from bot.offline.terminal import AI_ID, CHANNEL, GUILD, HUMAN_ID
+    from bot.offline import OFFLINE_GUILD as GUILD
+    from bot.offline import TERMINAL_PLAYER as HUMAN_ID
+    from bot.offline.terminal import AI_ID, CHANNEL
 
     db = await Database.open(tmp_path / "play.sqlite3")
     try:
