@@ -22,10 +22,11 @@ Variants (the hard side's decisions; the other side is always the easy level):
   will pick. It measures what a perfect prediction of the opponent's card would be worth.
 
 ``--set NAME=VALUE`` overrides a constant of ``bot.ai.params`` (``HARD_STYLE`` weights of
-the hard side as ``W.name=value``; a constant by side, such as ``HAND_STICKINESS``, for the
-hard side). Games use seeds ``first_seed + 2 i`` (+1 when the hard
-level plays the scientist) and ``iterations`` fixed playouts per decision (20 = the cap of a
-0.25 s budget), so a run does the same work on any machine and repeats exactly.
+the hard side as ``W.name=value``; ``WIN_CHANCE.slope`` and ``WIN_CHANCE.offset`` of the
+hard side; a constant by side, such as ``HAND_STICKINESS``, for the hard side). Games use
+seeds ``first_seed + 2 i`` (+1 when the hard level plays the scientist) and ``iterations``
+fixed playouts per decision (20 = the cap of a 0.25 s budget), so a run does the same work
+on any machine and repeats exactly.
 """
 
 from __future__ import annotations
@@ -97,7 +98,11 @@ def configure(variant: str, settings: list[str], hard_side: Side) -> None:
             value = float(text)
         except ValueError:
             raise SystemExit(f"--set {item}: the value must be a number") from None
-        if name.startswith("W.") and name[2:] in params.HARD_STYLE[hard_side]:
+        if name in ("WIN_CHANCE.slope", "WIN_CHANCE.offset") and hard_side in params.WIN_CHANCE:
+            slope, offset = params.WIN_CHANCE[hard_side]
+            pair = (value, offset) if name.endswith("slope") else (slope, value)
+            params.WIN_CHANCE = {**params.WIN_CHANCE, hard_side: pair}
+        elif name.startswith("W.") and name[2:] in params.HARD_STYLE[hard_side]:
             weights = dict(params.HARD_STYLE[hard_side])
             weights[name[2:]] = value
             params.HARD_STYLE[hard_side] = weights

@@ -1,0 +1,203 @@
+"""Fit the hard raptor's evaluation weights (``bot.ai.params.HARD_STYLE[RAPTOR]``) to game
+outcomes. Run by hand; plays games of one level as the raptor against another as the
+scientist, keeps the public position at the start of every round (the card pick, R5.1)
+and whether the raptor went on to win, then fits the chance of winning as a logistic of
+the evaluation's terms:
+
+    P(win) = 1 / (1 + exp(-(offset + slope * (rest + sum_k W'_k * f_k))))
+
+where ``f_k`` is what weight ``k`` multiplies in ``bot.ai.evaluation.score`` (its change
+when the weight grows by one point), ``rest`` the part of the score no weight scales, and
+``slope`` the raptor's ``WIN_CHANCE`` slope (so the fitted weights are points, as before).
+The fit is the maximum of the likelihood plus a Gaussian prior centred on the shipped
+weights (``--prior``, in points), by Newton's method; weights that positions at a round's
+start cannot show (the action points' potentials) keep the shipped value. It prints the
+fitted weights, the offset, and the log loss of the shipped and the fitted evaluation on
+the games held out (every fifth game):
+
+    python benchmarks/fit_weights.py --games 300 --data positions.pkl
+    python benchmarks/fit_weights.py --data positions.pkl --prior 20   # refit, no new games
+
+The positions are public (R11.1); the outcome is the game's. Figures: ``RESULTS.md``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import pickle
+import sys
+import time
+from multiprocessing import Pool
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+
+import bot.ai as ai  # noqa: E402
+import engine  # noqa: E402
+from bot.ai import evaluation, params  # noqa: E402
+from engine import Phase, Side  # noqa: E402
+
+RAPTOR, SCIENTIST = Side.RAPTOR, Side.SCIENTIST
+#: Weights that the action points still to spend carry: zero at a round's start.
+POTENTIALS = ("kill_now", "wake_now", "capture_now", "shot_now", "sleep_now")
+
+
+def play_game(job: tuple[int, str, str, int]) -> tuple[list[evaluation.Position], bool]:
+    """One game: (the public position at each round's start, the raptor won)."""
+    seed, raptor, scientist, iterations = job
+    levels = {RAPTOR: raptor, SCIENTIST: scientist}
+    state = engine.new_game(seed)
+    positions: list[evaluation.Position] = []
+    seen_round = -1
+    decision = 0
+    while not state.is_over and state.round <= 300:
+        side = RAPTOR if RAPTOR in engine.to_act(state) else SCIENTIST
+        if (state.phase is Phase.PICK and state.round != seen_round
+                and state.picks[RAPTOR] is None and state.picks[SCIENTIST] is None):
+            seen_round = state.round
+            positions.append(evaluation.Position.of(engine.view(state, None)))
+        action = ai.choose_action(engine.view(state, side), level=levels[side],
+                                  seed=seed * 100_000 + decision, iterations=iterations)
+        decision += 1
+        state = engine.apply(state, side, action)
+    return positions, state.winner is RAPTOR
+
+
+def features(p: evaluation.Position, w: dict[str, float], names: list[str]
+             ) -> tuple[float, list[float]]:
+    """``(rest, [f_k])`` of ``p``: the score's part no weight of ``names`` scales, and
+    what each weight multiplies (the score's change for one point more of it)."""
+    base = evaluation.score(p, w)
+    fs = []
+    for k in names:
+        bumped = dict(w)
+        bumped[k] = w[k] + 1.0
+        fs.append(evaluation.score(p, bumped) - base)
+    return base - sum(w[k] * f for k, f in zip(names, fs, strict=True)), fs
+
+
+def fit(rows: list[tuple[float, list[float], int]], slope: float, prior: list[float],
+        sigma: list[float], offset: float, rounds: int = 60) -> tuple[float, list[float]]:
+    """Maximum a posteriori ``(offset, weights)`` of the module's logistic model: the
+    weights with Gaussian priors of means ``prior`` and deviations ``sigma`` (points),
+    the offset with one of mean ``offset`` and deviation 1.
+
+    Raises:
+        ValueError: no rows, or all outcomes equal."""
+    if not rows or len({y for _r, _f, y in rows}) < 2:
+        raise ValueError("need positions of games of both outcomes")
+    n = len(prior)
+    theta = [offset] + list(prior)  # offset, then the weights
+    means = [offset] + list(prior)
+    lams = [1.0] + [1.0 / (d * d) for d in sigma]
+    for _ in range(rounds):
+        grad = [0.0] * (n + 1)
+        hess = [[0.0] * (n + 1) for _ in range(n + 1)]
+        for rest, fs, y in rows:
+            x = [1.0] + [slope * f for f in fs]
+            z = slope * rest + sum(t * xi for t, xi in zip(theta, x, strict=True))
+            pr = 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
+            g = y - pr
+            h = pr * (1.0 - pr)
+            for i in range(n + 1):
+                if x[i]:
+                    grad[i] += g * x[i]
+                    hx = h * x[i]
+                    row = hess[i]
+                    for j in range(n + 1):
+                        if x[j]:
+                            row[j] += hx * x[j]
+        for i in range(n + 1):
+            grad[i] -= lams[i] * (theta[i] - means[i])
+            hess[i][i] += lams[i]
+        step = _solve(hess, grad)
+        theta = [t + s for t, s in zip(theta, step, strict=True)]
+        if max(abs(s) for s in step) < 1e-6:
+            break
+    return theta[0], theta[1:]
+
+
+def _solve(a: list[list[float]], b: list[float]) -> list[float]:
+    """``x`` with ``a x = b`` (Gaussian elimination with partial pivoting)."""
+    n = len(b)
+    m = [row[:] + [b[i]] for i, row in enumerate(a)]
+    for c in range(n):
+        p = max(range(c, n), key=lambda r: abs(m[r][c]))
+        m[c], m[p] = m[p], m[c]
+        for r in range(n):
+            if r != c and m[r][c]:
+                f = m[r][c] / m[c][c]
+                m[r] = [x - f * y for x, y in zip(m[r], m[c], strict=True)]
+    return [m[i][n] / m[i][i] for i in range(n)]
+
+
+def log_loss(rows, slope: float, offset: float, weights: list[float]) -> float:
+    """Mean negative log-likelihood (nats) of the outcomes under the model."""
+    total = 0.0
+    for rest, fs, y in rows:
+        z = offset + slope * (rest + sum(w * f for w, f in zip(weights, fs, strict=True)))
+        pr = min(max(1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z)))), 1e-12), 1 - 1e-12)
+        total -= math.log(pr if y else 1.0 - pr)
+    return total / max(1, len(rows))
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--games", type=int, default=300, help="new games to play (300)")
+    ap.add_argument("--first-seed", type=int, default=9000)
+    ap.add_argument("--raptor", default="hard", choices=ai.LEVELS)
+    ap.add_argument("--scientist", default="easy", choices=ai.LEVELS)
+    ap.add_argument("--iterations", type=int, default=20, help="playouts per decision (20)")
+    ap.add_argument("--processes", type=int, default=os.cpu_count() or 1)
+    ap.add_argument("--data", help="pickle of the games: read if it exists, else written")
+    ap.add_argument("--prior", type=float, default=0.5,
+                    help="deviation of each weight's prior around the shipped one, as a "
+                         "share of it (a weight of 0: this times 20 points) (0.5)")
+    args = ap.parse_args(argv)
+    started = time.perf_counter()
+    if args.data and os.path.exists(args.data):
+        with open(args.data, "rb") as f:
+            games = pickle.load(f)
+    else:
+        jobs = [(args.first_seed + i, args.raptor, args.scientist, args.iterations)
+                for i in range(args.games)]
+        with Pool(args.processes) as pool:
+            games = pool.map(play_game, jobs)
+        if args.data:
+            with open(args.data, "wb") as f:
+                pickle.dump(games, f)
+    w = params.HARD_STYLE[RAPTOR]
+    names = [k for k in w if k not in POTENTIALS]
+    slope = params.WIN_CHANCE[RAPTOR][0]
+    train, test = [], []
+    for i, (positions, won) in enumerate(games):
+        for p in positions:
+            if p.winner is None:
+                rest, fs = features(p, w, names)
+                (test if i % 5 == 4 else train).append((rest, fs, int(won)))
+    shipped = [w[k] for k in names]
+    sigma = [args.prior * (abs(x) if x else 20.0) for x in shipped]
+    old_offset = params.WIN_CHANCE[RAPTOR][1]
+    offset, fitted = fit(train, slope, shipped, sigma, old_offset)
+    refit, _same = fit(train, slope, shipped, [1e-6] * len(shipped), old_offset)
+    print(f"{len(games)} games ({sum(won for _p, won in games)} won by the raptor), "
+          f"{len(train)} positions to fit, {len(test)} held out; "
+          f"{time.perf_counter() - started:.0f} s")
+    rate = sum(y for _r, _f, y in test) / max(1, len(test))
+    constant = (log_loss(test, 0.0, math.log(rate / (1 - rate)), shipped)
+                if 0 < rate < 1 else float("nan"))
+    print(f"held-out log loss (nats): constant rate {constant:.4f}; shipped "
+          f"{log_loss(test, slope, old_offset, shipped):.4f} (with its offset refitted, "
+          f"{refit:.3f}: {log_loss(test, slope, refit, shipped):.4f}); fitted "
+          f"{log_loss(test, slope, offset, fitted):.4f}")
+    print(f"offset {offset:.3f}")
+    for k, old, new in zip(names, shipped, fitted, strict=True):
+        print(f"  {k:18s} {old:8.2f} -> {new:8.2f}")
+    sets = [f"--set W.{k}={new:.4g}" for k, new in zip(names, fitted, strict=True)]
+    print("as --set: " + " ".join(sets) + f" --set WIN_CHANCE.offset={offset:.3f}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
