@@ -11,12 +11,22 @@ log-likelihood of the real cards (nats; higher is better):
 The real cards are read from the game's state by this script only, to score the model; the
 model itself, as in play, reads nothing but the raptor's view.
 
+``--history`` also scores what the public history could add: a filter over the scientist's
+hand (each round it plays the card of its hand the easy pick likes most, but for a share
+``--noise`` at random within its hand, then draws a card at random), fed with the cards it
+played since its deck was last shuffled and how much it liked each card at each of those
+picks (from the positions then, all public, R11.1). It prints the mean log-likelihood and
+how often each model's likeliest card is the real one (top-1):
+
+    python benchmarks/fit_pick_model.py --raptor easy --games 200 --history
+
 Figures: ``benchmarks/RESULTS.md`` (the pick model's fit).
 """
 
 from __future__ import annotations
 
 import argparse
+import itertools
 import math
 import os
 import random
@@ -29,20 +39,27 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 import bot.ai as ai  # noqa: E402
 import engine  # noqa: E402
 from bot.ai import easy, params, pick_model, search  # noqa: E402
-from engine import Phase, Side  # noqa: E402
+from engine import CARD_VALUES, Phase, Side  # noqa: E402
 
 RAPTOR, SCIENTIST = Side.RAPTOR, Side.SCIENTIST
 
 
-def play_game(job: tuple[int, int]) -> list[tuple[engine.View, int]]:
-    """One game, hard raptor vs easy scientist: ``(raptor's view, the scientist's real
-    card)`` at each raptor pick with the scientist's card unknown to it."""
-    seed, iterations = job
+def play_game(job: tuple[int, int, str]) -> list[tuple[engine.View, int, list]]:
+    """One game, the raptor of level ``job[2]`` (hard by default) vs easy scientist:
+    ``(raptor's view, the scientist's real card, its liking at each of its picks since
+    its last shuffle)`` at each raptor pick with the scientist's card unknown to it; a
+    liking is every card, the one the easy pick rates best first
+    (:func:`bot.ai.pick_model.card_merits`, from the raptor's public view then)."""
+    seed, iterations, raptor = job
     state = engine.new_game(seed)
-    samples: list[tuple[engine.View, int]] = []
+    samples: list[tuple[engine.View, int, list]] = []
+    liking: list[tuple[int, ...]] = []  # at each card of the scientist's discard pile
     decision = 0
     while not state.is_over and state.round <= 300:
         side = RAPTOR if RAPTOR in engine.to_act(state) else SCIENTIST
+        if state.phase is Phase.PICK and state.picks == {RAPTOR: None, SCIENTIST: None}:
+            merits = pick_model.card_merits(engine.view(state, RAPTOR), RAPTOR, CARD_VALUES)
+            now = tuple(sorted(CARD_VALUES, key=merits.__getitem__, reverse=True))
         if (side is RAPTOR and state.phase is Phase.PICK and not state.observation
                 and state.picks[RAPTOR] is None):
             # the card the easy scientist picks now, or has picked face down (R5.1)
@@ -50,16 +67,84 @@ def play_game(job: tuple[int, int]) -> list[tuple[engine.View, int]]:
             if state.picks[SCIENTIST] is not None:
                 hand.append(state.picks[SCIENTIST])
             real = easy.pick_card(engine.view(state, SCIENTIST), SCIENTIST, hand)
-            samples.append((engine.view(state, RAPTOR), real))
-        level = "hard" if side is RAPTOR else "easy"
+            samples.append((engine.view(state, RAPTOR), real, list(liking)))
+        level = raptor if side is RAPTOR else "easy"
         action = ai.choose_action(engine.view(state, side), level=level,
                                   seed=seed * 100_000 + decision, iterations=iterations)
         decision += 1
+        before = len(state.discards[SCIENTIST])
         state = engine.apply(state, side, action)
+        after = len(state.discards[SCIENTIST])
+        if after == before + 1:
+            liking.append(now)  # the card it played this round, liked as at the pick
+        elif after < before:  # shuffled into its deck (R5.6, R9.1, R10.1)
+            liking = liking[:after]
     return samples
 
 
-def mean_log_likelihood(samples: list[tuple[engine.View, int]], kappa: float,
+def history_filter(liking: list[tuple[int, ...]], played: tuple[int, ...], size: int,
+                   noise: float) -> dict[tuple[int, ...], float]:
+    """The chance of each hand of ``size`` cards (sorted tuples) the scientist may hold,
+    given the cards it ``played`` since its last shuffle and its ``liking`` at each of
+    those picks: its first hand is any ``size`` of its cards; at each pick it plays the
+    card of its hand it likes most (a share ``noise``: any card of its hand), then draws
+    any card of its deck. Hands the history rules out are left out; empty if it rules
+    out every hand."""
+    cards = tuple(sorted(CARD_VALUES))
+    dist = dict.fromkeys(itertools.combinations(cards, size), 1.0)
+    for t, card in enumerate(played):
+        rank = {c: i for i, c in enumerate(liking[t])}
+        gone = set(played[:t + 1])
+        nxt: dict[tuple[int, ...], float] = {}
+        for hand, p in dist.items():
+            if card not in hand:
+                continue
+            top = min(hand, key=rank.__getitem__)
+            like = (1.0 - noise) * (card == top) + noise / len(hand)
+            kept = tuple(c for c in hand if c != card)
+            deck = [c for c in cards if c not in gone and c not in kept]
+            for x in deck or [None]:
+                key = kept if x is None else tuple(sorted((*kept, x)))
+                nxt[key] = nxt.get(key, 0.0) + p * like / max(1, len(deck))
+        dist = nxt
+    held = {h: p for h, p in dist.items() if len(h) == size and not set(h) & set(played)}
+    total = sum(held.values())
+    return {h: p / total for h, p in held.items()} if total else {}
+
+
+def report_history(samples: list[tuple[engine.View, int, list]], noise: float) -> None:
+    """Print the log-likelihood and top-1 of the shipped model (its ``HAND_STICKINESS``)
+    and of the history filter (``--history``), both mixed with a uniform share of 0.02
+    (the best of the grid's mixes by likelihood)."""
+    mix = 0.02
+    saved, params.UNIFORM_MIX = params.UNIFORM_MIX, mix
+    shipped_ll = filtered_ll = 0.0
+    shipped_top = filtered_top = 0
+    for view, real, liking in samples:
+        probs = pick_model.opponent_pick_model(view, RAPTOR)
+        shipped_ll += math.log(probs[real])
+        shipped_top += max(probs, key=lambda c, p=probs: (p[c], -c)) == real
+        pool, _known = pick_model.opponent_pool(view, RAPTOR)
+        size = max(1, min(view.hand_sizes[SCIENTIST] + view.picked[SCIENTIST], len(pool)))
+        held = history_filter(liking, tuple(view.discards[SCIENTIST]), size, noise)
+        merits = pick_model.card_merits(view, RAPTOR, pool)
+        guess = dict.fromkeys(pool, mix / len(pool))
+        for hand, p in held.items():
+            guess[max(hand, key=merits.__getitem__)] += (1.0 - mix) * p
+        if not held:
+            guess = probs
+        filtered_ll += math.log(guess[real])
+        filtered_top += max(guess, key=lambda c, g=guess: (g[c], -c)) == real
+    params.UNIFORM_MIX = saved
+    n = len(samples)
+    print(f"the public history (--history, noise {noise:g}, mix {mix:g}), {n} picks:")
+    print(f"  shipped model : log-likelihood {shipped_ll / n:.4f}, top-1 "
+          f"{100 * shipped_top / n:.1f} %")
+    print(f"  history filter: log-likelihood {filtered_ll / n:.4f}, top-1 "
+          f"{100 * filtered_top / n:.1f} %")
+
+
+def mean_log_likelihood(samples: list[tuple], kappa: float,
                         mix: float) -> float:
     """Mean log-probability (nats) that ``bot.ai.pick_model.opponent_pick_model``, with the
     raptor's stickiness ``kappa`` and the uniform share ``mix``, gives the real card."""
@@ -68,7 +153,7 @@ def mean_log_likelihood(samples: list[tuple[engine.View, int]], kappa: float,
     params.UNIFORM_MIX = mix
     try:
         total = 0.0
-        for view, real in samples:
+        for view, real, *_history in samples:
             probs = pick_model.opponent_pick_model(view, RAPTOR)
             total += math.log(probs[real])
         return total / len(samples)
@@ -89,7 +174,7 @@ def pair_values(job: tuple[int, engine.View]) -> dict[tuple[int, int], float]:
                                random.Random(index), styles)
 
 
-def mean_regret(samples: list[tuple[engine.View, int]],
+def mean_regret(samples: list[tuple],
                 values: list[dict[tuple[int, int], float]], kappa: float,
                 mix: float) -> float:
     """Mean regret (a chance of winning, per pick) of the card the hard pick chooses with
@@ -101,7 +186,7 @@ def mean_regret(samples: list[tuple[engine.View, int]],
     params.UNIFORM_MIX = mix
     try:
         total = 0.0
-        for (view, real), table in zip(samples, values, strict=True):
+        for (view, real, *_history), table in zip(samples, values, strict=True):
             probs = pick_model.opponent_pick_model(view, RAPTOR)
             hand = sorted(view.hand)
             chosen = max(hand, key=lambda c, probs=probs, table=table: (
@@ -146,7 +231,8 @@ def main(argv: list[str] | None = None) -> int:
                     "likelihood of the easy scientist's real picks, over a grid of "
                     "HAND_STICKINESS (kappa) and UNIFORM_MIX (mix).",
         formatter_class=argparse.ArgumentDefaultsHelpFormatter, allow_abbrev=False)
-    ap.add_argument("--games", type=_positive, default=60, help="hard raptor vs easy games played")
+    ap.add_argument("--games", type=_positive, default=60, help="raptor vs easy games played")
+    ap.add_argument("--raptor", choices=ai.LEVELS, default="hard", help="the raptor's level")
     ap.add_argument("--first-seed", type=int, default=7001,
                     help="games use the consecutive seeds from this one")
     ap.add_argument("--iterations", type=_positive, default=20,
@@ -159,8 +245,13 @@ def main(argv: list[str] | None = None) -> int:
                     help="uniform shares to score, comma-separated")
     ap.add_argument("--regret", action="store_true",
                     help="also value every pair of cards and score the picks by regret")
+    ap.add_argument("--history", action="store_true",
+                    help="also score a filter over the scientist's hand fed by the public "
+                         "history")
+    ap.add_argument("--noise", type=_floats(0.0, 1.0), default="0.02",
+                    help="the history filter's share of random picks (one value)")
     args = ap.parse_args(argv)
-    jobs = [(args.first_seed + i, args.iterations) for i in range(args.games)]
+    jobs = [(args.first_seed + i, args.iterations, args.raptor) for i in range(args.games)]
     started = time.perf_counter()
     with Pool(args.procs) as pool:
         samples = [s for game in pool.map(play_game, jobs) for s in game]
@@ -171,7 +262,7 @@ def main(argv: list[str] | None = None) -> int:
         print("no pick to score: play more games")
         return 1
     uniform = sum(math.log(1.0 / len(pick_model.opponent_pool(v, RAPTOR)[0]))
-                  for v, _real in samples) / len(samples)
+                  for v, *_rest in samples) / len(samples)
     print(f"a uniform pick over the cards outside the discard pile: {uniform:.4f}")
     print("mean log-likelihood of the real card (nats; higher is better), kappa (rows) by mix "
           "(columns):")
@@ -187,16 +278,18 @@ def main(argv: list[str] | None = None) -> int:
     kappa, mix = params.HAND_STICKINESS.get(RAPTOR, 0.0), params.UNIFORM_MIX
     print(f"best: kappa {best[1]:g}, mix {best[2]:g} ({best[0]:.4f}); as shipped: "
           f"kappa {kappa:g}, mix {mix:g} ({mean_log_likelihood(samples, kappa, mix):.4f})")
+    if args.history:
+        report_history(samples, args.noise[0])
     if args.regret:
         report_regret(samples, args, kappa, mix)
     return 0
 
 
-def report_regret(samples: list[tuple[engine.View, int]], args: argparse.Namespace,
+def report_regret(samples: list[tuple], args: argparse.Namespace,
                   kappa: float, mix: float) -> None:
     """Print the mean regret of the picks for every cell of the grid (``--regret``)."""
     started = time.perf_counter()
-    hands = [(i, view) for i, (view, _real) in enumerate(samples) if len(view.hand) > 1]
+    hands = [(i, view) for i, (view, *_rest) in enumerate(samples) if len(view.hand) > 1]
     with Pool(args.procs) as pool:
         tables = pool.map(pair_values, hands, chunksize=8)
     # a pick with a single card has no regret; a pair no determinization was found for
