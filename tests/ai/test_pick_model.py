@@ -8,8 +8,8 @@ import math
 import pytest
 
 from bot.ai import easy, params, pick_model
-from engine import Side, view
-from tests.ai.helpers import diagram
+from engine import Phase, Side, view
+from tests.ai.helpers import diagram, random_positions
 
 RAPTOR = Side.RAPTOR
 SCIENTIST = Side.SCIENTIST
@@ -99,3 +99,24 @@ def test_opponent_pick_model_is_the_easy_pick_of_every_hand(monkeypatch):
     model = pick_model.opponent_pick_model(view(diagram(rows, **keys), RAPTOR), RAPTOR)
     assert model == pytest.approx(expected)
 
+
+
+def test_card_merits_rank_cards_as_the_easy_pick_does():
+    # the liking the opponent's model (and fit_pick_model.py --history) reads is the easy
+    # pick's: at the card picks of random games, the card of the scientist's real hand
+    # that it rates best is the card the easy level picks; it is read from the public
+    # position (the raptor's view and the scientist's rate alike)
+    checked = 0
+    for s, _side in random_positions(range(8), stride=1):
+        if s.phase is not Phase.PICK or s.observation or s.picks[SCIENTIST] is not None:
+            continue
+        v = view(s, RAPTOR)
+        pool, _known = pick_model.opponent_pool(v, RAPTOR)
+        merits = pick_model.card_merits(v, RAPTOR, pool)
+        assert set(merits) == set(pool) and all(merits[c][1] == -c for c in pool)
+        assert pick_model.card_merits(view(s, SCIENTIST), RAPTOR, pool) == merits
+        hand = sorted(s.hands[SCIENTIST])
+        assert easy.pick_card(view(s, SCIENTIST), SCIENTIST, hand) == max(
+            hand, key=merits.__getitem__)
+        checked += 1
+    assert checked >= 30
