@@ -98,7 +98,10 @@ def configure(variant: str, settings: list[str], hard_side: Side) -> None:
             value = float(text)
         except ValueError:
             raise SystemExit(f"--set {item}: the value must be a number") from None
-        if name in ("WIN_CHANCE.slope", "WIN_CHANCE.offset") and hard_side in params.WIN_CHANCE:
+        if name in ("WIN_CHANCE.slope", "WIN_CHANCE.offset") and hard_side not in params.WIN_CHANCE:
+            raise SystemExit(f"--set {item}: the hard {hard_side.value} has no WIN_CHANCE "
+                             f"(it values positions in points)")
+        if name in ("WIN_CHANCE.slope", "WIN_CHANCE.offset"):
             slope, offset = params.WIN_CHANCE[hard_side]
             pair = (value, offset) if name.endswith("slope") else (slope, value)
             params.WIN_CHANCE = {**params.WIN_CHANCE, hard_side: pair}

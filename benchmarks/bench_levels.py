@@ -61,7 +61,7 @@ def fit_elo(games: list[tuple[str, str, float]], levels: list[str],
     Returns:
         ``({level: Elo}, edge)``, in Elo points. Newton steps on the logistic likelihood
         (with a weak prior of 1 game per pair at 0.5, so that a level winning every game
-        keeps a finite rating)."""
+        keeps a finite rating, and a Gaussian one of 400 Elo on the edge)."""
     k = math.log(10) / 400
     index = {lv: i for i, lv in enumerate(levels)}
     n = len(levels)  # parameters: ratings of levels[1:], then the edge
@@ -87,6 +87,8 @@ def fit_elo(games: list[tuple[str, str, float]], levels: list[str],
                 grad[i] += (s - p) * x[i]
                 for j in range(n):
                     hess[i][j] -= p * (1 - p) * x[i] * x[j]
+        grad[n - 1] -= theta[n - 1] / 400 ** 2  # a Gaussian prior of 400 Elo on the edge:
+        hess[n - 1][n - 1] -= 1 / 400 ** 2      # finite when the raptor wins every game
         delta = _solve(hess, [-g for g in grad])
         theta = [t + d for t, d in zip(theta, delta, strict=True)]
         if max(abs(d) for d in delta) < 1e-6:
@@ -96,9 +98,9 @@ def fit_elo(games: list[tuple[str, str, float]], levels: list[str],
 
 def fit_side_elo(games: list[tuple[str, str, float]], levels: list[str],
                  steps: int = 400) -> dict[tuple[str, Side], float]:
-    """Elo of each level on each side, by maximum likelihood (with the weak prior of
-    :func:`fit_elo`, 1 game at 0.5 per pairing of sides met in ``games``, and a Gaussian
-    one of 400 Elo around 0 on each figure).
+    """Elo of each level on each side, by maximum likelihood (with a weak prior: 1 game at
+    0.5 per pairing of a raptor level and a scientist level that ``games`` has, mirrors
+    included, and a Gaussian one of 400 Elo around 0 on each figure).
 
     Args:
         games: ``(raptor level, scientist level, raptor's score)``, score 1, 0.5 or 0.
@@ -179,6 +181,15 @@ def report_pairing(first: str, second: str, results: list[dict]) -> None:
               f"{rate:5.1f} %  95 % CI {_pct(wilson(wins, m))}")
 
     print(f"\n=== {first} vs {second} ===")
+    if first == second:  # a mirror: only the sides differ
+        m = len(results)
+        draws = sum(1 for r in results if r["winner"] is None)
+        for side in (Side.RAPTOR, Side.SCIENTIST):
+            wins = sum(1 for r in results if r["winner"] is side)
+            print(f"  the {side.value:<20} {wins:>4} W {draws:>3} D {m - wins - draws:>4} L "
+                  f"of {m:>4}: {100 * wins / m:5.1f} %  95 % CI {_pct(wilson(wins, m))}")
+        print(f"  rounds per game: median {statistics.median(r['rounds'] for r in results)}")
+        return
     line(f"{first} overall", results)
     for side in (Side.RAPTOR, Side.SCIENTIST):
         line(f"{first} as {side.value}", [r for r in results if r["first_side"] is side])
@@ -205,6 +216,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--fit", nargs="+", metavar="JSONL",
                         help="report and fit earlier --out files together; play nothing")
     args = parser.parse_args(argv)
+    if args.games < 1 or args.processes < 1 or args.bootstrap < 1:
+        parser.error("--games, --processes and --bootstrap must be at least 1")
     if args.fit:
         rows = []
         for path in args.fit:
@@ -219,11 +232,18 @@ def main(argv: list[str] | None = None) -> int:
         order = {lv: i for i, lv in enumerate(LEVELS)}
         levels = sorted({lv for r in rows for lv in (r["first"], r["second"])},
                         key=order.__getitem__)
+        settings = sorted({(r["budget"], r["iterations"], r["first_seed"]) for r in rows},
+                          key=str)
+        print("games of " + "; ".join(
+            f"budget {b} s, iterations {i}, seeds from {f}" for b, i, f in settings))
+        seen = [(r["first"], r["second"], r["first_seed"], r["index"]) for r in rows]
+        if len(set(seen)) < len(seen):
+            print(f"note: {len(seen) - len(set(seen))} games appear twice (same pairing and "
+                  f"seed): each counts once more")
         report(rows, levels, args.bootstrap, None)
         return 0
-    if args.games < 1 or args.processes < 1 or args.bootstrap < 1:
-        parser.error("--games, --processes and --bootstrap must be at least 1")
-    levels = list(dict.fromkeys(args.levels))
+    order = {lv: i for i, lv in enumerate(LEVELS)}
+    levels = sorted(set(args.levels), key=order.__getitem__)  # the anchor: as --fit has it
     pairings = list(itertools.combinations(levels, 2))
     if args.mirror:
         pairings += [(lv, lv) for lv in levels]
@@ -244,7 +264,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         with Pool(args.processes) as pool:
             for job, r in pool.imap_unordered(_play, jobs):
-                r.update(first=job[2], second=job[3])
+                r.update(first=job[2], second=job[3], first_seed=job[1], budget=job[4],
+                         iterations=job[5])
                 rows.append(r)
                 if out:
                     out.write(json.dumps(_to_json(r)) + "\n")
@@ -265,16 +286,26 @@ def _to_json(r: dict) -> dict:
     return {"index": r["index"], "first": r["first"], "second": r["second"],
             "first_side": r["first_side"].value,
             "winner": r["winner"].value if r["winner"] else None,
-            "rounds": r["rounds"], "times": r["times"]}
+            "rounds": r["rounds"], "times": r["times"], "first_seed": r["first_seed"],
+            "budget": r["budget"], "iterations": r["iterations"]}
 
 
 def _from_json(d: dict) -> dict:
+    """A game read back from ``--out``. Raises ValueError (or KeyError, TypeError) for a
+    line that is not one."""
     if d["first"] not in LEVELS or d["second"] not in LEVELS:
         raise ValueError(f"unknown level in {d}")
+    times = d.get("times", {})
+    if not isinstance(times, dict) or not all(
+            lv in LEVELS and isinstance(ts, list)
+            and all(isinstance(t, (int, float)) for t in ts) for lv, ts in times.items()):
+        raise ValueError(f"decision times are not lists of seconds by level: {times!r}")
     return {"index": int(d["index"]), "first": d["first"], "second": d["second"],
             "first_side": Side(d["first_side"]),
             "winner": Side(d["winner"]) if d["winner"] else None,
-            "rounds": int(d["rounds"]), "times": dict(d.get("times", {}))}
+            "rounds": int(d["rounds"]), "times": times,
+            "first_seed": d.get("first_seed"), "budget": d.get("budget"),
+            "iterations": d.get("iterations")}
 
 
 def report(rows: list[dict], levels: list[str], bootstrap: int,
@@ -321,6 +352,11 @@ def report(rows: list[dict], levels: list[str], bootstrap: int,
     print(f"  raptor's edge {edge:+6.0f}  {interval([s[0][1] for s in samples])}")
     print(f"\n=== Elo per side ({levels[0]}'s two average 0; raptor figure minus scientist "
           f"figure = the raptor's edge in a pairing) ===")
+    if len(levels) < 3 and not any(a == b for a, b in by_pairing):
+        print("  not told apart by these games: two levels without mirror games only "
+              "measure each level's raptor against the other's scientist (add --mirror, or "
+              "a third level)")
+        return
     for lv in levels:
         parts = [f"as {side.value} {sides[lv, side]:+6.0f} "
                  f"{interval([s[1][lv, side] for s in samples])}"

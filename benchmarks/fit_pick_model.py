@@ -12,11 +12,11 @@ The real cards are read from the game's state by this script only, to score the 
 model itself, as in play, reads nothing but the raptor's view.
 
 ``--history`` also scores what the public history could add: a filter over the scientist's
-hand (each round it plays the card of its hand the easy pick likes most, but for a share
-``--noise`` at random within its hand, then draws a card at random), fed with the cards it
-played since its deck was last shuffled and how much it liked each card at each of those
-picks (from the positions then, all public, R11.1). It prints the mean log-likelihood and
-how often each model's likeliest card is the real one (top-1):
+hand (``history_filter``: each round it plays the card of its hand the easy pick likes most,
+but for a share ``--noise`` any card of its hand, then draws at random), fed with every card
+it played, how much it liked each card at each of those picks and its discard pile after
+each round (all public, R11.1; the AI sees one view, not this history). It prints the mean
+log-likelihood and how often each model's likeliest card is the real one (top-1):
 
     python benchmarks/fit_pick_model.py --raptor easy --games 200 --history
 
@@ -46,20 +46,23 @@ RAPTOR, SCIENTIST = Side.RAPTOR, Side.SCIENTIST
 
 def play_game(job: tuple[int, int, str]) -> list[tuple[engine.View, int, list]]:
     """One game, the raptor of level ``job[2]`` (hard by default) vs easy scientist:
-    ``(raptor's view, the scientist's real card, its liking at each of its picks since
-    its last shuffle)`` at each raptor pick with the scientist's card unknown to it; a
-    liking is every card, the one the easy pick rates best first
-    (:func:`bot.ai.pick_model.card_merits`, from the raptor's public view then)."""
+    ``(raptor's view, the scientist's real card, the public history of its picks)`` at
+    each raptor pick with the scientist's card unknown to it. The history has one entry
+    per round played so far: ``(the card the scientist played, its liking at that pick,
+    its discard pile at the round's end)``; a liking is every card, the one the easy
+    pick rated best first (:func:`bot.ai.easy.pick_merits` from the raptor's view at the
+    pick, so public: R11.1)."""
     seed, iterations, raptor = job
     state = engine.new_game(seed)
     samples: list[tuple[engine.View, int, list]] = []
-    liking: list[tuple[int, ...]] = []  # at each card of the scientist's discard pile
+    history: list[tuple[int, tuple[int, ...], frozenset[int]]] = []
+    liking: tuple[int, ...] = ()
     decision = 0
     while not state.is_over and state.round <= 300:
         side = RAPTOR if RAPTOR in engine.to_act(state) else SCIENTIST
         if state.phase is Phase.PICK and state.picks == {RAPTOR: None, SCIENTIST: None}:
-            merits = pick_model.card_merits(engine.view(state, RAPTOR), RAPTOR, CARD_VALUES)
-            now = tuple(sorted(CARD_VALUES, key=merits.__getitem__, reverse=True))
+            rating = easy.pick_merits(engine.view(state, RAPTOR), SCIENTIST, CARD_VALUES)
+            liking = tuple(sorted(CARD_VALUES, key=rating.__getitem__, reverse=True))
         if (side is RAPTOR and state.phase is Phase.PICK and not state.observation
                 and state.picks[RAPTOR] is None):
             # the card the easy scientist picks now, or has picked face down (R5.1)
@@ -67,77 +70,88 @@ def play_game(job: tuple[int, int, str]) -> list[tuple[engine.View, int, list]]:
             if state.picks[SCIENTIST] is not None:
                 hand.append(state.picks[SCIENTIST])
             real = easy.pick_card(engine.view(state, SCIENTIST), SCIENTIST, hand)
-            samples.append((engine.view(state, RAPTOR), real, list(liking)))
+            samples.append((engine.view(state, RAPTOR), real, list(history)))
         level = raptor if side is RAPTOR else "easy"
         action = ai.choose_action(engine.view(state, side), level=level,
                                   seed=seed * 100_000 + decision, iterations=iterations)
         decision += 1
-        before = len(state.discards[SCIENTIST])
+        round_no = state.round
         state = engine.apply(state, side, action)
-        after = len(state.discards[SCIENTIST])
-        if after == before + 1:
-            liking.append(now)  # the card it played this round, liked as at the pick
-        elif after < before:  # shuffled into its deck (R5.6, R9.1, R10.1)
-            liking = liking[:after]
+        if state.round > round_no:  # the round is over (R5.6), a tie (R5.3) too
+            shown = [e for e in state.last_round_events if e.kind == "revealed"]
+            if shown:
+                history.append((shown[-1].value2, liking,
+                                frozenset(state.discards[SCIENTIST])))
     return samples
 
 
-def history_filter(liking: list[tuple[int, ...]], played: tuple[int, ...], size: int,
-                   noise: float) -> dict[tuple[int, ...], float]:
-    """The chance of each hand of ``size`` cards (sorted tuples) the scientist may hold,
-    given the cards it ``played`` since its last shuffle and its ``liking`` at each of
-    those picks: its first hand is any ``size`` of its cards; at each pick it plays the
-    card of its hand it likes most (a share ``noise``: any card of its hand), then draws
-    any card of its deck. Hands the history rules out are left out; empty if it rules
-    out every hand."""
-    cards = tuple(sorted(CARD_VALUES))
+def history_filter(history: list[tuple[int, tuple[int, ...], frozenset[int]]],
+                   noise: float, size: int = 3) -> dict[tuple[int, ...], float]:
+    """The chance of each hand (a sorted tuple of ``size`` cards) that the scientist may
+    hold now, given the public ``history`` of its picks (from :func:`play_game`). Model:
+    its first hand is any ``size`` of its 9 cards (R4.3); each round it plays the card of
+    its hand it likes most (for a share ``noise``, any card of its hand), then draws back
+    to ``size`` from its deck, at random (R5.6). Its deck at that draw is every card
+    neither in its hand nor in its discard pile after the round: that holds after a
+    reshuffle of an empty deck (R5.6) and after a card 1 shuffled its deck and pile
+    together (R9.1, R10.1) as well. Empty if the history rules out every hand."""
+    cards = tuple(CARD_VALUES)
     dist = dict.fromkeys(itertools.combinations(cards, size), 1.0)
-    for t, card in enumerate(played):
-        rank = {c: i for i, c in enumerate(liking[t])}
-        gone = set(played[:t + 1])
+    for card, liking, pile in history:
+        rank = {c: i for i, c in enumerate(liking)}
         nxt: dict[tuple[int, ...], float] = {}
         for hand, p in dist.items():
             if card not in hand:
                 continue
             top = min(hand, key=rank.__getitem__)
             like = (1.0 - noise) * (card == top) + noise / len(hand)
+            if not like:
+                continue
             kept = tuple(c for c in hand if c != card)
-            deck = [c for c in cards if c not in gone and c not in kept]
-            for x in deck or [None]:
-                key = kept if x is None else tuple(sorted((*kept, x)))
-                nxt[key] = nxt.get(key, 0.0) + p * like / max(1, len(deck))
-        dist = nxt
-    held = {h: p for h, p in dist.items() if len(h) == size and not set(h) & set(played)}
-    total = sum(held.values())
-    return {h: p / total for h, p in held.items()} if total else {}
+            if pile & set(kept):
+                continue  # a card it kept cannot be in its discard pile
+            deck = [c for c in cards if c not in pile and c not in kept]
+            for x in deck:
+                key = tuple(sorted((*kept, x)))
+                nxt[key] = nxt.get(key, 0.0) + p * like / len(deck)
+        total = sum(nxt.values())
+        if not total:
+            return {}
+        dist = {h: p / total for h, p in nxt.items()}
+    return dist
 
 
 def report_history(samples: list[tuple[engine.View, int, list]], noise: float) -> None:
-    """Print the log-likelihood and top-1 of the shipped model (its ``HAND_STICKINESS``)
-    and of the history filter (``--history``), both mixed with a uniform share of 0.02
-    (the best of the grid's mixes by likelihood)."""
+    """Print the log-likelihood and top-1 (how often the likeliest card is the real one)
+    of the shipped model (its ``HAND_STICKINESS``) and of the history filter
+    (``--history``), both mixed with a uniform share of 0.02 (the grid's best mix by
+    likelihood, as this benchmark has found it)."""
     mix = 0.02
     saved, params.UNIFORM_MIX = params.UNIFORM_MIX, mix
     shipped_ll = filtered_ll = 0.0
-    shipped_top = filtered_top = 0
-    for view, real, liking in samples:
+    shipped_top = filtered_top = ruled_out = 0
+    for view, real, history in samples:
         probs = pick_model.opponent_pick_model(view, RAPTOR)
         shipped_ll += math.log(probs[real])
         shipped_top += max(probs, key=lambda c, p=probs: (p[c], -c)) == real
         pool, _known = pick_model.opponent_pool(view, RAPTOR)
-        size = max(1, min(view.hand_sizes[SCIENTIST] + view.picked[SCIENTIST], len(pool)))
-        held = history_filter(liking, tuple(view.discards[SCIENTIST]), size, noise)
-        merits = pick_model.card_merits(view, RAPTOR, pool)
+        held = history_filter(history, noise)
+        rating = easy.pick_merits(view, SCIENTIST, CARD_VALUES)
         guess = dict.fromkeys(pool, mix / len(pool))
         for hand, p in held.items():
-            guess[max(hand, key=merits.__getitem__)] += (1.0 - mix) * p
+            top = max(hand, key=rating.__getitem__)
+            for c in hand:
+                guess[c] += (1.0 - mix) * p * ((1.0 - noise) * (c == top) + noise / len(hand))
         if not held:
+            ruled_out += 1
             guess = probs
         filtered_ll += math.log(guess[real])
         filtered_top += max(guess, key=lambda c, g=guess: (g[c], -c)) == real
     params.UNIFORM_MIX = saved
     n = len(samples)
-    print(f"the public history (--history, noise {noise:g}, mix {mix:g}), {n} picks:")
+    print(f"the public history (--history, noise {noise:g}, mix {mix:g}), {n} picks"
+          + (f" ({ruled_out} whose history the filter ruled out: the shipped model's guess)"
+             if ruled_out else "") + ":")
     print(f"  shipped model : log-likelihood {shipped_ll / n:.4f}, top-1 "
           f"{100 * shipped_top / n:.1f} %")
     print(f"  history filter: log-likelihood {filtered_ll / n:.4f}, top-1 "
@@ -208,6 +222,16 @@ def _positive(text: str) -> int:
     return value
 
 
+def _share(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if not 0.0 <= value <= 1.0:
+        raise argparse.ArgumentTypeError(f"must be between 0 and 1, got {value:g}")
+    return value
+
+
 def _floats(low: float, high: float):
     """argparse type: comma-separated finite numbers from ``low`` to ``high``."""
 
@@ -248,8 +272,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--history", action="store_true",
                     help="also score a filter over the scientist's hand fed by the public "
                          "history")
-    ap.add_argument("--noise", type=_floats(0.0, 1.0), default="0.02",
-                    help="the history filter's share of random picks (one value)")
+    ap.add_argument("--noise", type=_share, default=0.02,
+                    help="the history filter's share of random picks")
     args = ap.parse_args(argv)
     jobs = [(args.first_seed + i, args.iterations, args.raptor) for i in range(args.games)]
     started = time.perf_counter()
@@ -279,7 +303,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"best: kappa {best[1]:g}, mix {best[2]:g} ({best[0]:.4f}); as shipped: "
           f"kappa {kappa:g}, mix {mix:g} ({mean_log_likelihood(samples, kappa, mix):.4f})")
     if args.history:
-        report_history(samples, args.noise[0])
+        report_history(samples, args.noise)
     if args.regret:
         report_regret(samples, args, kappa, mix)
     return 0

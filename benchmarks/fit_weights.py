@@ -9,14 +9,18 @@ the evaluation's terms:
 where ``f_k`` is what weight ``k`` multiplies in ``bot.ai.evaluation.score`` (its change
 when the weight grows by one point), ``rest`` the part of the score no weight scales, and
 ``slope`` the raptor's ``WIN_CHANCE`` slope (so the fitted weights are points, as before).
-The fit is the maximum of the likelihood plus a Gaussian prior centred on the shipped
-weights (``--prior``, in points), by Newton's method; weights that positions at a round's
-start cannot show (the action points' potentials) keep the shipped value. It prints the
-fitted weights, the offset, and the log loss of the shipped and the fitted evaluation on
-the games held out (every fifth game):
+``score`` is not linear in every weight (a ``max``, a sort, products of two weights), so
+the model is its linear approximation around the weights: each of ``--rounds`` fits is made
+around the weights of the one before, starting from the shipped ones. A fit is the maximum
+of the likelihood plus Gaussian priors centred on the shipped weights (``--prior``: the
+deviation as a share of each weight) and offset, by Newton's method; weights that
+positions at a round's start cannot show (the action points' potentials) keep the shipped
+value. It prints the fitted weights and offset, and the log loss on the games held out
+(every fifth) of the evaluation itself (``score`` with those weights): the shipped one,
+the shipped one with its offset refitted, and the fitted one:
 
     python benchmarks/fit_weights.py --games 300 --data positions.pkl
-    python benchmarks/fit_weights.py --data positions.pkl --prior 20   # refit, no new games
+    python benchmarks/fit_weights.py --data positions.pkl --prior 0.2   # refit, no new games
 
 The positions are public (R11.1); the outcome is the game's. Figures: ``RESULTS.md``.
 """
@@ -43,8 +47,10 @@ RAPTOR, SCIENTIST = Side.RAPTOR, Side.SCIENTIST
 POTENTIALS = ("kill_now", "wake_now", "capture_now", "shot_now", "sleep_now")
 
 
-def play_game(job: tuple[int, str, str, int]) -> tuple[list[evaluation.Position], bool]:
-    """One game: (the public position at each round's start, the raptor won)."""
+def play_game(job: tuple[int, str, str, int]
+              ) -> tuple[list[evaluation.Position], bool | None]:
+    """One game: (the public position at each round's start, whether the raptor won;
+    None for a game still on after 300 rounds)."""
     seed, raptor, scientist, iterations = job
     levels = {RAPTOR: raptor, SCIENTIST: scientist}
     state = engine.new_game(seed)
@@ -61,19 +67,18 @@ def play_game(job: tuple[int, str, str, int]) -> tuple[list[evaluation.Position]
                                   seed=seed * 100_000 + decision, iterations=iterations)
         decision += 1
         state = engine.apply(state, side, action)
-    return positions, state.winner is RAPTOR
+    return positions, (state.winner is RAPTOR) if state.is_over else None
 
 
-def features(p: evaluation.Position, w: dict[str, float], names: list[str]
-             ) -> tuple[float, list[float]]:
-    """``(rest, [f_k])`` of ``p``: the score's part no weight of ``names`` scales, and
-    what each weight multiplies (the score's change for one point more of it)."""
+def features(p: evaluation.Position, w: dict[str, float], names: list[str],
+             bumped: dict[str, dict[str, float]]) -> tuple[float, list[float]]:
+    """``(rest, [f_k])`` of ``p`` at the weights ``w``: what each weight of ``names``
+    multiplies there (the score's change for one point more of it, with ``bumped[k]``:
+    ``w`` with that point more, made once for all positions) and the score's part they
+    do not scale. ``score`` is not linear in every weight (``max``, a sort, products of
+    two weights), so this is its linear approximation around ``w``."""
     base = evaluation.score(p, w)
-    fs = []
-    for k in names:
-        bumped = dict(w)
-        bumped[k] = w[k] + 1.0
-        fs.append(evaluation.score(p, bumped) - base)
+    fs = [evaluation.score(p, bumped[k]) - base for k in names]
     return base - sum(w[k] * f for k, f in zip(names, fs, strict=True)), fs
 
 
@@ -133,13 +138,29 @@ def _solve(a: list[list[float]], b: list[float]) -> list[float]:
 
 
 def log_loss(rows, slope: float, offset: float, weights: list[float]) -> float:
-    """Mean negative log-likelihood (nats) of the outcomes under the model."""
+    """Mean negative log-likelihood (nats) of the outcomes of ``rows`` (from
+    :func:`features`) under the linear model."""
     total = 0.0
     for rest, fs, y in rows:
         z = offset + slope * (rest + sum(w * f for w, f in zip(weights, fs, strict=True)))
-        pr = min(max(1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z)))), 1e-12), 1 - 1e-12)
-        total -= math.log(pr if y else 1.0 - pr)
+        total -= _log_chance(z, y)
     return total / max(1, len(rows))
+
+
+def score_loss(positions: list[tuple[evaluation.Position, int]], w: dict[str, float],
+               slope: float, offset: float) -> float:
+    """Mean negative log-likelihood (nats) of the outcomes of ``positions`` when the
+    chance of winning is ``1 / (1 + exp(-(offset + slope * score(p, w))))``: the
+    evaluation itself, not its linear approximation."""
+    total = 0.0
+    for p, y in positions:
+        total -= _log_chance(offset + slope * evaluation.score(p, w), y)
+    return total / max(1, len(positions))
+
+
+def _log_chance(z: float, y: int) -> float:
+    pr = min(max(1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z)))), 1e-12), 1 - 1e-12)
+    return math.log(pr if y else 1.0 - pr)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -154,11 +175,18 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--prior", type=float, default=0.5,
                     help="deviation of each weight's prior around the shipped one, as a "
                          "share of it (a weight of 0: this times 20 points) (0.5)")
+    ap.add_argument("--rounds", type=int, default=3,
+                    help="fits, each around the weights of the one before (3)")
     args = ap.parse_args(argv)
     started = time.perf_counter()
-    if args.data and os.path.exists(args.data):
-        with open(args.data, "rb") as f:
-            games = pickle.load(f)
+    read = bool(args.data and os.path.exists(args.data))
+    if read:
+        try:
+            with open(args.data, "rb") as f:
+                games = pickle.load(f)
+        except (OSError, pickle.UnpicklingError, EOFError) as exc:
+            raise SystemExit(f"--data {args.data}: not a file of this benchmark ({exc})"
+                             ) from None
     else:
         jobs = [(args.first_seed + i, args.raptor, args.scientist, args.iterations)
                 for i in range(args.games)]
@@ -167,34 +195,43 @@ def main(argv: list[str] | None = None) -> int:
         if args.data:
             with open(args.data, "wb") as f:
                 pickle.dump(games, f)
+    finished = [(ps, won) for ps, won in games if won is not None]  # capped: no outcome
+    print(f"{len(games)} games ({sum(bool(won) for _p, won in finished)} won by the raptor, "
+          f"{len(games) - len(finished)} capped at 300 rounds and left out)"
+          + (f", read from {args.data} (the options of its games, not these)" if read else "")
+          + f"; {time.perf_counter() - started:.0f} s")
+    train = [(p, int(won)) for i, (ps, won) in enumerate(finished) if i % 5 != 4
+             for p in ps if p.winner is None]
+    test = [(p, int(won)) for i, (ps, won) in enumerate(finished) if i % 5 == 4
+            for p in ps if p.winner is None]
+    if not test or len({y for _p, y in train}) < 2:
+        raise SystemExit("need 5 finished games or more, of both outcomes: every fifth is "
+                         "held out to score the fit")
     w = params.HARD_STYLE[RAPTOR]
     names = [k for k in w if k not in POTENTIALS]
-    slope = params.WIN_CHANCE[RAPTOR][0]
-    train, test = [], []
-    for i, (positions, won) in enumerate(games):
-        for p in positions:
-            if p.winner is None:
-                rest, fs = features(p, w, names)
-                (test if i % 5 == 4 else train).append((rest, fs, int(won)))
+    slope, old_offset = params.WIN_CHANCE[RAPTOR]
     shipped = [w[k] for k in names]
     sigma = [args.prior * (abs(x) if x else 20.0) for x in shipped]
-    old_offset = params.WIN_CHANCE[RAPTOR][1]
-    offset, fitted = fit(train, slope, shipped, sigma, old_offset)
-    refit, _same = fit(train, slope, shipped, [1e-6] * len(shipped), old_offset)
-    print(f"{len(games)} games ({sum(won for _p, won in games)} won by the raptor), "
-          f"{len(train)} positions to fit, {len(test)} held out; "
-          f"{time.perf_counter() - started:.0f} s")
-    rate = sum(y for _r, _f, y in test) / max(1, len(test))
-    constant = (log_loss(test, 0.0, math.log(rate / (1 - rate)), shipped)
-                if 0 < rate < 1 else float("nan"))
-    print(f"held-out log loss (nats): constant rate {constant:.4f}; shipped "
-          f"{log_loss(test, slope, old_offset, shipped):.4f} (with its offset refitted, "
-          f"{refit:.3f}: {log_loss(test, slope, refit, shipped):.4f}); fitted "
-          f"{log_loss(test, slope, offset, fitted):.4f}")
-    print(f"offset {offset:.3f}")
-    for k, old, new in zip(names, shipped, fitted, strict=True):
-        print(f"  {k:18s} {old:8.2f} -> {new:8.2f}")
-    sets = [f"--set W.{k}={new:.4g}" for k, new in zip(names, fitted, strict=True)]
+    # the shipped weights with their offset refitted: the model with the weights fixed
+    refit, _none = fit([(evaluation.score(p, w), [], y) for p, y in train], slope, [], [],
+                       old_offset)
+    current, offset = dict(w), old_offset
+    for _ in range(args.rounds):  # fit the linear model around the weights, move, again
+        bumped = {k: {**current, k: current[k] + 1.0} for k in names}
+        rows = [(*features(p, current, names, bumped), y) for p, y in train]
+        offset, values = fit(rows, slope, shipped, sigma, old_offset)
+        current = {**w, **dict(zip(names, values, strict=True))}
+    rate = sum(y for _p, y in train) / len(train)
+    constant = sum(-_log_chance(math.log(rate / (1 - rate)), y) for _p, y in test) / len(test)
+    print(f"{len(train)} positions to fit, {len(test)} held out (every fifth game)")
+    print(f"held-out log loss (nats): the training games' win rate {constant:.4f}; shipped "
+          f"{score_loss(test, w, slope, old_offset):.4f}; its offset refitted ({refit:.3f}) "
+          f"{score_loss(test, w, slope, refit):.4f}; fitted "
+          f"{score_loss(test, current, slope, offset):.4f}")
+    print(f"offset {old_offset:.3f} -> {offset:.3f}")
+    for k in names:
+        print(f"  {k:18s} {w[k]:8.2f} -> {current[k]:8.2f}")
+    sets = [f"--set W.{k}={current[k]:.4g}" for k in names]
     print("as --set: " + " ".join(sets) + f" --set WIN_CHANCE.offset={offset:.3f}")
     return 0
 

@@ -12,7 +12,7 @@ from bot.ai import params
 from bot.ai.evaluation import Position, remember, score, weights_id
 from bot.ai.model import after, ap_cost
 from bot.ai.params import W
-from bot.ai.pick_model import CardModel, opponent_pool
+from bot.ai.pick_model import CardModel, card_merits, opponent_pool
 from engine import Action, End, Phase, Pick, Side, View
 
 RAPTOR = Side.RAPTOR
@@ -52,25 +52,33 @@ def greedy(state, side: Side, legal: Sequence[Action], w: dict[str, float] = W,
     return ranked(state, side, legal, w, check)[0][2]
 
 
-def pick_card(v: View, me: Side, hand: Sequence[int], w: dict[str, float] = W) -> int:
-    """Easy card pick: expected value of each card of the hand against the opponent's
-    possible picks (uniform), or against its shown pick (R5.2)."""
-    model = CardModel(Position.of(v), w)
+def pick_merits(v: View, me: Side, hand: Sequence[int], w: dict[str, float] = W
+                ) -> dict[int, tuple[float, int]]:
+    """The easy card pick's rating of each card of ``hand`` for ``me`` in ``v``
+    (``{card: (value, -card)}``, the larger the better): against the opponent's card when
+    it is known (R5.2); as the scientist under observation, whose card the raptor sees
+    before picking (R5.2), the raptor's best reply from each hand of its size it may
+    hold, on average; otherwise :func:`bot.ai.pick_model.card_merits` (every card the
+    opponent may still play, alike)."""
     pool, known = opponent_pool(v, me)
+    if known is None and not (v.observation and me is SCIENTIST):
+        return card_merits(v, me, hand, w)
+    model = CardModel(Position.of(v), w)
     if known is not None:
-        return max(hand, key=lambda c: (model.outcome(me, c, known), -c))
-    if v.observation and me is SCIENTIST:
-        # the raptor sees our card before picking (R5.2): assume its best reply from a
-        # random hand of its size
-        size = max(1, min(v.hand_sizes[me.other], len(pool)))
-        hands = list(itertools.combinations(pool, size))
+        return {c: (model.outcome(me, c, known), -c) for c in hand}
+    size = max(1, min(v.hand_sizes[me.other], len(pool)))
+    hands = list(itertools.combinations(pool, size))
 
-        def worst(c: int) -> float:
-            return sum(min(model.outcome(me, c, o) for o in h) for h in hands) / len(hands)
+    def worst(c: int) -> float:
+        return sum(min(model.outcome(me, c, o) for o in h) for h in hands) / len(hands)
 
-        return max(hand, key=lambda c: (worst(c), -c))
-    return max(hand, key=lambda c: (sum(model.outcome(me, c, o) for o in pool), -c))
+    return {c: (worst(c), -c) for c in hand}
 
+
+def pick_card(v: View, me: Side, hand: Sequence[int], w: dict[str, float] = W) -> int:
+    """Easy card pick: the card of ``hand`` that :func:`pick_merits` rates best."""
+    merits = pick_merits(v, me, hand, w)
+    return max(hand, key=merits.__getitem__)
 
 
 def decide(v: View, state, me: Side, legal: Sequence[Action]) -> Action:

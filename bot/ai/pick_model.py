@@ -212,15 +212,17 @@ def opponent_pool(v: View, me: Side) -> tuple[list[int], int | None]:
 
 
 
-def card_merits(v: View, me: Side, cards: Sequence[int]) -> dict[int, tuple[float, int]]:
-    """How much the opponent of ``me`` likes each of ``cards`` in the position of ``v``,
-    as the easy card pick rates them (:meth:`CardModel.outcome` summed over the cards
-    ``me`` may still play, R5.3-R5.5): ``{card: (merit, -card)}``, the larger the
-    better (the lower card first on a tie)."""
-    opp = me.other
-    model = CardModel(Position.of(v))
-    mine = [c for c in CARD_VALUES if c not in v.discards[me]]
-    return {c: (sum(model.outcome(opp, c, o) for o in mine), -c) for c in cards}
+def card_merits(v: View, side: Side, cards: Sequence[int], w: dict[str, float] = W
+                ) -> dict[int, tuple[float, int]]:
+    """How much ``side`` likes each of ``cards`` (its own) in the public position of ``v``,
+    as the easy card pick rates them when the other side's card is unknown (R5.1):
+    :meth:`CardModel.outcome` summed over the cards the other side may still play (outside
+    its discard pile, R5.6). Returns ``{card: (merit, -card)}``: the larger the better, the
+    lower card first on a tie. (The easy pick's other cases, a known card and the
+    scientist's pick under observation R5.2: :func:`bot.ai.easy.pick_merits`.)"""
+    model = CardModel(Position.of(v), w)
+    theirs = [c for c in CARD_VALUES if c not in v.discards[side.other]]
+    return {c: (sum(model.outcome(side, c, o) for o in theirs), -c) for c in cards}
 
 
 def opponent_pick_model(v: View, me: Side) -> dict[int, float] | None:
@@ -245,7 +247,7 @@ def opponent_pick_model(v: View, me: Side) -> dict[int, float] | None:
         return None
     # the hand it picks (or picked) from: its hand now, plus a face-down pick
     size = max(1, min(v.hand_sizes[opp] + (1 if v.picked[opp] else 0), len(pool)))
-    merit = card_merits(v, me, pool)
+    merit = card_merits(v, opp, pool)
     hands = list(itertools.combinations(pool, size))
     # a hand's weight: the product of its cards' weights, exp(kappa * rank / (n - 1)) with
     # rank 0 for the card the opponent likes most and n - 1 for the one it likes least
