@@ -20,6 +20,14 @@ Variants (the hard side's decisions; the other side is always the easy level):
 * ``oracle-hand`` — a diagnostic ceiling, never a way to play: the card pick is told the
   opponent's real hand (hidden information, R11.2), so it knows the card the easy level
   will pick. It measures what a perfect prediction of the opponent's card would be worth.
+* ``history`` — the raptor's model of the scientist's card from the game's public history
+  (R11.1: every card it played, its discard pile after each round), not its view alone: a
+  filter over its hand (``fit_pick_model.history_filter``, the current position's liking
+  standing in for each past pick's), the easy pick of each hand, mixed with
+  ``UNIFORM_MIX``; at the pick under way and the next round's (the lookahead's). The view
+  the AI gets holds no such history: this measures what adding it would be worth.
+* ``history-cards`` — the same, but the filter reads the cards and piles only (each past
+  pick any card of the hand).
 
 ``--set NAME=VALUE`` overrides a constant of ``bot.ai.params`` (``HARD_STYLE`` weights of
 the hard side as ``W.name=value``; ``WIN_CHANCE.slope`` and ``WIN_CHANCE.offset`` of the
@@ -32,6 +40,7 @@ on any machine and repeats exactly.
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import os
 import sys
@@ -40,6 +49,7 @@ from multiprocessing import Pool
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
+import fit_pick_model  # noqa: E402
 from bench_ai import wilson  # noqa: E402
 
 import bot.ai as ai  # noqa: E402
@@ -48,8 +58,12 @@ from bot.ai import easy, params, pick_model, search  # noqa: E402
 from engine import Side  # noqa: E402
 from engine.state import SETUP_PHASES  # noqa: E402
 
-VARIANTS = ("full", "easy-pick", "easy-sequence", "easy-setup", "oracle-hand")
+VARIANTS = ("full", "easy-pick", "easy-sequence", "easy-setup", "oracle-hand", "history",
+            "history-cards")
 _TRUE_STATE: list = [None]  # oracle-hand only: the real state of the decision under way
+#: history variants: the real game's public history of the scientist's cards so far,
+#: ``(card, discard pile after its round)`` per round
+_HISTORY: list[tuple[int, frozenset[int]]] = []
 
 
 _MODEL = pick_model.opponent_pick_model
@@ -72,6 +86,38 @@ def _oracle_pick_model(v, me):
     return {easy.pick_card(engine.view(state, opp), opp, hand): 1.0}
 
 
+def _history_pick_model(v, me, *, liking: bool = True):
+    """The scientist's card from the public history of the game under way (a filter over
+    its hand, ``fit_pick_model.history_filter``), at the raptor's pick under way and the
+    next round's; elsewhere, or when the history rules out every hand, the shipped model."""
+    base = _MODEL(v, me)
+    state = _TRUE_STATE[0]
+    if (me is not Side.RAPTOR or base is None or len(base) == 1
+            or v.phase is not engine.Phase.PICK):
+        return base
+    history = list(_HISTORY)
+    if v.round == state.round + 1:  # the lookahead's next pick: this round played out
+        shown = [e for e in v.last_round_events if e.kind == "revealed"]
+        if not shown:
+            return base
+        history.append((shown[-1].value2, frozenset(v.discards[Side.SCIENTIST])))
+    elif v.round != state.round:
+        return base
+    rating = easy.pick_merits(v, Side.SCIENTIST, engine.CARD_VALUES)
+    now = tuple(sorted(engine.CARD_VALUES, key=rating.__getitem__, reverse=True))
+    past = now if liking else tuple(engine.CARD_VALUES)
+    held = fit_pick_model.history_filter([(c, past, pile) for c, pile in history],
+                                         0.02 if liking else 1.0)
+    if not held:
+        return base
+    pool, _known = pick_model.opponent_pool(v, me)
+    mix = params.UNIFORM_MIX
+    probs = dict.fromkeys(pool, mix / len(pool))
+    for hand, p in held.items():
+        probs[max(hand, key=rating.__getitem__)] += (1.0 - mix) * p
+    return probs
+
+
 def configure(variant: str, settings: list[str], hard_side: Side) -> None:
     """Patch the AI (``bot.ai`` and its modules) in this process (forked workers inherit
     it)."""
@@ -92,6 +138,10 @@ def configure(variant: str, settings: list[str], hard_side: Side) -> None:
         search.decide_sequence = easy_setup
     elif variant == "oracle-hand":
         search.opponent_pick_model = _oracle_pick_model
+    elif variant == "history":
+        search.opponent_pick_model = _history_pick_model
+    elif variant == "history-cards":
+        search.opponent_pick_model = functools.partial(_history_pick_model, liking=False)
     for item in settings:
         name, _, text = item.partition("=")
         try:
@@ -128,6 +178,7 @@ def play(job: tuple) -> dict:
     levels = {hard_side: "hard", hard_side.other: "easy"}
     state = engine.new_game(seed)
     decision = 0
+    _HISTORY.clear()
     while not state.is_over and state.round <= max_rounds:
         for side in (Side.RAPTOR, Side.SCIENTIST):
             if side not in engine.to_act(state):
@@ -136,7 +187,13 @@ def play(job: tuple) -> dict:
             action = ai.choose_action(engine.view(state, side), level=levels[side],
                                       seed=seed * 100_000 + decision, iterations=iterations)
             decision += 1
+            round_no = state.round
             state = engine.apply(state, side, action)
+            if state.round > round_no:  # R5.6: the round's cards are public (R11.1)
+                shown = [e for e in state.last_round_events if e.kind == "revealed"]
+                if shown:
+                    _HISTORY.append((shown[-1].value2,
+                                     frozenset(state.discards[Side.SCIENTIST])))
     return {"seed": seed, "win": state.winner is hard_side,
             "reason": state.reason.value if state.reason else None, "rounds": state.round,
             "escaped": state.escaped, "captured": state.captured, "killed": state.killed}
