@@ -236,7 +236,7 @@ def main(argv: list[str] | None = None) -> int:
                           key=str)
         print("games of " + "; ".join(
             f"budget {b} s, iterations {i}, seeds from {f}" for b, i, f in settings))
-        seen = [(r["first"], r["second"], r["first_seed"], r["index"]) for r in rows]
+        seen = [(r["first"], r["second"], (r["first_seed"] or 0) + r["index"]) for r in rows]
         if len(set(seen)) < len(seen):
             print(f"note: {len(seen) - len(set(seen))} games appear twice (same pairing and "
                   f"seed): each counts once more")
