@@ -89,7 +89,7 @@ def fit_elo(games: list[tuple[str, str, float]], levels: list[str],
                     hess[i][j] -= p * (1 - p) * x[i] * x[j]
         grad[n - 1] -= theta[n - 1] / 400 ** 2  # a Gaussian prior of 400 Elo on the edge:
         hess[n - 1][n - 1] -= 1 / 400 ** 2      # finite when the raptor wins every game
-        delta = _solve(hess, [-g for g in grad])
+        delta = solve(hess, [-g for g in grad])
         theta = [t + d for t, d in zip(theta, delta, strict=True)]
         if max(abs(d) for d in delta) < 1e-6:
             break
@@ -141,7 +141,7 @@ def fit_side_elo(games: list[tuple[str, str, float]], levels: list[str],
         for i in range(n):  # a Gaussian prior of 400 Elo on each figure: a cell no
             grad[i] -= theta[i] / 400 ** 2  # game meets (or the game cannot tell) stays
             hess[i][i] -= 1 / 400 ** 2      # near 0, and the fit always has a solution
-        delta = _solve(hess, [-g for g in grad])
+        delta = solve(hess, [-g for g in grad])
         theta = [t + d for t, d in zip(theta, delta, strict=True)]
         if max(abs(d) for d in delta) < 1e-6:
             break
@@ -150,8 +150,9 @@ def fit_side_elo(games: list[tuple[str, str, float]], levels: list[str],
     return out
 
 
-def _solve(a: list[list[float]], b: list[float]) -> list[float]:
-    """``x`` with ``a x = b`` (Gaussian elimination with partial pivoting)."""
+def solve(a: list[list[float]], b: list[float]) -> list[float]:
+    """``x`` with ``a x = b`` (Gaussian elimination with partial pivoting); also the
+    Newton steps of ``fit_weights.py``."""
     n = len(b)
     m = [row[:] + [b[i]] for i, row in enumerate(a)]
     for c in range(n):

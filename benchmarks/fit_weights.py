@@ -35,7 +35,10 @@ import sys
 import time
 from multiprocessing import Pool
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+
+from bench_levels import solve  # noqa: E402
 
 import bot.ai as ai  # noqa: E402
 import engine  # noqa: E402
@@ -116,25 +119,11 @@ def fit(rows: list[tuple[float, list[float], int]], slope: float, prior: list[fl
         for i in range(n + 1):
             grad[i] -= lams[i] * (theta[i] - means[i])
             hess[i][i] += lams[i]
-        step = _solve(hess, grad)
+        step = solve(hess, grad)
         theta = [t + s for t, s in zip(theta, step, strict=True)]
         if max(abs(s) for s in step) < 1e-6:
             break
     return theta[0], theta[1:]
-
-
-def _solve(a: list[list[float]], b: list[float]) -> list[float]:
-    """``x`` with ``a x = b`` (Gaussian elimination with partial pivoting)."""
-    n = len(b)
-    m = [row[:] + [b[i]] for i, row in enumerate(a)]
-    for c in range(n):
-        p = max(range(c, n), key=lambda r: abs(m[r][c]))
-        m[c], m[p] = m[p], m[c]
-        for r in range(n):
-            if r != c and m[r][c]:
-                f = m[r][c] / m[c][c]
-                m[r] = [x - f * y for x, y in zip(m[r], m[c], strict=True)]
-    return [m[i][n] / m[i][i] for i in range(n)]
 
 
 def log_loss(rows, slope: float, offset: float, weights: list[float]) -> float:
