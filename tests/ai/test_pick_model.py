@@ -8,7 +8,8 @@ import math
 import pytest
 
 from bot.ai import easy, params, pick_model
-from engine import Phase, Side, view
+from bot.ai.evaluation import Position
+from engine import CARD_VALUES, Phase, Side, view
 from tests.ai.helpers import diagram, random_positions
 
 RAPTOR = Side.RAPTOR
@@ -100,7 +101,6 @@ def test_opponent_pick_model_is_the_easy_pick_of_every_hand(monkeypatch):
     assert model == pytest.approx(expected)
 
 
-
 def test_the_easy_picks_rating_is_public_and_one_home():
     # at the card picks of random games (under observation too, R5.2), the easy pick is
     # the card its rating (easy.pick_merits) puts first; with the raptor's card unknown and
@@ -123,4 +123,11 @@ def test_the_easy_picks_rating_is_public_and_one_home():
         else:
             assert pick_model.card_merits(theirs, SCIENTIST, pool) == rating
             usual += 1
+        # each side rates its own cards by their outcome against every card the other
+        # side may still play (R5.3-R5.5), from its own side
+        model = pick_model.CardModel(Position.of(theirs))
+        for side in (RAPTOR, SCIENTIST):
+            left = [c for c in CARD_VALUES if c not in theirs.discards[side.other]]
+            assert pick_model.card_merits(theirs, side, CARD_VALUES) == {
+                c: (sum(model.outcome(side, c, o) for o in left), -c) for c in CARD_VALUES}
     assert usual >= 30 and observed >= 3
