@@ -64,6 +64,23 @@ def test_chinese_is_traditional_and_uses_the_game_s_terms():
     assert simplified & set(text) == set()  # 個這說時為們對發現體無過還實動會點長開關進
 
 
+#: A bold Chinese word with a space between it and Chinese text: ``數字 **小** 的一方``
+#: reads ``數字 小 的一方`` where the markers are stripped (the terminal, plain text).
+HAN = "\u4e00-\u9fff"
+CJK_TEXT = f"[{HAN}\u3000-\u303f\uff01-\uff5e]"
+SPACED_BOLD = re.compile(rf"{CJK_TEXT} \*\*[{HAN}][^*]*\*\*|\*\*[^*]*[{HAN}]\*\* {CJK_TEXT}")
+
+
+def test_a_bold_chinese_word_sits_in_its_sentence_without_spaces():
+    spaced = [s for m in ZH for s in ([m.string] if isinstance(m.string, str) else m.string)
+              if SPACED_BOLD.search(s)]
+    assert spaced == []
+    # the rule still lets a space stand between Chinese and a Latin word or a number
+    assert not SPACED_BOLD.search("你選了 **{card}**（面朝下）") and not SPACED_BOLD.search(
+        "還剩 **{n} 點**。")
+    assert SPACED_BOLD.search("數字 **小** 的一方") and SPACED_BOLD.search("按 **認輸** 確認")
+
+
 @pytest.mark.parametrize(("name", "lang"), [
     ("zh-TW", TRADITIONAL_CHINESE), ("zh_TW.UTF-8", TRADITIONAL_CHINESE),
     ("zh-HK", TRADITIONAL_CHINESE), ("zh-CN", TRADITIONAL_CHINESE), ("ZH", TRADITIONAL_CHINESE),

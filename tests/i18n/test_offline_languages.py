@@ -122,7 +122,7 @@ async def test_the_terminal_rules_cards_and_effect_prompt_in_chinese(tmp_path: P
     t.script = ["rules", "rules 2", "cards", "cards 2", "出 3"]
     await terminal.play(tmp_path, side="raptor", seed=5, read=t.read, echo=t.echo,
                         lang="zh-TW")
-    first = next(i for i, x in enumerate(t.out) if x.startswith("最後的迅猛龍 是在 6×13"))
+    first = next(i for i, x in enumerate(t.out) if x.startswith("最後的迅猛龍是在 6×13"))
     rules, cards = t.out[first:first + 2], t.out[first + 2:first + 4]
     assert rules[0].endswith("（下一頁：'rules 2'）") and cards[0].endswith("（下一頁：'cards 2'）")
 
