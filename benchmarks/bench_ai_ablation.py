@@ -111,11 +111,7 @@ def _history_pick_model(v, me, *, liking: bool = True):
     if not held:
         return base
     pool, _known = pick_model.opponent_pool(v, me)
-    mix = params.UNIFORM_MIX
-    probs = dict.fromkeys(pool, mix / len(pool))
-    for hand, p in held.items():
-        probs[max(hand, key=rating.__getitem__)] += (1.0 - mix) * p
-    return probs
+    return pick_model.picks_of_hands(pool, rating, list(held), list(held.values()))
 
 
 def configure(variant: str, settings: list[str], hard_side: Side) -> None:

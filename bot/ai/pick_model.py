@@ -255,9 +255,20 @@ def opponent_pick_model(v: View, me: Side) -> dict[int, float] | None:
     liked = sorted(pool, key=merit.__getitem__, reverse=True)
     card_weight = {c: math.exp(kappa * i / max(1, len(pool) - 1)) for i, c in enumerate(liked)}
     weights = [math.prod(card_weight[c] for c in h) for h in hands]
+    return picks_of_hands(pool, merit, hands, weights)
+
+
+def picks_of_hands(pool: Sequence[int], merit: dict[int, tuple[float, int]],
+                   hands: Sequence[Sequence[int]], weights: Sequence[float]
+                   ) -> dict[int, float]:
+    """The chance of each card of ``pool`` (the cards the opponent may pick) when it holds
+    each of ``hands`` with a chance proportional to its weight and picks the card of it
+    that ``merit`` rates best (:func:`card_merits`), mixed with a uniform pick over the
+    pool (``UNIFORM_MIX``). Returns ``{card: probability}``, summing to 1."""
+    mix = params.UNIFORM_MIX
     total = sum(weights)
-    probs = dict.fromkeys(pool, params.UNIFORM_MIX / len(pool))
+    probs = dict.fromkeys(pool, mix / len(pool))
     for h, weight in zip(hands, weights, strict=True):
-        probs[max(h, key=merit.__getitem__)] += (1.0 - params.UNIFORM_MIX) * weight / total
+        probs[max(h, key=merit.__getitem__)] += (1.0 - mix) * weight / total
     return probs
 
