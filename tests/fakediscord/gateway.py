@@ -52,6 +52,14 @@ INVALID_SESSION, HELLO, HEARTBEAT_ACK = 9, 10, 11
 INTENT_MEMBERS, INTENT_GUILD_MESSAGES, INTENT_DM_MESSAGES = 1 << 1, 1 << 9, 1 << 12
 
 
+def guild_shard(guild_id: int | None, shard_count: int) -> int:
+    """The shard of ``shard_count`` that carries a guild's events: Discord's formula,
+    ``(guild_id >> 22) % shard_count``; a DM's (no guild): shard 0. The fake keeps its own
+    copy of the rule rather than the bot's ``bot.match.shards.shard_of``, so that a test
+    through the fake would catch the bot getting it wrong."""
+    return 0 if guild_id is None else (guild_id >> 22) % shard_count
+
+
 @dataclass(eq=False)
 class GatewayConnection:
     """One websocket: which shard it identified as, what it was sent."""
@@ -115,7 +123,7 @@ class GatewayHub:
             if conn.shard is None:
                 continue
             sid, count = conn.shard
-            if (0 if guild_id is None else (guild_id >> 22) % count) == sid:
+            if guild_shard(guild_id, count) == sid:
                 return conn
         return None
 

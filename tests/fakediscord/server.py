@@ -63,7 +63,7 @@ from typing import Any
 
 from aiohttp import web
 
-from .gateway import BUSY_PATH, GATEWAY_PATH, PROCESS_HEADER, GatewayHub
+from .gateway import BUSY_PATH, GATEWAY_PATH, PROCESS_HEADER, GatewayHub, guild_shard
 from .models import (
     ACTION_ROW,
     BUTTON,
@@ -215,8 +215,8 @@ class GuildInfo:
     admin_role: RoleInfo
 
     def shard(self, shard_count: int) -> int:
-        """The shard whose gateway connection carries this guild (Discord's formula)."""
-        return (self.id >> 22) % shard_count
+        """The shard whose gateway connection carries this guild (:func:`guild_shard`)."""
+        return guild_shard(self.id, shard_count)
 
 
 @dataclass
