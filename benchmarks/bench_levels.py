@@ -9,6 +9,9 @@ level with 95 % intervals. Run by hand:
 ``--out`` writes one JSON line per game as it ends, so a long run interrupted keeps its
 games, and pairings run one at a time (or on several machines) can be fitted together by
 ``--fit``, which plays nothing. ``--mirror`` also plays each level against itself.
+``--only-raptor LEVEL`` plays only the games where LEVEL takes the raptor: after a change
+of that level's raptor alone, those games are played again and fitted with the others of
+an earlier ``--out`` file.
 
 Every pairing of two different ``--levels`` plays ``--games`` games: game ``i`` uses engine
 seed ``first_seed + i`` (random layout, manual setup), the first level of the pairing takes
@@ -213,6 +216,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="resamplings of the games for the Elo intervals (200)")
     parser.add_argument("--mirror", action="store_true",
                         help="also play each level against itself")
+    parser.add_argument("--only-raptor", choices=LEVELS, metavar="LEVEL",
+                        help="play only the games where LEVEL takes the raptor (to measure "
+                             "again a change of that level's raptor alone)")
     parser.add_argument("--out", help="JSON lines, one per game, written as games end")
     parser.add_argument("--fit", nargs="+", metavar="JSONL",
                         help="report and fit earlier --out files together; play nothing")
@@ -255,7 +261,10 @@ def main(argv: list[str] | None = None) -> int:
           + (f", iterations {args.iterations}" if args.iterations else "")
           + f", {args.processes} processes, round cap {args.max_rounds}", flush=True)
     jobs = [(i, args.first_seed, first, second, args.budget, args.iterations, args.max_rounds)
-            for first, second in pairings for i in range(args.games)]
+            for first, second in pairings for i in range(args.games)
+            if args.only_raptor in (None, first if i % 2 == 0 else second)]
+    if not jobs:
+        parser.error(f"--only-raptor {args.only_raptor}: no pairing has that level")
     try:
         out = open(args.out, "w") if args.out else None  # noqa: SIM115 - closed below
     except OSError as exc:

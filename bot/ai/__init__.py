@@ -177,7 +177,7 @@ def choose_action(view: View, *, level: str = "easy", seed: int = 0,
         work = search.Clock(cap, min(started + params.DEADLINE_SHARE * budget, hard), hard,
                             clock)
     width, top_k = ((params.MEDIUM_BEAM_WIDTH, params.MEDIUM_TOP_K) if level == "medium"
-                    else (params.BEAM_WIDTH, params.TOP_K))
+                    else (params.BEAM_WIDTH[me], params.TOP_K[me]))
     # own decisions with the hard style of our side; the opponent modelled as the easy level
     styles = {me: params.HARD_STYLE[me], me.other: W}
     # on the clock, a legal answer is ready before the search starts (the easy level's,

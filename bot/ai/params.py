@@ -40,10 +40,10 @@ DEADLINE_HARD_SHARE = 0.95
 #: loaded machine the process may wait this long for a core between two clock reads
 #: (benchmarks/bench_clock.py, a CPU hog on both cores: gaps up to about 40 ms).
 DEADLINE_MARGIN = 0.04
-#: Beam width of the search over the side's own sequence of decisions.
-BEAM_WIDTH = 6
-#: End positions of the beam search compared by rollouts or the lookahead.
-TOP_K = 6
+#: By side, the beam width of the hard search over the side's own sequence of decisions.
+BEAM_WIDTH: dict[Side, int] = {RAPTOR: 12, SCIENTIST: 6}
+#: By side, end positions of the hard search's beam compared by rollouts or the lookahead.
+TOP_K: dict[Side, int] = {RAPTOR: 12, SCIENTIST: 6}
 #: Full rounds a rollout plays after the current one.
 ROLLOUT_ROUNDS = 1
 #: Full rounds the card pick's playouts go on after the current one.

@@ -190,18 +190,19 @@ def _escape_plans(state, w: dict[str, float], width: int,
 def decide_sequence(state, me: Side, legal: Sequence[Action], rng: random.Random,
                     clock: Clock, styles: dict[Side, dict[str, float]],
                     width: int | None = None, top_k: int | None = None) -> Action:
-    """Hard level outside the pick: a beam search (``width``, default ``BEAM_WIDTH``)
-    proposes the best sequences of own decisions (``top_k`` of them, default ``TOP_K``);
-    each proposal's end position is re-determinized from ``me``'s view of it and valued
-    by the lookahead (``LOOKAHEAD``, :func:`_best_by_lookahead`) or played on by rollouts
-    to the end of the next round; the first action of the best wins.
+    """Hard level outside the pick: a beam search (``width``, default ``me``'s
+    ``BEAM_WIDTH``) proposes the best sequences of own decisions (``top_k`` of them,
+    default ``me``'s ``TOP_K``); each proposal's end position is re-determinized from
+    ``me``'s view of it and valued by the lookahead (``LOOKAHEAD``,
+    :func:`_best_by_lookahead`) or played on by rollouts to the end of the next round;
+    the first action of the best wins.
 
     Raises :class:`OutOfTime` if the clock's hard deadline passes in the beam search (the
     caller then answers as the easy level); once there are proposals, it answers with the
     best one valued so far (by their static scores if none was)."""
     w = styles[me]
-    width = params.BEAM_WIDTH if width is None else width
-    top_k = params.TOP_K if top_k is None else top_k
+    width = params.BEAM_WIDTH[me] if width is None else width
+    top_k = params.TOP_K[me] if top_k is None else top_k
     finals = _beam(state, me, width, w, clock)[:max(1, min(top_k, clock.cap))]
     if params.ESCAPE_PLANS and me is RAPTOR and state.phase is Phase.AP:
         try:

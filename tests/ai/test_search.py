@@ -128,9 +128,10 @@ def test_hard_raptor_plays_the_proposal_the_lookahead_values_most(monkeypatch):
                  "..........."], phase="ap", ap="raptor 1", revealed="9 8")
     assert params.LOOKAHEAD[RAPTOR]
     target = engine.square("C1")
-    proposals = [first for _v, first, _n in search._beam(s, RAPTOR, params.BEAM_WIDTH, params.W)]
+    proposals = [first for _v, first, _n
+                 in search._beam(s, RAPTOR, params.BEAM_WIDTH[RAPTOR], params.W)]
     wanted = engine.MoveBaby(engine.square("D1"), target)
-    assert wanted in proposals[:params.TOP_K] and proposals[0] != wanted
+    assert wanted in proposals[:params.TOP_K[RAPTOR]] and proposals[0] != wanted
 
     def fake(state, me, r0, rng, styles, clock=None):
         return 100.0 if state.board[target] == engine.state.BABY else 0.0
@@ -146,7 +147,7 @@ def test_lookahead_stops_valuing_proposals_once_the_deadline_has_passed(monkeypa
                  "...........",
                  "........S..",
                  "..........."], phase="ap", ap="raptor 2", revealed="9 7")
-    finals = search._beam(s, RAPTOR, params.BEAM_WIDTH, params.W)
+    finals = search._beam(s, RAPTOR, params.BEAM_WIDTH[RAPTOR], params.W)
     assert len(finals) >= 4
     calls = []
 
