@@ -169,6 +169,49 @@ def test_lookahead_stops_valuing_proposals_once_the_deadline_has_passed(monkeypa
 
 
 
+def test_each_side_searches_with_its_own_beam_and_proposals(monkeypatch):
+    # the raptor's AP phase with 1 AP: each action its own proposal, more than TOP_K
+    s = diagram(["..B........",
+                 "...........",
+                 "......M....",
+                 "...........",
+                 "........S..",
+                 "..........."], phase="ap", ap="raptor 1", revealed="9 8")
+    assert params.TOP_K[RAPTOR] == 12 and params.TOP_K[SCIENTIST] == 6
+    widths, valued = [], []
+    real_beam = search._beam
+
+    def beam(state, me, width, w=params.W, clock=None):
+        widths.append(width)
+        return real_beam(state, me, width, w, clock)
+
+    def lookahead(finals, r0, me, rng, clock, styles):
+        valued.append(len(finals))
+        return finals[0][1]
+
+    monkeypatch.setattr(search, "_beam", beam)
+    monkeypatch.setattr(search, "_best_by_lookahead", lookahead)
+    monkeypatch.setattr(params, "ESCAPE_PLANS", False)
+    choose_action(view(s, RAPTOR), level="hard", seed=0, iterations=40)
+    assert widths == [params.BEAM_WIDTH[RAPTOR]] and valued == [params.TOP_K[RAPTOR]]
+    widths.clear()
+    valued.clear()
+    monkeypatch.setitem(params.TOP_K, RAPTOR, 3)
+    monkeypatch.setitem(params.BEAM_WIDTH, RAPTOR, 4)
+    choose_action(view(s, RAPTOR), level="hard", seed=0, iterations=40)
+    assert widths == [4] and valued == [3]
+    widths.clear()
+    # the scientist's AP phase: its own beam width (its proposals go to rollouts)
+    t = diagram(["..B........",
+                 "...........",
+                 "......M....",
+                 "...........",
+                 "........S..",
+                 "..........."], phase="ap", ap="scientist 2", revealed="1 3")
+    choose_action(view(t, SCIENTIST), level="hard", seed=0, iterations=40)
+    assert widths == [params.BEAM_WIDTH[SCIENTIST]] == [6]
+
+
 def test_hard_raptor_picks_the_card_the_lookahead_values_most(monkeypatch):
     # the pick values each pair of cards by the lookahead (the round played out, then the
     # next pick): make it prefer card 5 whatever the scientist plays
