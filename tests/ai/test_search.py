@@ -17,15 +17,18 @@ from tests.ai.helpers import diagram, pick_position
 RAPTOR = Side.RAPTOR
 SCIENTIST = Side.SCIENTIST
 
+#: A baby on D1, the mother on H3 and a scientist on J5; exits in the four corners.
+BOARD = ["..B........",
+         "...........",
+         "......M....",
+         "...........",
+         "........S..",
+         "..........."]
+
 
 # ----------------------------------------------------------------------------- hard search
 def test_escape_path_goes_round_figurines_to_the_nearest_exit():
-    s = diagram(["..B........",
-                 "...........",
-                 "......M....",
-                 "...........",
-                 "........S..",
-                 "..........."])
+    s = diagram(BOARD)
     path = search._escape_path(s.board, engine.square("D1"), s.layout.exits)
     assert path == [engine.square(q) for q in ("C1", "B1", "A1")]
     blocked = diagram([".SB........",
@@ -120,12 +123,7 @@ def test_hard_raptor_plays_the_proposal_the_lookahead_values_most(monkeypatch):
     # one AP: the beam proposes each single action; the lookahead, not the static score,
     # chooses among them. Make it prefer the baby on D1 stepping to C1, which the static
     # score ranks below the mother's moves.
-    s = diagram(["..B........",
-                 "...........",
-                 "......M....",
-                 "...........",
-                 "........S..",
-                 "..........."], phase="ap", ap="raptor 1", revealed="9 8")
+    s = diagram(BOARD, phase="ap", ap="raptor 1", revealed="9 8")
     assert params.LOOKAHEAD[RAPTOR]
     target = engine.square("C1")
     proposals = [first for _v, first, _n
@@ -141,12 +139,7 @@ def test_hard_raptor_plays_the_proposal_the_lookahead_values_most(monkeypatch):
 
 
 def test_lookahead_stops_valuing_proposals_once_the_deadline_has_passed(monkeypatch):
-    s = diagram(["..B........",
-                 "...........",
-                 "......M....",
-                 "...........",
-                 "........S..",
-                 "..........."], phase="ap", ap="raptor 2", revealed="9 7")
+    s = diagram(BOARD, phase="ap", ap="raptor 2", revealed="9 7")
     finals = search._beam(s, RAPTOR, params.BEAM_WIDTH[RAPTOR], params.W)
     assert len(finals) >= 4
     calls = []
@@ -171,12 +164,7 @@ def test_lookahead_stops_valuing_proposals_once_the_deadline_has_passed(monkeypa
 
 def test_each_side_searches_with_its_own_beam_and_proposals(monkeypatch):
     # the raptor's AP phase with 1 AP: each action its own proposal, more than TOP_K
-    s = diagram(["..B........",
-                 "...........",
-                 "......M....",
-                 "...........",
-                 "........S..",
-                 "..........."], phase="ap", ap="raptor 1", revealed="9 8")
+    s = diagram(BOARD, phase="ap", ap="raptor 1", revealed="9 8")
     assert params.TOP_K[RAPTOR] == 12 and params.TOP_K[SCIENTIST] == 6
     widths, valued = [], []
     real_beam = search._beam
@@ -202,12 +190,7 @@ def test_each_side_searches_with_its_own_beam_and_proposals(monkeypatch):
     assert widths == [4] and valued == [3]
     widths.clear()
     # the scientist's AP phase: its own beam width (its proposals go to rollouts)
-    t = diagram(["..B........",
-                 "...........",
-                 "......M....",
-                 "...........",
-                 "........S..",
-                 "..........."], phase="ap", ap="scientist 2", revealed="1 3")
+    t = diagram(BOARD, phase="ap", ap="scientist 2", revealed="1 3")
     choose_action(view(t, SCIENTIST), level="hard", seed=0, iterations=40)
     assert widths == [params.BEAM_WIDTH[SCIENTIST]] == [6]
 
