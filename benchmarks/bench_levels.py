@@ -225,6 +225,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.games < 1 or args.processes < 1 or args.bootstrap < 1:
         parser.error("--games, --processes and --bootstrap must be at least 1")
+    order = {lv: i for i, lv in enumerate(LEVELS)}  # the levels' order, the anchor first
     if args.fit:
         rows = []
         for path in args.fit:
@@ -236,7 +237,6 @@ def main(argv: list[str] | None = None) -> int:
                                  f"({exc})") from None
         if not rows:
             raise SystemExit("--fit: the files hold no games")
-        order = {lv: i for i, lv in enumerate(LEVELS)}
         levels = sorted({lv for r in rows for lv in (r["first"], r["second"])},
                         key=order.__getitem__)
         settings = sorted({(r["budget"], r["iterations"], r["first_seed"]) for r in rows},
@@ -249,7 +249,6 @@ def main(argv: list[str] | None = None) -> int:
                   f"seed): each counts once more")
         report(rows, levels, args.bootstrap, None)
         return 0
-    order = {lv: i for i, lv in enumerate(LEVELS)}
     levels = sorted(set(args.levels), key=order.__getitem__)  # the anchor: as --fit has it
     pairings = list(itertools.combinations(levels, 2))
     if args.mirror:

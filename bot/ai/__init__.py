@@ -176,8 +176,9 @@ def choose_action(view: View, *, level: str = "easy", seed: int = 0,
         hard = started + deadline_after(budget)
         work = search.Clock(cap, min(started + params.DEADLINE_SHARE * budget, hard), hard,
                             clock)
+    # medium's narrower search; hard's by side, search.decide_sequence's defaults
     width, top_k = ((params.MEDIUM_BEAM_WIDTH, params.MEDIUM_TOP_K) if level == "medium"
-                    else (params.BEAM_WIDTH[me], params.TOP_K[me]))
+                    else (None, None))
     # own decisions with the hard style of our side; the opponent modelled as the easy level
     styles = {me: params.HARD_STYLE[me], me.other: W}
     # on the clock, a legal answer is ready before the search starts (the easy level's,
