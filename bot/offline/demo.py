@@ -336,7 +336,8 @@ def main(argv: list[str] | None = None) -> int:
                                      description="Play a full AI-vs-AI match offline.")
     parser.add_argument("--seed", type=seed_arg, default=1, help="game seed (default 1)")
     parser.add_argument("--level", choices=ai_levels(), default=None,
-                        help="AI level for both sides (default: raptor "
+                        help="AI level for both sides, where --raptor or --scientist do "
+                             "not set one (default: raptor "
                              f"{DEFAULT_LEVELS[Side.RAPTOR]}, scientist "
                              f"{DEFAULT_LEVELS[Side.SCIENTIST]})")
     parser.add_argument("--raptor", choices=ai_levels(), default=None,
