@@ -350,9 +350,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--environment", choices=("jungle", "savannah"), default="jungle",
                         help="board environment (default jungle)")
     parser.add_argument("--budget", type=seconds_arg, default=None,
-                        help="seconds per decision for the medium and hard levels, on the "
-                             "clock (default: a fixed amount of work, 40 playouts, so "
-                             "that a seed gives the same match on any machine)")
+                        help="seconds per decision of the hard level, on the clock (the "
+                             "medium level takes a quarter of it; default: a fixed amount "
+                             "of work, 40 playouts, so that a seed gives the same match "
+                             "on any machine)")
     add_lang_option(parser)
     args = parser.parse_args(argv)
     levels = {side: getattr(args, side.value) or args.level or DEFAULT_LEVELS[side]

@@ -816,7 +816,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=out_arg, default=Path("raptor-play"),
                         help="folder for the board image and the database (default ./raptor-play)")
     parser.add_argument("--budget", type=seconds_arg, default=1.0,
-                        help="seconds the medium or hard AI may think per decision (default 1.0)")
+                        help="seconds the hard AI may think per decision, the medium AI "
+                             "a quarter of it (default 1.0)")
     add_lang_option(parser)
     args = parser.parse_args(argv)
     saved = _terminal_mode()
