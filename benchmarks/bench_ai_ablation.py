@@ -20,6 +20,8 @@ Variants (the hard side's decisions; the other side is always the easy level):
 * ``oracle-hand`` — a diagnostic ceiling, never a way to play: the card pick is told the
   opponent's real hand (hidden information, R11.2), so it knows the card the easy level
   will pick. It measures what a perfect prediction of the opponent's card would be worth.
+  ``--oracle-share F`` tells it in a share ``F`` of the rounds only (drawn by seed and
+  round), the honest model in the others: what knowing the card more often is worth.
 * ``history`` — the raptor's model of the scientist's card from the game's public history
   (R11.1: every card it played, its discard pile after each round), not its view alone: a
   filter over its hand (``fit_pick_model.history_filter``, the current position's liking
@@ -43,6 +45,7 @@ import argparse
 import functools
 import json
 import os
+import random
 import sys
 import time
 from multiprocessing import Pool
@@ -61,6 +64,9 @@ from engine.state import SETUP_PHASES  # noqa: E402
 VARIANTS = ("full", "easy-pick", "easy-sequence", "easy-setup", "oracle-hand", "history",
             "history-cards")
 _TRUE_STATE: list = [None]  # oracle-hand only: the real state of the decision under way
+#: oracle-hand only: the share of rounds the oracle is told in (--oracle-share), and the
+#: seed of the game under way, which with the round number draws them
+_ORACLE: dict[str, float] = {"share": 1.0, "seed": 0}
 #: history variants: the real game's public history of the scientist's cards so far,
 #: ``(card, discard pile after its round)`` per round
 _HISTORY: list[tuple[int, frozenset[int]]] = []
@@ -75,7 +81,7 @@ def _oracle_pick_model(v, me):
     next round's pick) gets the honest model."""
     state, opp = _TRUE_STATE[0], me.other
     if not (v.phase is engine.Phase.PICK and state.phase is engine.Phase.PICK
-            and v.round == state.round):
+            and v.round == state.round) or not _oracle_round(state.round):
         return _MODEL(v, me)
     pool, known = pick_model.opponent_pool(v, me)
     if known is not None:
@@ -84,6 +90,14 @@ def _oracle_pick_model(v, me):
         return None
     hand = list(state.hands[opp]) + ([state.picks[opp]] if state.picks[opp] else [])
     return {easy.pick_card(engine.view(state, opp), opp, hand): 1.0}
+
+
+def _oracle_round(round_no: int) -> bool:
+    """Whether the oracle is told the card in this round of the game under way: always
+    with the default share 1; else a draw of ``random.Random`` seeded by the game's seed
+    and the round number, below the share (so a run repeats exactly)."""
+    share = _ORACLE["share"]
+    return share >= 1.0 or random.Random(f"oracle:{_ORACLE['seed']}:{round_no}").random() < share
 
 
 def _history_pick_model(v, me, *, liking: bool = True):
@@ -114,9 +128,11 @@ def _history_pick_model(v, me, *, liking: bool = True):
     return pick_model.picks_of_hands(pool, rating, list(held), list(held.values()))
 
 
-def configure(variant: str, settings: list[str], hard_side: Side) -> None:
+def configure(variant: str, settings: list[str], hard_side: Side,
+              oracle_share: float = 1.0) -> None:
     """Patch the AI (``bot.ai`` and its modules) in this process (forked workers inherit
     it)."""
+    _ORACLE["share"] = oracle_share
     if variant == "easy-pick":
         search.decide_pick = (
             lambda v, me, hand, rng, styles, clock=None: easy.pick_card(v, me, hand))
@@ -175,11 +191,16 @@ def play(job: tuple) -> dict:
     state = engine.new_game(seed)
     decision = 0
     _HISTORY.clear()
+    _ORACLE["seed"] = seed
+    picks = observed = 0  # the hard side's card picks, and those under observation (R5.2)
     while not state.is_over and state.round <= max_rounds:
         for side in (Side.RAPTOR, Side.SCIENTIST):
             if side not in engine.to_act(state):
                 continue
             _TRUE_STATE[0] = state
+            if side is hard_side and state.phase is engine.Phase.PICK:
+                picks += 1
+                observed += bool(state.observation)
             action = ai.choose_action(engine.view(state, side), level=levels[side],
                                       seed=seed * 100_000 + decision, iterations=iterations)
             decision += 1
@@ -192,7 +213,8 @@ def play(job: tuple) -> dict:
                                      frozenset(state.discards[Side.SCIENTIST])))
     return {"seed": seed, "win": state.winner is hard_side,
             "reason": state.reason.value if state.reason else None, "rounds": state.round,
-            "escaped": state.escaped, "captured": state.captured, "killed": state.killed}
+            "escaped": state.escaped, "captured": state.captured, "killed": state.killed,
+            "picks": picks, "observed": observed}
 
 
 def compare(paths: list[str]) -> None:
@@ -226,21 +248,28 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--processes", type=int, default=2)
     parser.add_argument("--max-rounds", type=int, default=300)
     parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE")
+    parser.add_argument("--oracle-share", type=float, default=1.0, metavar="F",
+                        help="oracle-hand: the share of rounds (0 to 1) it is told the card in")
     parser.add_argument("--out", help="JSON lines, one per game (default: none)")
     parser.add_argument("--compare", nargs="+", metavar="JSONL",
                         help="compare earlier --out files game by game (the first is the base)")
     args = parser.parse_args(argv)
     if args.games < 1 or args.iterations < 1 or args.processes < 1:
         parser.error("--games, --iterations and --processes must be at least 1")
+    if not 0.0 <= args.oracle_share <= 1.0:
+        parser.error("--oracle-share must be between 0 and 1")
+    if args.oracle_share != 1.0 and args.variant != "oracle-hand":
+        parser.error("--oracle-share goes with --variant oracle-hand")
     if args.compare:
         compare(args.compare)
         return 0
     hard_side = Side(args.side)
-    configure(args.variant, args.set, hard_side)
+    configure(args.variant, args.set, hard_side, args.oracle_share)
     offset = 0 if hard_side is Side.RAPTOR else 1
     jobs = [(args.first_seed + 2 * i + offset, hard_side, args.iterations, args.max_rounds)
             for i in range(args.games)]
-    print(f"hard ({args.variant}{', ' + ', '.join(args.set) if args.set else ''}) as "
+    share = f", oracle share {args.oracle_share}" if args.oracle_share != 1.0 else ""
+    print(f"hard ({args.variant}{share}{', ' + ', '.join(args.set) if args.set else ''}) as "
           f"{hard_side.value} against easy: {args.games} games, seeds {jobs[0][0]}.."
           f"{jobs[-1][0]} step 2, {args.iterations} playouts per decision", flush=True)
     try:
@@ -263,6 +292,10 @@ def main(argv: list[str] | None = None) -> int:
     lo, hi = wilson(won, len(results))
     print(f"  hard wins {won}/{len(results)} = {100 * won / len(results):.1f} % "
           f"[{100 * lo:.1f} %, {100 * hi:.1f} %] in {time.perf_counter() - start:.0f} s")
+    picks = sum(r["picks"] for r in results)
+    observed = sum(r["observed"] for r in results)
+    print(f"  its card picks under observation (R5.2): {observed} of {picks} "
+          f"({100 * observed / max(1, picks):.1f} %)")
     return 0
 
 
