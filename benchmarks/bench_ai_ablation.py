@@ -77,8 +77,9 @@ _MODEL = pick_model.opponent_pick_model
 
 def _oracle_pick_model(v, me):
     """The opponent's pick read from the real state (a diagnostic: hidden information), at
-    the card pick under way only; any other position (the raptor's lookahead values the
-    next round's pick) gets the honest model."""
+    the card pick under way only, in the rounds :func:`_oracle_round` draws; any other
+    position (the raptor's lookahead values the next round's pick) or round gets the
+    honest model."""
     state, opp = _TRUE_STATE[0], me.other
     if not (v.phase is engine.Phase.PICK and state.phase is engine.Phase.PICK
             and v.round == state.round) or not _oracle_round(state.round):
