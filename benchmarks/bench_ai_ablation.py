@@ -20,8 +20,9 @@ Variants (the hard side's decisions; the other side is always the easy level):
 * ``oracle-hand`` — a diagnostic ceiling, never a way to play: the card pick is told the
   opponent's real hand (hidden information, R11.2), so it knows the card the easy level
   will pick. It measures what a perfect prediction of the opponent's card would be worth.
-  ``--oracle-share F`` tells it in a share ``F`` of the rounds only (drawn by seed and
-  round), the honest model in the others: what knowing the card more often is worth.
+  ``--oracle-share F`` tells it in a share ``F`` of the rounds only, the honest model in
+  the others: what knowing the card more often is worth. The rounds are drawn by seed and
+  round, one draw each, so those of a smaller share are among those of a larger one.
 * ``history`` — the raptor's model of the scientist's card from the game's public history
   (R11.1: every card it played, its discard pile after each round), not its view alone: a
   filter over its hand (``fit_pick_model.history_filter``, the current position's liking
@@ -37,6 +38,12 @@ hard side; a constant by side, such as ``HAND_STICKINESS``, for the hard side). 
 seeds ``first_seed + 2 i`` (+1 when the hard level plays the scientist) and ``iterations``
 fixed playouts per decision (20 = the cap of a 0.25 s budget), so a run does the same work
 on any machine and repeats exactly.
+
+Each game's JSON line holds its seed, whether the hard side won, why the game ended, its
+rounds, the escaped, captured and killed counts, and ``picks`` and ``observed``: the hard
+side's card picks, and those made in a round under observation (R5.2: for the raptor, with
+the scientist's card shown; for the scientist, its card shown first). The run prints their
+totals after the win rate.
 """
 
 from __future__ import annotations
@@ -249,28 +256,30 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--processes", type=int, default=2)
     parser.add_argument("--max-rounds", type=int, default=300)
     parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE")
-    parser.add_argument("--oracle-share", type=float, default=1.0, metavar="F",
-                        help="oracle-hand: the share of rounds (0 to 1) it is told the card in")
+    parser.add_argument("--oracle-share", type=float, metavar="F",
+                        help="oracle-hand: the share of rounds (0 to 1) it is told the card "
+                             "in (default 1: every round)")
     parser.add_argument("--out", help="JSON lines, one per game (default: none)")
     parser.add_argument("--compare", nargs="+", metavar="JSONL",
                         help="compare earlier --out files game by game (the first is the base)")
     args = parser.parse_args(argv)
     if args.games < 1 or args.iterations < 1 or args.processes < 1:
         parser.error("--games, --iterations and --processes must be at least 1")
-    if not 0.0 <= args.oracle_share <= 1.0:
-        parser.error("--oracle-share must be between 0 and 1")
-    if args.oracle_share != 1.0 and args.variant != "oracle-hand":
-        parser.error("--oracle-share goes with --variant oracle-hand")
     if args.compare:
         compare(args.compare)
         return 0
+    if args.oracle_share is not None and args.variant != "oracle-hand":
+        parser.error("--oracle-share goes with --variant oracle-hand")
+    share = 1.0 if args.oracle_share is None else args.oracle_share
+    if not 0.0 <= share <= 1.0:
+        parser.error("--oracle-share must be between 0 and 1")
     hard_side = Side(args.side)
-    configure(args.variant, args.set, hard_side, args.oracle_share)
+    configure(args.variant, args.set, hard_side, share)
     offset = 0 if hard_side is Side.RAPTOR else 1
     jobs = [(args.first_seed + 2 * i + offset, hard_side, args.iterations, args.max_rounds)
             for i in range(args.games)]
-    share = f", oracle share {args.oracle_share}" if args.oracle_share != 1.0 else ""
-    print(f"hard ({args.variant}{share}{', ' + ', '.join(args.set) if args.set else ''}) as "
+    told = f", oracle share {share}" if share != 1.0 else ""
+    print(f"hard ({args.variant}{told}{', ' + ', '.join(args.set) if args.set else ''}) as "
           f"{hard_side.value} against easy: {args.games} games, seeds {jobs[0][0]}.."
           f"{jobs[-1][0]} step 2, {args.iterations} playouts per decision", flush=True)
     try:
