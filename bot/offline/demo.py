@@ -332,6 +332,8 @@ async def _write_replay(service: MatchService, match, out: Path, levels: dict[Si
 
 def main(argv: list[str] | None = None) -> int:
     """``python -m bot demo``: see the module docstring. Returns the exit status."""
+    from bot.ai.params import MEDIUM_WORK_SHARE  # lazy, as ai_levels: the AI is heavy
+
     parser = argparse.ArgumentParser(prog="python -m bot demo",
                                      description="Play a full AI-vs-AI match offline.")
     parser.add_argument("--seed", type=seed_arg, default=1, help="game seed (default 1)")
@@ -351,9 +353,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="board environment (default jungle)")
     parser.add_argument("--budget", type=seconds_arg, default=None,
                         help="seconds per decision of the hard level, on the clock (the "
-                             "medium level takes a quarter of it; default: a fixed amount "
-                             "of work, 40 playouts, so that a seed gives the same match "
-                             "on any machine)")
+                             f"medium level takes {100 * MEDIUM_WORK_SHARE:g} %% of it; default: a "
+                             f"fixed amount of work, {DEFAULT_ITERATIONS} playouts, so that a "
+                             "seed gives the same match on any machine)")
     add_lang_option(parser)
     args = parser.parse_args(argv)
     levels = {side: getattr(args, side.value) or args.level or DEFAULT_LEVELS[side]

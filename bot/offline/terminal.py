@@ -799,6 +799,8 @@ async def _play(out: Path, render_board: Callable, *, side: str, level: str, see
 
 def main(argv: list[str] | None = None) -> int:
     """``python -m bot play``: see the module docstring. Returns the exit status."""
+    from bot.ai.params import MEDIUM_WORK_SHARE  # lazy, as ai_levels: the AI is heavy
+
     parser = argparse.ArgumentParser(prog="python -m bot play",
                                      description="Play Raptor against the AI in the terminal.")
     parser.add_argument("--side", choices=("raptor", "scientist", "random"), default="raptor",
@@ -817,7 +819,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="folder for the board image and the database (default ./raptor-play)")
     parser.add_argument("--budget", type=seconds_arg, default=1.0,
                         help="seconds the hard AI may think per decision, the medium AI "
-                             "a quarter of it (default 1.0)")
+                             f"{100 * MEDIUM_WORK_SHARE:g} %% of it (default 1.0)")
     add_lang_option(parser)
     args = parser.parse_args(argv)
     saved = _terminal_mode()
