@@ -33,7 +33,7 @@ from pathlib import Path
 
 import asyncpg
 
-from .db import SCHEMA_VERSION, Database, DatabaseTooNewError
+from .db import SCHEMA_VERSION, Database, DatabaseTooNewError, connect_read_only
 from .db_url import redact
 from .pg import DatabaseUnavailableError, PgDatabase
 from .settings import Settings, SettingsError, load_settings, setting_warnings
@@ -65,10 +65,16 @@ def settings_or_reason() -> Settings:
 
 
 def file_schema_version(path: Path) -> int | None:
-    """The schema version of an existing database file, None for no file (read-only)."""
+    """The schema version of an existing database file, None for no file; read through
+    :func:`bot.db.connect_read_only` (nothing written or created, a read-only file or folder
+    is fine).
+
+    Raises:
+        sqlite3.DatabaseError: the file is not an SQLite database, or cannot be opened.
+    """
     if not path.is_file():
         return None
-    conn = sqlite3.connect(f"{path.absolute().as_uri()}?mode=ro", uri=True)
+    conn = connect_read_only(path)
     try:
         return int(conn.execute("PRAGMA user_version").fetchone()[0])
     finally:
