@@ -24,6 +24,7 @@ from bot.__main__ import main
 from bot.db import SCHEMA_VERSION, Database
 from bot.match import MatchService
 from engine import Side
+from tests.ops.conftest import fill
 
 unprivileged = pytest.mark.skipif(
     hasattr(os, "geteuid") and os.geteuid() == 0,
@@ -77,6 +78,86 @@ async def one_round_played(db_path: Path) -> int:
         return m.id
     finally:
         await db.close()
+
+
+def could_not_write(db_path: Path, faults: str) -> str:
+    return (f"the bot could not write its database RAPTOR_DB_PATH={db_path}: {faults} "
+            f"read-only for the user {user_name()}. The bot writes that file and creates its "
+            "-wal and -shm files beside it: give the bot's user write access to both (chown or "
+            "chmod), or run the bot as their owner")
+
+
+# ----------------------------------------------------------------------------- check
+@unprivileged
+def test_check_says_a_read_only_database_could_not_be_written(deployment, monkeypatch, capsys):
+    db_path = deployment / "raptor.sqlite3"
+    asyncio.run(fill(db_path))
+    monkeypatch.setenv("DISCORD_TOKEN", "not-a-real-token")
+    monkeypatch.setenv("RAPTOR_DB_PATH", str(db_path))
+    before = files(deployment)
+    with read_only(db_path):
+        status, out, err = run(capsys, "check")
+        assert (status, out) == (2, [])
+        assert err == [f"python -m bot check: {could_not_write(db_path, f'the file {db_path} is')}"]
+        assert files(deployment) == before         # no -wal or -shm made, nothing written
+        # the bot itself refuses to start with the same sentence, before any connection
+        status, out, err = run(capsys)
+        assert (status, out) == (2, [])
+        assert err == [f"python -m bot: {could_not_write(db_path, f'the file {db_path} is')}"]
+
+
+@unprivileged
+@pytest.mark.parametrize("file_too", [False, True], ids=["folder", "file and folder"])
+def test_check_says_a_database_in_a_read_only_folder_could_not_be_written(
+        deployment, monkeypatch, capsys, file_too):
+    db_path = deployment / "raptor.sqlite3"
+    asyncio.run(fill(db_path))
+    monkeypatch.setenv("DISCORD_TOKEN", "not-a-real-token")
+    monkeypatch.setenv("RAPTOR_DB_PATH", str(db_path))
+    before = files(deployment)
+    with read_only(*([db_path] if file_too else []), deployment):
+        status, out, err = run(capsys, "check")
+    faults = (f"the file {db_path} and the folder {deployment} are" if file_too
+              else f"the folder {deployment} is")
+    assert (status, out) == (2, [])
+    assert err == [f"python -m bot check: {could_not_write(db_path, faults)}"]
+    assert files(deployment) == before
+
+
+@unprivileged
+def test_check_names_a_write_ahead_log_it_could_not_write(deployment, monkeypatch, capsys):
+    """A bot (another user's) has the database open: its -wal and -shm are not ours to write."""
+    db_path = deployment / "raptor.sqlite3"
+    asyncio.run(fill(db_path))
+    monkeypatch.setenv("DISCORD_TOKEN", "not-a-real-token")
+    monkeypatch.setenv("RAPTOR_DB_PATH", str(db_path))
+    holder = sqlite3.connect(db_path)
+    try:
+        holder.execute("PRAGMA wal_autocheckpoint = 0")  # its commits stay in the -wal
+        holder.execute("CREATE TABLE pad (x)")
+        holder.commit()
+        wal, shm = (deployment / "raptor.sqlite3-wal", deployment / "raptor.sqlite3-shm")
+        with read_only(wal, shm):
+            status, out, err = run(capsys, "check")
+    finally:
+        holder.close()
+    assert (status, out) == (2, [])
+    assert err == [f"python -m bot check: "
+                   f"{could_not_write(db_path, f'the file {wal} and the file {shm} are')}"]
+
+
+@unprivileged
+def test_check_says_a_database_it_cannot_read(deployment, monkeypatch, capsys):
+    db_path = deployment / "raptor.sqlite3"
+    asyncio.run(fill(db_path))
+    monkeypatch.setenv("DISCORD_TOKEN", "not-a-real-token")
+    monkeypatch.setenv("RAPTOR_DB_PATH", str(db_path))
+    with read_only(db_path, mode=0):
+        status, out, err = run(capsys, "check")
+    assert (status, out) == (2, [])
+    assert err == [f"python -m bot check: cannot read the database RAPTOR_DB_PATH={db_path}: "
+                   f"the file {db_path} cannot be read by the user {user_name()}: give the "
+                   "bot's user access (chown or chmod), or run the bot as the owner"]
 
 
 # ----------------------------------------------------------------------------- replay
