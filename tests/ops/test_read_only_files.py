@@ -25,6 +25,7 @@ from bot.db import SCHEMA_VERSION, Database
 from bot.match import MatchService
 from engine import Side
 from tests.ops.conftest import fill
+from tests.ops.test_backup import rows
 
 unprivileged = pytest.mark.skipif(
     hasattr(os, "geteuid") and os.geteuid() == 0,
@@ -232,3 +233,67 @@ def test_replay_reads_what_is_still_in_the_write_ahead_log(tmp_path, capsys):
         assert sorted(files(data)) == sorted(before)  # nothing created beside it
     finally:
         holder.close()
+
+
+# ----------------------------------------------------------------------------- backup
+@unprivileged
+def test_backup_into_a_read_only_folder_names_that_folder(deployment, monkeypatch, capsys):
+    db_path = deployment / "raptor.sqlite3"
+    asyncio.run(fill(db_path))
+    monkeypatch.setenv("RAPTOR_DB_PATH", str(db_path))
+    folder = deployment / "backups"
+    folder.mkdir()
+    target = folder / "raptor-1.sqlite3"
+    with read_only(folder):
+        status, out, err = run(capsys, "backup", str(target))
+    assert (status, out) == (2, [])
+    assert err == [f"python -m bot backup: cannot write the backup {target}: the folder "
+                   f"{folder} is read-only for the user {user_name()} (nothing was written)"]
+    assert list(folder.iterdir()) == []
+
+
+@unprivileged
+def test_backup_reads_a_read_only_database_in_a_read_only_folder(deployment, monkeypatch,
+                                                                capsys, tmp_path):
+    db_path = deployment / "raptor.sqlite3"
+    asyncio.run(fill(db_path))
+    monkeypatch.setenv("RAPTOR_DB_PATH", str(db_path))
+    target = tmp_path / "raptor-1.sqlite3"
+    before = files(deployment)
+    with read_only(db_path, deployment):
+        status, out, err = run(capsys, "backup", str(target))
+        assert files(deployment) == before           # no -wal or -shm beside it
+    assert (status, err) == (0, [])
+    assert out == [f"Backed up {db_path} to {target}: {target.stat().st_size:,} bytes, schema "
+                   f"version {SCHEMA_VERSION}, 2 matches; integrity check ok."]
+    assert rows(target) == rows(db_path)
+
+
+@unprivileged
+def test_backup_of_a_database_it_cannot_read_names_the_file(deployment, monkeypatch, capsys,
+                                                           tmp_path):
+    db_path = deployment / "raptor.sqlite3"
+    asyncio.run(fill(db_path))
+    monkeypatch.setenv("RAPTOR_DB_PATH", str(db_path))
+    target = tmp_path / "raptor-1.sqlite3"
+    with read_only(db_path, mode=0):
+        status, out, err = run(capsys, "backup", str(target))
+    assert (status, out) == (2, [])
+    assert err == [f"python -m bot backup: cannot read the database RAPTOR_DB_PATH={db_path}: "
+                   f"the file {db_path} cannot be read by the user {user_name()} (nothing was "
+                   "written)"]
+    assert not target.exists()
+
+
+def test_backup_of_a_file_that_is_not_sqlite_says_so_and_names_it(deployment, monkeypatch,
+                                                                 capsys, tmp_path):
+    garbage = deployment / "raptor.sqlite3"
+    garbage.write_bytes(b"not a database at all" * 200)
+    monkeypatch.setenv("RAPTOR_DB_PATH", str(garbage))
+    target = tmp_path / "raptor-1.sqlite3"
+    status, out, err = run(capsys, "backup", str(target))
+    assert (status, out) == (2, [])
+    assert err == [f"python -m bot backup: cannot read the database RAPTOR_DB_PATH={garbage}: it "
+                   "is not a SQLite database (file is not a database) (nothing was written)"]
+    assert not target.exists() and sorted(p.name for p in deployment.iterdir()) == [
+        "raptor.sqlite3"]
