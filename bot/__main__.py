@@ -53,7 +53,7 @@ def _import_part(module: str):
 
 
 def _run_bot() -> int:
-    from bot.check import CheckError, database_reason, settings_or_reason
+    from bot.check import CheckError, database_reason, settings_or_reason, write_reason
 
     try:
         settings = settings_or_reason()  # warnings on stderr, as check prints them
@@ -63,7 +63,8 @@ def _run_bot() -> int:
     if settings.discord_token is None:
         print(NO_TOKEN_MESSAGE, file=sys.stderr)
         return 2
-    reason = None if settings.database_url is not None else database_reason(settings.db_path)
+    reason = None if settings.database_url is not None else (
+        database_reason(settings.db_path) or write_reason(settings.db_path))
     if reason is not None:  # the volume, the file: a configuration problem, not worth a restart
         print(f"python -m bot: {reason}", file=sys.stderr)
         return 2

@@ -10,8 +10,12 @@ given its name, so FILE never holds half a backup. An existing FILE is never ove
 Restoring: stop the bot, replace the ``RAPTOR_DB_PATH`` file with the copy (and remove any
 ``-wal`` / ``-shm`` files left beside the old one), start the bot.
 
+The database is only read (:func:`bot.db.connect_read_only`): a read-only file or folder can be
+backed up, and nothing is created beside it.
+
 Exit status 0 after a backup; 2 with one line on stderr (nothing written) when FILE exists, its
-folder is missing or not writable, there is no database to copy, or SQLite fails.
+folder is missing or not writable, there is no database to copy, the database cannot be read
+or is not SQLite, or SQLite fails; the line names the file or folder at fault.
 """
 
 from __future__ import annotations
@@ -25,12 +29,15 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from .check import CheckError, settings_or_reason
-from .db import BUSY_TIMEOUT_MS
+from .db import connect_read_only, read_problem, write_problem
 
 PROG = "python -m bot backup"
 
 
 def _refuse_target(target: Path) -> None:
+    problem = read_problem(target)  # a folder this user cannot enter
+    if problem is not None:
+        raise CheckError(f"cannot write the backup {target}: {problem} (nothing was written)")
     if target.is_dir():
         raise CheckError(f"{target} is a folder: give the backup's file name, e.g. "
                          f"{target / 'raptor-backup.sqlite3'}")
@@ -39,6 +46,17 @@ def _refuse_target(target: Path) -> None:
                          "overwritten)")
     if not target.parent.is_dir():
         raise CheckError(f"the folder {target.parent} does not exist: create it first")
+    problem = write_problem(target)
+    if problem is not None:
+        raise CheckError(f"cannot write the backup {target}: {problem} (nothing was written)")
+
+
+def _sqlite_says(exc: sqlite3.Error) -> str:
+    """SQLite's error on reading a source, with "not a SQLite database" for a file that is
+    none (SQLite says only "file is not a database")."""
+    if isinstance(exc, sqlite3.DatabaseError) and not isinstance(exc, sqlite3.OperationalError):
+        return f"it is not a SQLite database ({exc})"
+    return str(exc)
 
 
 def backup(source: Path, target: Path) -> list[str]:
@@ -52,6 +70,10 @@ def backup(source: Path, target: Path) -> list[str]:
             database, or the copy failed its integrity check (nothing is left at ``target``).
     """
     source, target = Path(os.path.abspath(source)), Path(os.path.abspath(target))
+    problem = read_problem(source)
+    if problem is not None:
+        raise CheckError(f"cannot read the database RAPTOR_DB_PATH={source}: {problem} "
+                         "(nothing was written)")
     if not source.is_file():
         raise CheckError(f"there is no database at RAPTOR_DB_PATH={source}: nothing to back "
                          "up (is the volume mounted, is this the bot's working directory?)")
@@ -59,14 +81,23 @@ def backup(source: Path, target: Path) -> list[str]:
     partial = target.with_name(f".{target.name}.partial-{os.getpid()}")
     try:
         try:
-            # mode=rw: never create a missing database; query_only: this copy never writes.
-            src = sqlite3.connect(f"{source.absolute().as_uri()}?mode=rw", uri=True,
-                                  timeout=BUSY_TIMEOUT_MS / 1000)
+            # read-only: never creates a missing database, never writes the source, nor a
+            # -wal/-shm beside it; a read-only file or folder is fine
+            src = connect_read_only(source)
         except sqlite3.Error as exc:
-            raise CheckError(f"cannot open the database {source}: {exc}") from None
+            raise CheckError(f"cannot read the database RAPTOR_DB_PATH={source}: {exc} "
+                             "(nothing was written)") from None
         try:
-            src.execute("PRAGMA query_only = ON")
-            dst = sqlite3.connect(partial)
+            try:
+                src.execute("SELECT COUNT(*) FROM sqlite_schema").fetchone()
+            except sqlite3.Error as exc:
+                raise CheckError(f"cannot read the database RAPTOR_DB_PATH={source}: "
+                                 f"{_sqlite_says(exc)} (nothing was written)") from None
+            try:
+                dst = sqlite3.connect(partial)
+            except sqlite3.Error as exc:
+                raise CheckError(f"cannot write the backup {target}: {exc} (nothing was "
+                                 "written)") from None
             try:
                 src.backup(dst)  # one step (pages=-1): one consistent snapshot
                 dst.execute("PRAGMA journal_mode = DELETE")

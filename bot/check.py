@@ -14,7 +14,8 @@ migrations, exactly as the bot does at start-up — and prints what it found::
     Ready: python -m bot can start.
 
 Exit status 0 when ready; 2 with one line on stderr saying why not: a malformed setting, a
-database that cannot be opened or written, a database newer than this code, or no
+database that cannot be opened, or that this user could not write (the file, its folder or its
+``-wal``/``-shm`` read-only, each named), a database newer than this code, or no
 ``DISCORD_TOKEN`` (reported after the database was opened and described, so a volume can be
 checked before the token exists). It does not connect to Discord (a token Discord refuses is
 reported by ``python -m bot``).
@@ -33,7 +34,14 @@ from pathlib import Path
 
 import asyncpg
 
-from .db import SCHEMA_VERSION, Database, DatabaseTooNewError
+from .db import (
+    SCHEMA_VERSION,
+    Database,
+    DatabaseTooNewError,
+    connect_read_only,
+    read_problem,
+    write_problem,
+)
 from .db_url import redact
 from .pg import DatabaseUnavailableError, PgDatabase
 from .settings import Settings, SettingsError, load_settings, setting_warnings
@@ -65,10 +73,16 @@ def settings_or_reason() -> Settings:
 
 
 def file_schema_version(path: Path) -> int | None:
-    """The schema version of an existing database file, None for no file (read-only)."""
+    """The schema version of an existing database file, None for no file; read through
+    :func:`bot.db.connect_read_only` (nothing written or created, a read-only file or folder
+    is fine).
+
+    Raises:
+        sqlite3.DatabaseError: the file is not an SQLite database, or cannot be opened.
+    """
     if not path.is_file():
         return None
-    conn = sqlite3.connect(f"{path.absolute().as_uri()}?mode=ro", uri=True)
+    conn = connect_read_only(path)
     try:
         return int(conn.execute("PRAGMA user_version").fetchone()[0])
     finally:
@@ -133,6 +147,10 @@ def database_reason(db_path: Path | str) -> str | None:
     (exit status 2)."""
     path = Path(os.path.abspath(db_path))
     folder = path.parent
+    problem = read_problem(path)
+    if problem is not None:
+        return (f"cannot read the database RAPTOR_DB_PATH={db_path}: {problem}: give the bot's "
+                "user access (chown or chmod), or run the bot as the owner")
     if path.is_dir():
         return (f"RAPTOR_DB_PATH={db_path} is a folder, not a file: give a file path, e.g. "
                 f"{path / 'raptor.sqlite3'}")
@@ -145,10 +163,27 @@ def database_reason(db_path: Path | str) -> str | None:
         return not_a_database(path, exc)
     if before is not None and before > SCHEMA_VERSION:
         return str(DatabaseTooNewError(str(path), before, SCHEMA_VERSION))
-    if before is None and not os.access(folder, os.W_OK | os.X_OK):
-        return (f"the database folder {folder} is not writable by this user, so the database "
-                "cannot be created there")
     return None
+
+
+def write_reason(db_path: Path | str) -> str | None:
+    """Why the bot, run as this user, could not write the database at ``db_path`` (after
+    :func:`database_reason` found nothing): the file, its ``-wal``/``-shm`` or its folder
+    read-only (:func:`bot.db.write_problem`, which names them), as one sentence; None when it
+    could. Found without writing, from this user's permissions (so root, who may write any
+    file, is refused only on a file system mounted read-only). ``python -m bot`` and
+    ``python -m bot check`` refuse to start with it."""
+    path = Path(os.path.abspath(db_path))
+    problem = write_problem(path)
+    if problem is None:
+        return None
+    if not path.exists():
+        return (f"the bot could not create its database RAPTOR_DB_PATH={db_path}: {problem}: "
+                "give the bot's user write access to the folder (chown or chmod), or choose "
+                "another folder")
+    return (f"the bot could not write its database RAPTOR_DB_PATH={db_path}: {problem}. The "
+            "bot writes that file and creates its -wal and -shm files beside it: give the bot's "
+            "user write access to both (chown or chmod), or run the bot as their owner")
 
 
 async def open_database(settings: Settings) -> Database | PgDatabase:
@@ -213,7 +248,7 @@ def check(settings: Settings) -> list[str]:
         state = "an empty database, given the schema now" if before == 0 else "existing"
         before_or_none: int | None = None if before == 0 else before
     else:
-        reason = database_reason(settings.db_path)
+        reason = database_reason(settings.db_path) or write_reason(settings.db_path)
         if reason is not None:
             raise CheckError(reason)
         path = Path(os.path.abspath(settings.db_path))

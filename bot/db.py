@@ -21,7 +21,10 @@ One :class:`Database` owns two connections to one file:
   may see another coroutine's open transaction: use files outside tests).
 
 Every connection sets ``foreign_keys=ON``, ``journal_mode=WAL``, ``synchronous=NORMAL`` and a
-busy timeout.
+busy timeout. A tool that only reads a file (``check``, ``backup``, ``replay``) opens it with
+:func:`read_only_uri` instead (:func:`connect_read_only`, :meth:`Database.open_read_only`: one
+connection that neither writes nor creates anything, not even a ``-wal``); :func:`read_problem`
+and :func:`write_problem` say in words which file or folder this user may not read or write.
 
 Schema versions: :data:`MIGRATIONS` is an ordered list of described steps; the version of a
 file is ``PRAGMA user_version`` (0 for a new file). :meth:`Database.open` applies the missing
@@ -68,6 +71,7 @@ import sqlite3
 from collections.abc import AsyncIterator, Awaitable, Iterable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import aiosqlite
@@ -428,7 +432,11 @@ async def _to_the_end(step: Awaitable[None]) -> None:
     task.result()
 
 
-async def _connect(path: str, *, read_only: bool) -> aiosqlite.Connection:
+async def _connect(path: str, *, read_only: bool, file_read_only: bool = False
+                   ) -> aiosqlite.Connection:
+    """A connection to ``path`` with the bot's PRAGMAs; ``read_only``: ``query_only`` (the
+    writer's file, read); ``file_read_only``: through :func:`read_only_uri`, which neither
+    creates nor writes the file or anything beside it (no WAL set either)."""
     # Autocommit mode: a statement outside BEGIN ... COMMIT is its own transaction
     # (Database.write), and transactions are explicit (Database.transaction).
     if path != ":memory:":
@@ -438,7 +446,10 @@ async def _connect(path: str, *, read_only: bool) -> aiosqlite.Connection:
                 f"unable to open database file {path!r}: "
                 + ("it is a folder" if os.path.isdir(path) else f"no folder {folder!r}"))
     try:
-        conn = await aiosqlite.connect(path, isolation_level=None)
+        if file_read_only:
+            conn = await aiosqlite.connect(read_only_uri(path), uri=True, isolation_level=None)
+        else:
+            conn = await aiosqlite.connect(path, isolation_level=None)
     except BaseException:
         # aiosqlite stops its worker thread by a queued call that answers on this loop:
         # let it run before the caller's loop closes (else "Event loop is closed").
@@ -449,7 +460,7 @@ async def _connect(path: str, *, read_only: bool) -> aiosqlite.Connection:
         # execute_fetchall runs each PRAGMA to its end (some return a row).
         await conn.execute_fetchall(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
         await conn.execute_fetchall("PRAGMA foreign_keys = ON")
-        if path != ":memory:":
+        if path != ":memory:" and not file_read_only:
             await conn.execute_fetchall("PRAGMA journal_mode = WAL")
         await conn.execute_fetchall("PRAGMA synchronous = NORMAL")
         if read_only:
@@ -458,6 +469,123 @@ async def _connect(path: str, *, read_only: bool) -> aiosqlite.Connection:
         await _to_the_end(conn.close())
         raise
     return conn
+
+
+# --- files: reading without writing, and what stops this user reading or writing them
+# SQLite writes a WAL-mode database (the bot's) through two files beside it, ``-wal`` (the
+# changes not yet checkpointed into the file) and ``-shm`` (the index of the log); a writer
+# creates them in the file's folder. A read-only connection (``mode=ro``) to such a file
+# without a ``-wal`` creates both too and leaves them behind (only the last *writing*
+# connection removes them), and it cannot open at all in a folder it may not write.
+
+
+def wal_files(path: str | os.PathLike[str]) -> tuple[Path, Path]:
+    """The ``-wal`` and ``-shm`` files SQLite keeps beside the database ``path``."""
+    path = Path(path)
+    return path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")
+
+
+def _in_wal_mode(path: Path) -> bool:
+    """Whether the file's header says WAL mode (bytes 18 and 19 are 2, in a file that starts
+    with SQLite's magic string); False for anything else, unreadable files included."""
+    try:
+        with path.open("rb") as f:
+            head = f.read(20)
+    except OSError:
+        return False
+    return head.startswith(b"SQLite format 3\x00") and head[18:20] == b"\x02\x02"
+
+
+def read_only_uri(path: str | os.PathLike[str]) -> str:
+    """The SQLite URI that opens ``path`` for reading only, creating no file beside it.
+
+    ``mode=ro``: never created, never written. A WAL-mode file with no ``-wal`` beside it
+    holds every commit, and no process has it open for writing (a writer keeps its ``-wal``
+    while it runs): it is opened ``immutable=1`` too, so SQLite takes no lock and creates no
+    ``-wal``/``-shm`` (it could not in a read-only folder). With a ``-wal`` (a bot running,
+    or one that stopped without checkpointing), plain ``mode=ro`` reads the log as well.
+    (A writer that starts while an immutable read runs changes the file only when it
+    checkpoints, at 1000 pages of changes or when it closes.)
+    """
+    path = Path(os.path.abspath(path))
+    uri = f"{path.as_uri()}?mode=ro"
+    if _in_wal_mode(path) and not wal_files(path)[0].exists():
+        uri += "&immutable=1"
+    return uri
+
+
+def connect_read_only(path: str | os.PathLike[str], *,
+                      timeout: float = BUSY_TIMEOUT_MS / 1000) -> sqlite3.Connection:
+    """A read-only :mod:`sqlite3` connection to the existing file ``path``
+    (:func:`read_only_uri`): ``python -m bot check`` and ``backup`` read through it,
+    :meth:`Database.open_read_only` (``replay``) through the same URI.
+
+    Raises:
+        sqlite3.OperationalError: the file is missing or cannot be opened (see
+            :func:`read_problem` for why, in words).
+    """
+    return sqlite3.connect(read_only_uri(path), uri=True, timeout=timeout)
+
+
+def user_name() -> str:
+    """The name of the user this process reads and writes files as (its effective uid)."""
+    try:
+        import pwd
+
+        return pwd.getpwuid(os.geteuid()).pw_name
+    except (ImportError, KeyError):  # no pwd module (Windows), or a uid without a name
+        return f"uid {os.geteuid()}" if hasattr(os, "geteuid") else "this user"
+
+
+def _may(path: Path, mode: int) -> bool:
+    """``os.access`` as the process's effective user (the one files are opened as)."""
+    return os.access(path, mode, effective_ids=os.access in os.supports_effective_ids)
+
+
+def _listed(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def read_problem(path: str | os.PathLike[str]) -> str | None:
+    """Why this user could not read the database ``path``, in words naming the file at fault
+    (the database, its ``-wal`` or ``-shm``, or its folder), found without opening it; None
+    when nothing stops it (a missing file, or one that is not SQLite, is the caller's or
+    SQLite's to say). Call it before testing whether ``path`` exists: that fails in a folder
+    this user cannot enter."""
+    path = Path(os.path.abspath(path))
+    wal, shm = wal_files(path)
+    user = user_name()
+    if os.path.isdir(path.parent) and not _may(path.parent, os.X_OK):
+        return f"the folder {path.parent} cannot be entered by the user {user}"
+    unreadable = [f"the file {p}" for p in (path, wal, shm)
+                  if p.exists() and not _may(p, os.R_OK)]
+    if unreadable:
+        return f"{_listed(unreadable)} cannot be read by the user {user}"
+    if wal.exists() and not shm.exists() and not _may(path.parent, os.W_OK | os.X_OK):
+        return (f"{wal} holds changes not yet in the file, and reading them needs {shm.name} "
+                f"beside it, which the user {user} cannot create in the folder {path.parent}")
+    return None
+
+
+def write_problem(path: str | os.PathLike[str]) -> str | None:
+    """Why this user could not write the SQLite database ``path`` (an existing file, or one
+    to create), in words naming each file or folder at fault: a read-only file system, the
+    file or its ``-wal``/``-shm`` read-only, a folder where the ``-wal`` and ``-shm`` (or
+    the file itself) cannot be created. Found without writing; None when nothing stops it.
+    """
+    path = Path(os.path.abspath(path))
+    folder = path.parent
+    with contextlib.suppress(OSError, AttributeError):  # no statvfs on Windows
+        if os.statvfs(folder).f_flag & os.ST_RDONLY:
+            return f"the folder {folder} is on a file system mounted read-only"
+    faults = [f"the file {p}" for p in (path, *wal_files(path))
+              if p.exists() and not _may(p, os.W_OK)]
+    if not _may(folder, os.W_OK | os.X_OK):
+        faults.append(f"the folder {folder}")
+    if not faults:
+        return None
+    return f"{_listed(faults)} {'is' if len(faults) == 1 else 'are'} read-only for the user " \
+           f"{user_name()}"
 
 
 class Database:
@@ -502,6 +630,41 @@ class Database:
             await _to_the_end(writer.close())
             raise
         return cls(spath, writer, reader)
+
+    @classmethod
+    async def open_read_only(cls, path: str | os.PathLike[str]) -> Database:
+        """Connect to the existing file ``path`` to read it only (``python -m bot replay``):
+        through :func:`read_only_uri`, so nothing is created, migrated or written, not even a
+        ``-wal``/``-shm`` file beside it, and a read-only file or folder is fine. A write
+        raises ``sqlite3.OperationalError`` ("attempt to write a readonly database"). A file
+        of an older schema version is copied into memory and the copy migrated; the file is
+        left as it is.
+
+        Raises:
+            DatabaseTooNewError: the file's schema version is newer than :data:`SCHEMA_VERSION`.
+            sqlite3.DatabaseError: the file cannot be opened or is not an SQLite database
+                (:func:`read_problem` says why a file cannot be opened).
+        """
+        spath = os.fspath(path)
+        conn = await _connect(spath, read_only=True, file_read_only=True)
+        try:
+            version = await _user_version(conn)
+            if version > SCHEMA_VERSION:
+                raise DatabaseTooNewError(spath, version, SCHEMA_VERSION)
+            if version < SCHEMA_VERSION:
+                copy = await _connect(":memory:", read_only=False)
+                try:
+                    await conn.backup(copy)
+                    await _migrate(copy, spath, SCHEMA_VERSION)
+                except BaseException:
+                    await _to_the_end(copy.close())
+                    raise
+                await _to_the_end(conn.close())
+                return cls(spath, copy, copy)
+        except BaseException:
+            await _to_the_end(conn.close())
+            raise
+        return cls(spath, conn, conn)
 
     async def close(self) -> None:
         """Close both connections (waits for a running write transaction to finish).

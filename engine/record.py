@@ -4,7 +4,7 @@ A record is to Raptor what PGN is to chess: header lines (``Key: value``) saying
 what, where, with which options and seed, and how it ended; then the rounds, one line per
 decision group, every decision in the action notation of :mod:`engine.notation`::
 
-    Raptor match record, format 1
+    Raptor match record, format 2
     Event: Raptor match #12
     ...
     Seed: 8812736
@@ -21,11 +21,17 @@ text; :func:`read_record` reads it back and replays it with :func:`engine.replay
 every decision against :func:`engine.legal_actions` and the ending against the header. A
 record is only written for a finished match (the seed fixes both hands, R11.2); a pick that
 was never revealed (a match ended outside the game mid-pick) is left out.
+
+Header values are free text (player and server names): :func:`escape_value` writes the
+characters that would break a line, hide text or reorder it as ``\\u{XXXX}`` (a backslash as
+``\\\\``), so the text a name holds is what reads back; format 1 records (older writers,
+no escapes) are read as they were written.
 """
 
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -39,8 +45,12 @@ from .predicates import ap_total
 from .rules import apply, new_game, to_act
 from .state import GameState, Options, Phase, Reason, Side
 
+#: The format this version writes: 2 escapes header values (:func:`escape_value`), 1 did not.
+FORMAT = 2
 #: The first line of every record; the number is the format's version.
-FORMAT_LINE = "Raptor match record, format 1"
+FORMAT_LINE = f"Raptor match record, format {FORMAT}"
+#: The formats :func:`read_record` reads.
+READ_FORMATS = (1, 2)
 
 
 class MatchRecordError(RaptorError):
@@ -109,6 +119,69 @@ RESULTS = ("raptor", "scientist", "draw", "none")
 HEADER_KEYS = ("Event", "Server", "Date", "Raptor", "Scientist", "Environment", "Layout",
                "Setup", "Seed", "Result", "Reason", "Rounds")
 REQUIRED_KEYS = ("Environment", "Layout", "Setup", "Seed", "Result", "Reason")
+#: Header keys whose values the reader interprets (words and numbers, never a ``#``): a ``#``
+#: after them starts a comment. Every other value is free text to the end of its line.
+WORD_KEYS = (*REQUIRED_KEYS, "Rounds")
+
+
+# ----------------------------------------------------------------------------- escaping
+#: Unicode's bidirectional controls (the Bidi_Control property): raw in a name they reorder
+#: the text around them (U+202E RIGHT-TO-LEFT OVERRIDE turns "abc" into "cba" on screen).
+BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e"
+                          "\u2066\u2067\u2068\u2069")
+#: General categories never written raw: controls (C0, DEL, C1: line breaks, tabs, NUL),
+#: line and paragraph separators (they end a line for :meth:`str.splitlines`), lone
+#: surrogates (not encodable as UTF-8).
+_ESCAPED_CATEGORIES = frozenset({"Cc", "Zl", "Zp", "Cs"})
+_ESCAPE = re.compile(r"\\(?:u\{([0-9A-Fa-f]{1,6})\}|(\\))?")
+
+
+def _escaped(ch: str) -> bool:
+    """Whether header values write ``ch`` as an escape: a backslash, a bidi control, a
+    control or line-ending character, a lone surrogate, or U+FFFD (the reader takes it for a
+    sign of binary data)."""
+    return (ch == "\\" or ch == "\ufffd" or ch in BIDI_CONTROLS
+            or unicodedata.category(ch) in _ESCAPED_CATEGORIES)
+
+
+def escape_value(text: str) -> str:
+    """A header value as format 2 writes it: one line, every character of ``text`` kept.
+
+    A backslash becomes ``\\\\``; each character :func:`_escaped` names, and white space at
+    either end (the reader strips it), becomes ``\\u{XXXX}`` (its code point, upper-case hex,
+    at least four digits). ``#`` is written as it is (free text runs to the end of the line).
+    ``escape_value("Bob\\u202e")`` is ``"Bob\\\\u{202E}"``; :func:`unescape_value` reverses it.
+    """
+    out = []
+    last = len(text) - 1
+    for i, ch in enumerate(text):
+        if ch == "\\":
+            out.append("\\\\")
+        elif _escaped(ch) or (ch.isspace() and i in (0, last)):
+            out.append(f"\\u{{{ord(ch):04X}}}")
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
+def unescape_value(text: str) -> str:
+    """The text a format-2 header value holds (the inverse of :func:`escape_value`).
+
+    Raises:
+        ValueError: a backslash that starts neither ``\\\\`` nor ``\\u{hex}`` (1 to 6 hex
+            digits, at most 10FFFF); the message says which.
+    """
+    def one(m: re.Match[str]) -> str:
+        if m.group(2):
+            return "\\"
+        if m.group(1) is None or int(m.group(1), 16) > 0x10FFFF:
+            bad = m.group(0) if m.group(1) else text[m.start():m.start() + 2]
+            raise ValueError(f"{bad!r} is no escape: a backslash in a header value starts "
+                             "\\\\ (a backslash) or \\u{hex} (a character by its code point, "
+                             "at most 10FFFF)")
+        return chr(int(m.group(1), 16))
+
+    return _ESCAPE.sub(one, text)
 
 
 @dataclass(frozen=True)
@@ -190,8 +263,9 @@ def write_record(seed: int, options: Options | Mapping[str, str],
         result, reason: how the match ended. A game won under R6 needs neither (they are
             read from the final state; if given, they must agree); a match ended outside
             the game needs both: ``reason`` an :class:`Ending`, ``result`` one it allows.
-        event, server, date, raptor, scientist: descriptive header lines (one line each;
-            line breaks become spaces; empty ones are written as ``-``).
+        event, server, date, raptor, scientist: descriptive header lines, any text (escaped
+            by :func:`escape_value`, so that each stays on its line and reads back as given;
+            empty ones are written as ``-``).
 
     Returns:
         The text, lines ending in ``\\n``.
@@ -232,8 +306,7 @@ def write_record(seed: int, options: Options | Mapping[str, str],
               "Reason": str(reason.value), "Rounds": str(rounds_played(state))}
     lines = [FORMAT_LINE]
     for key in HEADER_KEYS:
-        value = " ".join(str(header[key]).split()) or "-"
-        lines.append(f"{key}: {value}")
+        lines.append(f"{key}: {escape_value(str(header[key])) or '-'}")
     lines.append("")
     lines.extend(_body(seed, opts, log))
     return "\n".join(lines) + "\n"
@@ -326,8 +399,11 @@ _PICK = re.compile(r"(raptor|scientist)\s+(\d+)", re.I)
 def read_record(text: str) -> MatchRecord:
     """Read a record and replay it (:func:`engine.replay`), checking it all.
 
-    A leading byte-order mark and Windows line endings are accepted; ``#`` starts a comment
-    (to the end of the line); blank lines are ignored; keywords and notation are
+    Formats 1 and 2 are read (:data:`READ_FORMATS`): a format 2 header value is unescaped
+    (:func:`unescape_value`), a format 1 one is taken as written. A leading byte-order mark
+    and Windows line endings are accepted; ``#`` starts a comment to the end of the line,
+    except in a free-text header value (Event, Server, Date, Raptor, Scientist, unknown keys),
+    which runs to the end of its line; blank lines are ignored; keywords and notation are
     case-insensitive (:func:`engine.parse_action` reads each decision).
 
     Returns:
@@ -345,15 +421,16 @@ def read_record(text: str) -> MatchRecord:
         raise MatchRecordError(1, "", "not a Raptor match record: this is binary data, not "
                                "text (a record is a UTF-8 text file, see docs/RECORD.md)")
     lines = text.splitlines()
-    if not lines or lines[0].strip() != FORMAT_LINE:
-        first = lines[0] if lines else ""
-        other = _FORMAT.fullmatch(first.strip())
-        if other:
+    first = lines[0] if lines else ""
+    version = _FORMAT.fullmatch(first.strip())
+    if not version or version.group(1) not in map(str, READ_FORMATS):
+        if version:
             raise MatchRecordError(1, first, f"not a Raptor match record this version reads: "
-                                   f"it reads format {FORMAT_LINE.rsplit(' ', 1)[1]} only, "
-                                   f"not format {other.group(1)}")
+                                   f"it reads formats {' and '.join(map(str, READ_FORMATS))} "
+                                   f"only, not format {version.group(1)}")
         raise MatchRecordError(1, first, f"not a Raptor match record: the first line must be "
                                f"{FORMAT_LINE!r}")
+    escaped = version.group(1) != "1"
     header: dict[str, str] = {}
     where: dict[str, tuple[int, str]] = {}
     n = 1  # index of the line being read (line number n + 1)
@@ -365,13 +442,17 @@ def read_record(text: str) -> MatchRecord:
         n += 1
         if not body:
             continue
-        m = _HEADER.fullmatch(body)
+        m = _HEADER.fullmatch(raw.strip())
         if not m:
             raise MatchRecordError(n, raw, "a header line is 'Key: value'")
         key = m.group(1).strip().title()
         if key in header:
             raise MatchRecordError(n, raw, f"{key!r} appears twice in the header")
-        header[key] = m.group(2).strip()
+        value = m.group(2).split("#", 1)[0] if key in WORD_KEYS else m.group(2)
+        try:
+            header[key] = unescape_value(value.strip()) if escaped else value.strip()
+        except ValueError as exc:
+            raise MatchRecordError(n, raw, str(exc)) from None
         where[key] = (n, raw)
     for key in REQUIRED_KEYS:
         if key not in header:
@@ -524,7 +605,8 @@ def _check_end(state: GameState, header: dict[str, str], where: dict[str, tuple[
 
 
 __all__ = [
-    "FORMAT_LINE", "HEADER_KEYS", "REQUIRED_KEYS", "RESULTS", "Ending", "MatchRecord",
-    "MatchRecordError", "UnfinishedMatchError", "ending_banner", "read_record", "round_states",
-    "rounds_played", "write_record",
+    "BIDI_CONTROLS", "FORMAT", "FORMAT_LINE", "HEADER_KEYS", "READ_FORMATS", "REQUIRED_KEYS",
+    "RESULTS", "WORD_KEYS", "Ending", "MatchRecord", "MatchRecordError",
+    "UnfinishedMatchError", "ending_banner", "escape_value", "read_record", "round_states",
+    "rounds_played", "unescape_value", "write_record",
 ]

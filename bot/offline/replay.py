@@ -3,7 +3,11 @@ match of a bot's database as ``DIR/match-N.txt`` (its record, ``docs/RECORD.md``
 ``DIR/match-N.gif`` (its animation, a frame per round; at most ``--limit`` MiB, 10 by
 default, frames scaled down or dropped to fit and said so). ``--match`` defaults to the
 database's most recently finished match. A match in progress is refused (its hands are
-secret); so are a missing database and an unknown match, in one line each (exit 1).
+secret); so are a missing database and an unknown match, in one line each (exit 2).
+
+The database is only read (:meth:`bot.db.Database.open_read_only`): a read-only file or folder
+is fine, nothing is created beside it, and a database of an older schema is migrated in a copy
+in memory, never in the file.
 
 The players are named by their user ids (the database holds no names); the server by its id
 (a match of the demo or the terminal: "offline", the person at the terminal "terminal player").
@@ -21,7 +25,7 @@ from engine import Side
 from render.replay import DEFAULT_BYTE_LIMIT, ReplayError, render_replay
 
 from ..check import file_schema_version
-from ..db import SCHEMA_VERSION, Database, DatabaseTooNewError
+from ..db import SCHEMA_VERSION, Database, DatabaseTooNewError, read_problem
 from ..db_url import is_postgres_url
 from ..match import MatchService, NotFoundError, ServiceError, replays
 from . import OFFLINE_GUILD
@@ -38,7 +42,7 @@ async def write_match(db_path: Path, out: Path, number: int | None, *,
         ServiceError: no finished match, an unknown one, or one in progress.
         ReplayError: the match ended before its first round, or ``byte_limit`` too small.
     """
-    db = await Database.open(db_path)
+    db = await Database.open_read_only(db_path)
     try:
         service = MatchService(db)
         if number is None:
@@ -71,6 +75,9 @@ async def write_match(db_path: Path, out: Path, number: int | None, *,
 def _unreadable(db_path: Path) -> str | None:
     """Why ``db_path`` is not a bot database this command can read, found read-only (an export
     never creates, migrates or writes the file it is given); None when it is one."""
+    problem = read_problem(db_path)
+    if problem is not None:
+        return f"cannot read {db_path}: {problem}"
     if not db_path.exists():
         return f"{db_path}: no such file"
     if not db_path.is_file():

@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 import random
+import unicodedata
+from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import engine
 from engine import Options, Phase, Pick, Reason, Side, apply, legal_actions, new_game, to_act
@@ -92,11 +96,152 @@ def test_a_quick_setup_has_no_setup_lines_and_empty_descriptions_read_as_a_dash(
     assert read_record(text).final == final
 
 
-def test_descriptions_stay_on_one_line():
+def test_descriptions_stay_on_one_line_and_read_back_as_given():
     final, log = random_game(2)
     text = write_record(2, final.options, log, event="Cup\nfinal", raptor="A\r\nB")
-    assert "Event: Cup final\n" in text and "Raptor: A B\n" in text
-    read_record(text)
+    assert "Event: Cup\\u{000A}final\n" in text and "Raptor: A\\u{000D}\\u{000A}B\n" in text
+    assert text.count("\n") == write_record(2, final.options, log).count("\n")
+    header = read_record(text).header
+    assert (header["Event"], header["Raptor"]) == ("Cup\nfinal", "A\r\nB")
+
+
+# ----------------------------------------------------------------------------- escaping
+def _short_match():
+    """A match resigned in round 2: a record quick to write and read."""
+    s, log = random_game(6, stop=lambda s: s.round == 2)
+    return s, log
+
+
+def _header_of(**names: str) -> dict[str, str]:
+    s, log = _short_match()
+    text = write_record(6, s.options, log, result="raptor", reason="resigned", **names)
+    return read_record(text).header
+
+
+def test_a_hash_in_a_header_value_is_text_not_a_comment():
+    header = _header_of(event="Raptor match #1", server="#general", raptor="Bob # the 2nd",
+                        scientist="#")
+    assert header["Event"] == "Raptor match #1" and header["Server"] == "#general"
+    assert header["Raptor"] == "Bob # the 2nd" and header["Scientist"] == "#"
+
+
+def test_the_escape_example_in_docs_record_md_is_what_the_engine_writes():
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "RECORD.md").read_text()
+    example = doc.split("give:\n\n```\n", 1)[1].split("```")[0]
+    assert example == "Server: #general\nRaptor: Bob\\u{202E}\n"
+    s, log = _short_match()
+    text = write_record(6, s.options, log, result="raptor", reason="resigned",
+                        server="#general", raptor="Bob\u202e")
+    assert "\nServer: #general\nDate: -\nRaptor: Bob\\u{202E}\n" in text
+    assert read_record(text).header["Raptor"] == "Bob\u202e"
+
+
+def test_bidi_controls_and_control_characters_are_written_as_escapes():
+    rlo = "\u202e"                                   # RIGHT-TO-LEFT OVERRIDE
+    s, log = _short_match()
+    text = write_record(6, s.options, log, result="raptor", reason="resigned",
+                        raptor=f"{rlo}evil", scientist="tab\there\x1bbell\x07",
+                        server="a\u2028b\x85c", event="\\u{41} \\")
+    lines = text.splitlines()
+    assert lines[1:6] == ["Event: \\\\u{41} \\\\", "Server: a\\u{2028}b\\u{0085}c",
+                          "Date: -", "Raptor: \\u{202E}evil",
+                          "Scientist: tab\\u{0009}here\\u{001B}bell\\u{0007}"]
+    assert not any(_bidi_control(ch) for ch in text)
+    header = read_record(text).header
+    assert header["Raptor"] == f"{rlo}evil" and header["Scientist"] == "tab\there\x1bbell\x07"
+    assert header["Server"] == "a\u2028b\x85c" and header["Event"] == "\\u{41} \\"
+
+
+def _bidi_control(ch: str) -> bool:
+    """Unicode's Bidi_Control characters, found from the bidi classes (the embeddings,
+    overrides and isolates) plus the three marks (LRM, RLM, ALM)."""
+    return (unicodedata.bidirectional(ch) in ("LRE", "RLE", "PDF", "LRO", "RLO", "LRI", "RLI",
+                                              "FSI", "PDI") or ch in "\u200e\u200f\u061c")
+
+
+def test_the_bidi_controls_are_unicodes():
+    found = {chr(c) for c in range(0x3000) if _bidi_control(chr(c))}
+    assert found == engine.record.BIDI_CONTROLS and len(found) == 12
+
+
+#: Characters that matter to the format, mixed into any code point and lone surrogates.
+_TRICKY = st.sampled_from(list("#\\u{}-: \t\n\r\x0b\x0c\x1c\x85\u2028\u2029\u202e\u2066"
+                               "\u200f\ufffd\ufeff\x00\xa0\u3000") + ["\\u{41}", "\\\\"])
+_ANY_TEXT = st.lists(st.one_of(st.characters(exclude_categories=()), _TRICKY,
+                               st.characters(categories=["Cs"])),
+                     max_size=24).map("".join)
+
+
+@settings(max_examples=150, deadline=None)
+@given(event=_ANY_TEXT, server=_ANY_TEXT, date=_ANY_TEXT, raptor=_ANY_TEXT,
+       scientist=_ANY_TEXT)
+def test_any_header_text_round_trips(event, server, date, raptor, scientist):
+    names = {"event": event, "server": server, "date": date, "raptor": raptor,
+             "scientist": scientist}
+    s, log = _short_match()
+    text = write_record(6, s.options, log, result="raptor", reason="resigned", **names)
+    data = text.encode("utf-8")                      # a file can hold it (no lone surrogate)
+    lines = data.decode("utf-8").splitlines()
+    assert len(lines) == len(write_record(6, s.options, log, result="raptor",
+                                          reason="resigned").splitlines())
+    assert not any(_bidi_control(ch) for ch in text)
+    assert all(ch == "\n" or unicodedata.category(ch) != "Cc" for ch in text)
+    rec = read_record(data.decode("utf-8"))
+    assert rec.header == {**{k.title(): v or "-" for k, v in names.items()},
+                          **{k: rec.header[k] for k in engine.record.WORD_KEYS}}
+    assert (rec.result, rec.reason, rec.final) == ("raptor", Ending.RESIGNED, s)
+
+
+def test_a_comment_after_a_word_value_is_still_a_comment(record_text):
+    text = _edit(record_text, "Seed: 5\n", "Seed: 5  # from the forum\n")
+    text = _edit(text, "Date: 2026-12-01\n", "Date: 2026-12-01 # a Tuesday\n")
+    rec = read_record(text)
+    assert rec.seed == 5 and rec.header["Seed"] == "5"
+    assert rec.header["Date"] == "2026-12-01 # a Tuesday"    # free text to the end of the line
+
+
+def test_refuses_a_backslash_that_starts_no_escape(record_text):
+    for bad, escape in (("Ali\\ce", "\\c"), ("x\\u{110000}", "\\u{110000}"),
+                        ("x\\u41", "\\u"), ("x\\", "\\")):
+        err = _refused(_edit(record_text, "Raptor: Alice", f"Raptor: {bad}"))
+        assert err.line == 5 and err.text == f"Raptor: {bad}"
+        assert str(err) == (
+            f"line 5: {escape!r} is no escape: a backslash in a header value starts \\\\ (a "
+            f"backslash) or \\u{{hex}} (a character by its code point, at most 10FFFF) "
+            f"({err.text!r})")
+
+
+# ----------------------------------------------------------------------------- older records
+RECORDS = Path(__file__).parent / "records"
+
+
+def test_a_format_1_record_of_the_old_example_reads_the_same_game():
+    """``records/format1-example.txt`` is what the code before format 2 wrote for the example
+    of docs/RECORD.md; it reads as the same match, its header as written (``#7`` included)."""
+    old = (RECORDS / "format1-example.txt").read_text(encoding="utf-8")
+    assert old.startswith("Raptor match record, format 1\n")
+    final, log = random_game(5, setup="manual")
+    rec = read_record(old)
+    assert rec.final == final and list(rec.actions) == log
+    assert rec.header == {
+        "Event": "Raptor match #7", "Server": "Dino Club", "Date": "2026-12-01",
+        "Raptor": "Alice", "Scientist": "Bob", "Environment": "jungle", "Layout": "random",
+        "Setup": "manual", "Seed": "5", "Result": final.winner.value,
+        "Reason": final.reason.value, "Rounds": str(final.round)}
+    # nothing in it needed an escape: format 2 writes the same lines under its own first line
+    assert write_record(5, final.options, log, **HEADER) == old.replace(
+        "format 1", f"format {engine.record.FORMAT}", 1)
+
+
+def test_a_format_1_record_keeps_its_names_as_written():
+    """``records/format1-names.txt`` (old code, raw names): nothing is unescaped in it."""
+    old = (RECORDS / "format1-names.txt").read_text(encoding="utf-8")
+    s, log = random_game(4, stop=lambda s: s.round == 6 and s.phase is Phase.AP)
+    rec = read_record(old)
+    assert rec.final == s and list(rec.actions) == log and rec.reason is Ending.RESIGNED
+    assert rec.header["Event"] == "Raptor match #12" and rec.header["Server"] == "Dino #Club"
+    assert rec.header["Raptor"] == "Ali\\ce \\u{41} #1"
+    assert rec.header["Scientist"] == "\u202eevil\u202c Bob the\x01second"
 
 
 def test_round_states_give_one_state_per_round_ending_on_the_final_one():
@@ -179,7 +324,7 @@ def _refused(text: str) -> MatchRecordError:
 def test_refuses_another_format(record_text):
     err = _refused(_edit(record_text, FORMAT_LINE, "Raptor match record, format 9"))
     assert err.line == 1 and "format 9" in str(err) and "not a Raptor match record" in str(err)
-    assert "it reads format 1 only" in str(err)
+    assert "it reads formats 1 and 2 only, not format 9" in str(err)
     assert _refused("").line == 1
     assert "the first line must be" in str(_refused("Chess game\n"))
 
