@@ -68,7 +68,7 @@ class RaptorBot(commands.Bot):
         self.settings = settings
         self.db = db
         self.service = service or build_service(settings, db)
-        self.flow = Flow(self, self.service, self.gate)
+        self.flow = Flow(self, self.service, self.gate, max_replays=settings.max_replays)
 
     @property
     def clicks(self) -> Clicks:
@@ -125,13 +125,16 @@ def shards_of(settings: Settings) -> Shards:
 
 
 def build_service(settings: Settings, db: Database, **kwargs: Any) -> MatchService:
-    """The match service configured from ``settings`` (timeouts, AI time budget, shards);
+    """The match service configured from ``settings`` (timeouts, AI time budget, shards,
+    the caps per member);
     ``kwargs`` go to :class:`MatchService` (tests: ``clock``, ``seed_source``,
     ``ai_chooser``, ``owner``, ``claim_lease``)."""
     kwargs.setdefault("shards", shards_of(settings))
     return MatchService(db, turn_timeout=settings.turn_timeout_hours * 3600.0,
                         challenge_timeout=settings.challenge_timeout_minutes * 60.0,
-                        ai_time_budget=settings.ai_time_budget, **kwargs)
+                        ai_time_budget=settings.ai_time_budget,
+                        max_practices=settings.max_practices,
+                        max_challenges=settings.max_challenges, **kwargs)
 
 
 async def create_bot(settings: Settings, db: Database, *,

@@ -59,7 +59,8 @@ async def viewer_page(client: Any, match: Match, index: int, lang: str = ENGLISH
     index = max(0, min(index, len(views) - 1))
     v = views[index]
     last = index == len(views) - 1
-    png = await client.flow.images.replay_frame(match, v, total=len(views), final=last,
+    png = await client.flow.images.replay_frame(match, v, index=index, total=len(views),
+                                                final=last,
                                                 verdict=verdict, winner=winner, lang=lang)
     events = v.last_round_events if v.phase is engine.Phase.PICK else v.round_events
     text = Text("**{title} · round {n} ({index}/{total})**\n{story}\n{score}",

@@ -145,9 +145,9 @@ async def test_a_long_list_of_matches_keeps_whole_lines_and_counts_the_rest(worl
                                                                            ) -> None:
     fake, service = world.fake, world.service
     mod = fake.add_user("mod", admin=True)
-    for i in range(20):
-        await service.start_practice(fake.guild_id, 9000 + i, world.alice.id, side="raptor",
-                                     ai_user_id=fake.bot_user.id)
+    for i in range(20):  # 20 members (a member may have 3 practice games going)
+        await service.start_practice(fake.guild_id, 9000 + i, fake.add_user(f"p{i}").id,
+                                     side="raptor", ai_user_id=fake.bot_user.id)
     out = await mod.slash("raptor-admin matches")
     only_ephemeral_to(out, mod)
     lines = out.content.splitlines()
