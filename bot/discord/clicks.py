@@ -164,11 +164,10 @@ class Clicks:
                                challenge_id: int) -> None:
         """Accept: the challenged player starts the match, in the challenge's channel, from
         the challenge's message (which the click is on: :meth:`_owned_challenge`)."""
-        if not await check_permissions(self.client, interaction):
-            return
         await defer_update(interaction)
         found = await self._owned_challenge(interaction, challenge_id)
-        if found is None:
+        if found is None or not await check_permissions(self.client, interaction,
+                                                        found.channel_id):
             return
         log.info("challenge %d: accept by user %d", challenge_id, interaction.user.id)
         match = await self.service.accept_challenge(challenge_id, interaction.user.id)

@@ -23,7 +23,14 @@ is held against where the bot shows that object's controls:
 ========================  =================================================================
 
 and, whatever the place, a message recorded for another match never fits. A challenge's
-buttons fit only on its own message (``challenges.message_id``) in its server and channel.
+buttons fit only on its own message (``challenges.message_id``) in its server and channel
+(in the moment between posting a challenge and recording its message nothing fits: a click
+then is refused, the next one works).
+
+``CHANNEL`` does not ask for the very message: the handlers of those controls never edit a
+public message they were clicked on, and the record of the card's messages may be lost (a
+bot from before it was kept, tests/e2e/test_stale_controls.py), while its old controls must
+still answer "out of date".
 
 The answer is a :class:`Fit`: ``FITS``; ``STALE`` for the match's own channel message that no
 longer carries the control (a draw offer that lapsed): the handler says "out of date";
