@@ -13,6 +13,7 @@ put together once per bot (``bot.flow``).
 :mod:`bot.discord.hands`                    a player's hand, ephemeral or by DM
 :mod:`bot.discord.links`                    jump links to a match's public message
 :mod:`bot.discord.clicks`                   one click handler per button meaning
+:mod:`bot.discord.ownership`                does a click belong to its control's object
 :mod:`bot.discord.timer_task`               reminders, forfeits, expiries as they fall due
 ==========================================  ==============================================
 
