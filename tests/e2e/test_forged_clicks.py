@@ -145,14 +145,15 @@ async def test_a_challenge_button_cannot_rewrite_a_match_card(world: World) -> N
     sent = await dave.slash("raptor challenge", user=carol)  # in #general
     decline = sent.reply.buttons[1]["custom_id"]
     assert decline.endswith(":decline")
-    card = table.raptor.round_message()
+    card = table.raptor.round_message()  # the message as it is now (fake.message: live)
     assert card is not None and "Pick your card" in card.labels
+    card_before = (card.content, card.labels)
     before = await stored(world)
 
     out = await carol.forge_click(decline, message=card)
 
     shown = fake.message(card.message_id)
-    assert (shown.content, shown.labels) == (card.content, card.labels)
+    assert (shown.content, shown.labels) == card_before
     (pending,) = await world.observer.pending_challenges(fake.channel.id)
     assert pending.status == "pending" and pending.challenged_id == carol.id
     assert without(await stored(world), out) == before
@@ -195,7 +196,8 @@ async def test_the_replay_viewer_changes_nothing_while_the_bot_stops(world: Worl
     table = await finished_table(world, random.Random(5))
     out = await table.raptor.slash("raptor replay", match=table.match_id)
     viewer = next(r for r in out if r.visibility == "ephemeral" and r.attachments)
-    shown = world.fake.message(viewer.message_id)
+    shown = world.fake.message(viewer.message_id)  # live: keep what it shows now
+    shown_before = (shown.content, shown.attachments[0].data)
     world.bot.gate.close()  # what RaptorBot.close does first on SIGTERM
 
     step = next(b for b in viewer.buttons if b["custom_id"].endswith(":next"))
@@ -204,8 +206,7 @@ async def test_the_replay_viewer_changes_nothing_while_the_bot_stops(world: Worl
     out = await table.raptor.user.click(custom_id=step["custom_id"], message=viewer)
 
     after = world.fake.message(viewer.message_id)
-    assert (after.content, after.attachments[0].data) == (shown.content,
-                                                          shown.attachments[0].data)
+    assert (after.content, after.attachments[0].data) == shown_before
     only_refusal(out, table.raptor.user, texts.STOPPING)
 
 
