@@ -44,6 +44,10 @@ MAX_SHARDS = 4096  # far beyond any bot of this kind; catches a typo
 _SHARD_LIST = re.compile(r"\s*\d+(?:\s*,\s*\d+|\s+\d+)*\s*")
 MAX_CHALLENGE_TIMEOUT_MINUTES = 60 * 24 * 7
 MAX_AI_TIME_BUDGET = 60.0
+#: Upper bound of a per-member cap (practices, open challenges): beyond it a cap is a typo.
+MAX_PER_MEMBER = 100
+#: Upper bound of the replays drawn at once (each holds a render worker for a second or two).
+MAX_REPLAYS_AT_ONCE = 16
 
 
 class SettingsError(ValueError):
@@ -87,6 +91,14 @@ class Settings(BaseSettings):
             (``RAPTOR_CHALLENGE_TIMEOUT_MINUTES``), > 0 and at most 10080 (a week).
         ai_time_budget: Seconds of thinking per AI decision (``RAPTOR_AI_TIME_BUDGET``), > 0
             and at most 60.
+        max_practices: Practice games against the AI one member may have in progress at once
+            (``RAPTOR_MAX_PRACTICES_PER_MEMBER``), 1 to 100: each holds a thread and the AI's
+            thinking.
+        max_challenges: Open (unanswered) challenges one member may have sent at once
+            (``RAPTOR_MAX_CHALLENGES_PER_MEMBER``), 1 to 100: each is a public message that
+            pings someone.
+        max_replays: Replay animations the bot draws at once (``RAPTOR_MAX_REPLAYS``), 1 to
+            16; one of them per member. A finished match's animation is drawn once and kept.
     """
 
     model_config = SettingsConfigDict(
@@ -119,6 +131,12 @@ class Settings(BaseSettings):
     ai_time_budget: float = Field(
         default=2.0, gt=0, le=MAX_AI_TIME_BUDGET, validation_alias="RAPTOR_AI_TIME_BUDGET"
     )
+    max_practices: int = Field(default=3, ge=1, le=MAX_PER_MEMBER,
+                               validation_alias="RAPTOR_MAX_PRACTICES_PER_MEMBER")
+    max_challenges: int = Field(default=5, ge=1, le=MAX_PER_MEMBER,
+                                validation_alias="RAPTOR_MAX_CHALLENGES_PER_MEMBER")
+    max_replays: int = Field(default=2, ge=1, le=MAX_REPLAYS_AT_ONCE,
+                             validation_alias="RAPTOR_MAX_REPLAYS")
 
     @field_validator("discord_token", mode="before")
     @classmethod
@@ -204,6 +222,11 @@ ENV_VARS: dict[str, tuple[str, str]] = {
     "ai_time_budget": (
         "RAPTOR_AI_TIME_BUDGET", "a number of seconds greater than 0, at most 60"
     ),
+    "max_practices": ("RAPTOR_MAX_PRACTICES_PER_MEMBER",
+                      f"a whole number from 1 to {MAX_PER_MEMBER}"),
+    "max_challenges": ("RAPTOR_MAX_CHALLENGES_PER_MEMBER",
+                       f"a whole number from 1 to {MAX_PER_MEMBER}"),
+    "max_replays": ("RAPTOR_MAX_REPLAYS", f"a whole number from 1 to {MAX_REPLAYS_AT_ONCE}"),
 }
 
 class _OwnReport(logging.Filter):

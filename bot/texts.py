@@ -769,6 +769,13 @@ MATCH_OVER = Text("This match is over: nothing can be changed in it any more.")
 STOPPING = Text("I'm stopping for a moment (a restart or an upgrade), so nothing was done. "
                 "Try again in a minute.")
 NOT_YOUR_MATCH = Text("This isn't your match: only its two players can use these controls.")
+#: A click whose control is not one the bot put on the clicked message (a crafted component
+#: id: another server's, channel's, match's or challenge's object, or an id out of range).
+NOT_THIS_MESSAGE = Text("That control doesn't belong to this message, so nothing was changed.")
+#: Who may end a match without a result (``/raptor-admin end`` and its confirmation button).
+END_NEEDS_MANAGE_SERVER = Text("Ending a match takes the **Manage Server** permission in this "
+                               "server; being allowed to use `/raptor-admin` is not enough. "
+                               "Nothing was changed.")
 NO_MATCH_HERE = Text("There is no match in this channel. Start one with `/raptor challenge` or "
                      "`/raptor practice`.")
 

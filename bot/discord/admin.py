@@ -18,6 +18,9 @@ command                     what it does                                        
 Who may use it is Discord's business: the group is synced with default member permissions
 *Manage Server* and only in servers, so Discord shows it to members with that permission and
 lets a server's admins grant it to other roles or members (Server Settings → Integrations).
+Ending a match is the one exception: it takes Manage Server itself (:func:`may_end_matches`),
+checked by ``end`` and again by its confirmation button, and only a match of the server is
+named (:func:`server_match`).
 Nothing here touches the game itself: a match ended this way has no result and changes no
 rating (see :meth:`bot.match.service.MatchService.end_by_moderator`).
 """
@@ -36,7 +39,7 @@ from engine.messages import Text
 
 from .. import texts
 from ..i18n import LANGUAGE_NAMES, translator
-from ..match import MatchService, ServiceError
+from ..match import Match, MatchFinishedError, MatchService, NotFoundError
 from ..settings import MAX_TURN_TIMEOUT_HOURS, MIN_TURN_TIMEOUT_HOURS
 from . import components, languages
 from .replies import command_error, defer, fail, reader_lang, say
@@ -44,6 +47,35 @@ from .replies import command_error, defer, fail, reader_lang, say
 log = logging.getLogger(__name__)
 
 MESSAGE_LIMIT = 2000  # Discord: characters in a message
+
+
+def may_end_matches(interaction: discord.Interaction) -> bool:
+    """Whether the member who interacted may end a match without a result: they hold
+    *Manage Server* in this server now. Being allowed to use ``/raptor-admin`` (a server
+    admin can grant the group to anyone in Server Settings → Integrations) is not enough for
+    this one; the rest of the group only changes settings. Checked by the command and again
+    by its confirmation button (a moderator may have lost the permission meanwhile)."""
+    return interaction.guild_id is not None and interaction.permissions.manage_guild
+
+
+async def server_match(service: MatchService, guild_id: int, number: int) -> Match:
+    """Match ``number`` when it is in progress in server ``guild_id``: what a moderator of
+    that server may end (``/raptor-admin end match:N`` and its End match button).
+
+    Raises:
+        NotFoundError: no such match in this server (another server's match is not named).
+        MatchFinishedError: the match is this server's, and over.
+    """
+    try:
+        found: Match | None = await service.get_match(number)
+    except NotFoundError:
+        found = None
+    if found is None or found.guild_id != guild_id:
+        raise NotFoundError(Text("No match #{n} is in progress in this server: "
+                                 "`/raptor-admin matches` lists them.", n=number))
+    if not found.active:
+        raise MatchFinishedError("This match is already over.")
+    return found
 
 
 def duration(seconds: float) -> Text:
@@ -191,6 +223,9 @@ class RaptorAdminCog(commands.GroupCog, group_name="raptor-admin",
         log.info("/raptor-admin end by user %d in channel %s", interaction.user.id,
                  interaction.channel_id)
         await defer(interaction, ephemeral=True)
+        if not may_end_matches(interaction):
+            await fail(interaction, texts.END_NEEDS_MANAGE_SERVER)
+            return
         if match is None:
             found = await self.service.active_match(interaction.channel_id or 0)
             if found is None:
@@ -201,15 +236,7 @@ class RaptorAdminCog(commands.GroupCog, group_name="raptor-admin",
                 return
             match = found
         else:
-            try:
-                found = await self.service.get_match(match)
-            except ServiceError:
-                found = None
-            if found is None or found.guild_id != interaction.guild_id or not found.active:
-                await fail(interaction, Text("No match #{n} is in progress in this server: "
-                                             "`/raptor-admin matches` lists them.", n=match))
-                return
-            match = found
+            match = await server_match(self.service, interaction.guild_id or 0, match)
         await say(interaction, Text("End {title} ({raptor} vs {scientist}, round {n}) without "
                                     "a result? Nobody wins and no rating changes. Click **End "
                                     "match** to confirm, or dismiss this message.",

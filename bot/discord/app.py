@@ -33,13 +33,16 @@ from ..settings import Settings
 from .admin import RaptorAdminCog
 from .clicks import Clicks
 from .cog import RaptorCog
-from .components import DYNAMIC_ITEMS
+from .components import DYNAMIC_ITEMS, dispatch_unplaced
 from .flow import Flow
 from .languages import CommandTranslator
 from .replay_viewer import ReplayStepButton
 from .shutdown import DRAIN_SECONDS, Gate, RaptorTree, serve, stop_signals
 
 log = logging.getLogger(__name__)
+
+#: Every control of the bot (a :class:`discord.ui.DynamicItem` each).
+CONTROLS = (*DYNAMIC_ITEMS, ReplayStepButton)
 
 
 class RaptorBot(commands.Bot):
@@ -65,7 +68,7 @@ class RaptorBot(commands.Bot):
         self.settings = settings
         self.db = db
         self.service = service or build_service(settings, db)
-        self.flow = Flow(self, self.service, self.gate)
+        self.flow = Flow(self, self.service, self.gate, max_replays=settings.max_replays)
 
     @property
     def clicks(self) -> Clicks:
@@ -75,7 +78,7 @@ class RaptorBot(commands.Bot):
     async def setup_hook(self) -> None:
         await self.add_cog(RaptorCog(self, self.service, self.flow))
         await self.add_cog(RaptorAdminCog(self.service))
-        self.add_dynamic_items(*DYNAMIC_ITEMS, ReplayStepButton)
+        self.add_dynamic_items(*CONTROLS)
         await self.tree.set_translator(CommandTranslator())  # zh-TW names and descriptions
         guild_id = self.settings.dev_guild_id
         if guild_id:
@@ -88,6 +91,12 @@ class RaptorBot(commands.Bot):
             synced = await self.tree.sync()
             log.info("synced %d application commands globally", len(synced))
         self.flow.start()
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """A click on a control the clicked message does not carry (an edited message, a
+        crafted id), which discord.py drops, still gets its handler's answer
+        (:func:`bot.discord.components.dispatch_unplaced`)."""
+        await dispatch_unplaced(interaction, CONTROLS)
 
     async def on_ready(self) -> None:
         log.info("ready as %s (id %s) in %d servers", self.user, self.user and self.user.id,
@@ -116,13 +125,16 @@ def shards_of(settings: Settings) -> Shards:
 
 
 def build_service(settings: Settings, db: Database, **kwargs: Any) -> MatchService:
-    """The match service configured from ``settings`` (timeouts, AI time budget, shards);
+    """The match service configured from ``settings`` (timeouts, AI time budget, shards,
+    the caps per member);
     ``kwargs`` go to :class:`MatchService` (tests: ``clock``, ``seed_source``,
     ``ai_chooser``, ``owner``, ``claim_lease``)."""
     kwargs.setdefault("shards", shards_of(settings))
     return MatchService(db, turn_timeout=settings.turn_timeout_hours * 3600.0,
                         challenge_timeout=settings.challenge_timeout_minutes * 60.0,
-                        ai_time_budget=settings.ai_time_budget, **kwargs)
+                        ai_time_budget=settings.ai_time_budget,
+                        max_practices=settings.max_practices,
+                        max_challenges=settings.max_challenges, **kwargs)
 
 
 async def create_bot(settings: Settings, db: Database, *,

@@ -1,14 +1,18 @@
 """The component click handlers: one handler per button (or menu) meaning.
 
 Every handler acknowledges first (a deferred update for a click on a public control, an
-ephemeral "thinking" defer when the answer is a new private message), then loads the match
-from the database, checks it (player, stale round/version, phase, the bot's channel
-permissions), acts through the match service, and lets :mod:`bot.discord.narration` post
-what followed. Refusals are ephemeral and change nothing (:func:`~bot.discord.replies.guarded`).
+ephemeral "thinking" defer when the answer is a new private message), then loads the object
+its control names (match, challenge, draw offer, replay) from the database and checks that
+the click belongs to it — the clicked message's server, channel and message
+(:mod:`bot.discord.ownership`; an id storage cannot hold is refused before any query) — then
+checks the rest (player, stale round/version, phase, the bot's channel permissions), acts
+through the match service, and lets :mod:`bot.discord.narration` post what followed.
+Refusals are ephemeral and change nothing (:func:`~bot.discord.replies.guarded`).
 """
 
 from __future__ import annotations
 
+import io
 import logging
 
 import discord
@@ -18,14 +22,17 @@ from engine import Phase, Side
 from engine.messages import Text
 
 from .. import texts
-from ..match import ChallengeStatus, Match, MatchService
+from ..match import Challenge, ChallengeStatus, Match, MatchService, NotFoundError, replays
 from ..match.challenges import rematch_side
 from . import components
+from .admin import may_end_matches, server_match
 from .hands import Hands
 from .links import match_link
 from .narration import Narrator
+from .ownership import Fit, Ownership, Place, storable
 from .permissions import check_permissions
 from .posts import Posts
+from .replay_viewer import viewer_page
 from .replies import (
     NO_PINGS,
     defer,
@@ -53,13 +60,59 @@ class Clicks:
         self.posts = posts
         self.narrator = narrator
         self.hands = hands
+        self.ownership = Ownership(posts.store)
 
     # ------------------------------------------------------------------ loading & checks
-    async def _player_match(self, interaction: discord.Interaction, match_id: int
-                            ) -> tuple[Match, Side] | None:
-        """The match and the user's side, or None after an ephemeral refusal (unknown match,
-        not a player, match over)."""
-        match = await self.service.get_match(match_id)
+    async def _owned_match(self, interaction: discord.Interaction, match_id: int,
+                           place: Place, what: str = "control") -> Match | None:
+        """The match ``match_id`` when the click belongs to it (a control of it shown at
+        ``place``, :mod:`bot.discord.ownership`), else None after one ephemeral refusal:
+        :data:`~bot.texts.NOT_THIS_MESSAGE`, or the out-of-date answer for the match's own
+        message whose control ``what`` is gone. An id storage cannot hold is refused before
+        any query."""
+        match = None
+        if storable(match_id):
+            try:
+                match = await self.service.get_match(match_id)
+            except NotFoundError:
+                match = None
+        fit = Fit.FOREIGN if match is None else await self.ownership.match_fit(
+            interaction, match, place)
+        if fit is Fit.FITS:
+            return match
+        log.info("match %d: a click by user %d that is not on its %s message refused",
+                 match_id if match is not None else 0, interaction.user.id, place.value)
+        if fit is Fit.STALE and match is not None:
+            await self._stale(interaction, match, what)
+        else:
+            await fail(interaction, texts.NOT_THIS_MESSAGE)
+        return None
+
+    async def _owned_challenge(self, interaction: discord.Interaction,
+                               challenge_id: int) -> Challenge | None:
+        """The challenge ``challenge_id`` when the click is on its own message, else None
+        after the ephemeral :data:`~bot.texts.NOT_THIS_MESSAGE` (an id storage cannot hold
+        refused before any query)."""
+        ch = None
+        if storable(challenge_id):
+            try:
+                ch = await self.service.get_challenge(challenge_id)
+            except NotFoundError:
+                ch = None
+        if ch is not None and Ownership.challenge_fit(interaction, ch) is Fit.FITS:
+            return ch
+        log.info("a click by user %d that is not on its challenge's message refused",
+                 interaction.user.id)
+        await fail(interaction, texts.NOT_THIS_MESSAGE)
+        return None
+
+    async def _player_match(self, interaction: discord.Interaction, match_id: int,
+                            place: Place, what: str = "control") -> tuple[Match, Side] | None:
+        """The match and the user's side, or None after an ephemeral refusal (a click that
+        does not belong to the match, not a player, match over)."""
+        match = await self._owned_match(interaction, match_id, place, what)
+        if match is None:
+            return None
         side = match.side_of(interaction.user.id)
         if side is None:
             await fail(interaction, texts.NOT_YOUR_MATCH)
@@ -89,10 +142,11 @@ class Clicks:
                                      extra=extra))
 
     async def _decision_match(self, interaction: discord.Interaction, match_id: int,
-                              version: int) -> tuple[Match, Side] | None:
+                              version: int, place: Place = Place.CHANNEL
+                              ) -> tuple[Match, Side] | None:
         """Like :meth:`_player_match`, also refusing a stale control (another version) and a
         player who has nothing to decide."""
-        found = await self._player_match(interaction, match_id)
+        found = await self._player_match(interaction, match_id, place)
         if found is None:
             return None
         match, side = found
@@ -108,28 +162,33 @@ class Clicks:
     @guarded
     async def accept_challenge(self, interaction: discord.Interaction,
                                challenge_id: int) -> None:
-        """Accept: the challenged player starts the match."""
-        if not await check_permissions(self.client, interaction):
-            return
+        """Accept: the challenged player starts the match, in the challenge's channel, from
+        the challenge's message (which the click is on: :meth:`_owned_challenge`)."""
         await defer_update(interaction)
+        found = await self._owned_challenge(interaction, challenge_id)
+        if found is None or not await check_permissions(self.client, interaction,
+                                                        found.channel_id):
+            return
         log.info("challenge %d: accept by user %d", challenge_id, interaction.user.id)
         match = await self.service.accept_challenge(challenge_id, interaction.user.id)
         ch = await self.service.get_challenge(challenge_id)
+        assert ch.message_id is not None  # the click is on it
         text = await public(interaction, Text(
             "{closed}\n{line}\n{help}",
             closed=texts.challenge_closed_text(ch, ChallengeStatus.ACCEPTED),
             line=texts.match_start_line(match), help=texts.MATCH_START_HELP))
         await interaction.edit_original_response(content=text, view=None,
                                                  allowed_mentions=NO_PINGS)
-        assert interaction.message is not None  # a click is on a message
         await self.narrator.begin(match, interaction, started_by=interaction.user.id,
-                                  start_text=text, start_message_id=interaction.message.id)
+                                  start_text=text, start_message_id=ch.message_id)
 
     @guarded
     async def decline_challenge(self, interaction: discord.Interaction,
                                 challenge_id: int) -> None:
         """Decline: the challenged player says no."""
         await defer_update(interaction)
+        if await self._owned_challenge(interaction, challenge_id) is None:
+            return
         log.info("challenge %d: decline by user %d", challenge_id, interaction.user.id)
         ch = await self.service.decline_challenge(challenge_id, interaction.user.id)
         await interaction.edit_original_response(
@@ -141,6 +200,8 @@ class Clicks:
                                challenge_id: int) -> None:
         """Cancel: the challenger withdraws."""
         await defer_update(interaction)
+        if await self._owned_challenge(interaction, challenge_id) is None:
+            return
         log.info("challenge %d: cancel by user %d", challenge_id, interaction.user.id)
         ch = await self.service.cancel_challenge(challenge_id, interaction.user.id)
         await interaction.edit_original_response(
@@ -153,7 +214,7 @@ class Clicks:
                         round_no: int) -> None:
         """"Pick your card": the player's hand, privately."""
         await defer(interaction, ephemeral=True)
-        found = await self._player_match(interaction, match_id)
+        found = await self._player_match(interaction, match_id, Place.CHANNEL, "button")
         if found is None:
             return
         match, side = found
@@ -169,7 +230,7 @@ class Clicks:
                         round_no: int, card: int) -> None:
         """A card of the player's hand: pick it this round (R5.1)."""
         await defer_update(interaction)
-        found = await self._player_match(interaction, match_id)
+        found = await self._player_match(interaction, match_id, Place.PRIVATE, "card button")
         if found is None:
             return
         match, side = found
@@ -225,7 +286,10 @@ class Clicks:
 
     async def _show_group(self, interaction: discord.Interaction, match_id: int, version: int,
                           key: str, page: int, *, new: bool) -> None:
-        found = await self._decision_match(interaction, match_id, version)
+        """A group's page: a new ephemeral message (from the card's menu), or the clicked
+        private message edited (a page button: it must be one of the clicker's own)."""
+        found = await self._decision_match(interaction, match_id, version,
+                                           Place.CHANNEL if new else Place.PRIVATE)
         if found is None:
             return
         match, side = found
@@ -256,7 +320,7 @@ class Clicks:
         """Resign (the confirmation of ``/raptor resign``): the opponent wins."""
         log.info("match %d: resign button by user %d", match_id, interaction.user.id)
         await defer_update(interaction)
-        found = await self._player_match(interaction, match_id)
+        found = await self._player_match(interaction, match_id, Place.PRIVATE, "button")
         if found is None:
             return
         match, side = found
@@ -268,12 +332,21 @@ class Clicks:
     @guarded
     async def end_match(self, interaction: discord.Interaction, match_id: int) -> None:
         """End match (the confirmation of ``/raptor-admin end``): no result, unrated. The
-        clicker must hold Manage Server now; anyone else gets the refusal a non-player
-        gets."""
+        match must be in progress in the clicker's server (the rule of ``/raptor-admin end``,
+        :func:`~bot.discord.admin.server_match`), the confirmation an ephemeral message there,
+        and the clicker must hold Manage Server now (:func:`~bot.discord.admin.
+        may_end_matches`)."""
         log.info("match %d: end button by user %d", match_id, interaction.user.id)
         await defer_update(interaction)
-        if interaction.guild_id is None or not interaction.permissions.manage_guild:
-            await fail(interaction, texts.NOT_YOUR_MATCH)
+        if not storable(match_id) or interaction.guild_id is None:
+            await fail(interaction, texts.NOT_THIS_MESSAGE)
+            return
+        match = await server_match(self.service, interaction.guild_id, match_id)
+        if await self.ownership.match_fit(interaction, match, Place.SERVER) is not Fit.FITS:
+            await fail(interaction, texts.NOT_THIS_MESSAGE)
+            return
+        if not may_end_matches(interaction):
+            await fail(interaction, texts.END_NEEDS_MANAGE_SERVER)
             return
         after = await self.service.end_by_moderator(match_id)
         await interaction.edit_original_response(
@@ -287,7 +360,7 @@ class Clicks:
         """Accept draw: the match ends as a draw."""
         log.info("match %d: draw-accept button by user %d", match_id, interaction.user.id)
         await defer_update(interaction)
-        found = await self._player_match(interaction, match_id)
+        found = await self._player_match(interaction, match_id, Place.OFFER, "button")
         if found is None:
             return
         match, side = found
@@ -304,7 +377,7 @@ class Clicks:
         """Decline draw; the offer's own author clicking it takes the offer back."""
         log.info("match %d: draw-decline button by user %d", match_id, interaction.user.id)
         await defer_update(interaction)
-        found = await self._player_match(interaction, match_id)
+        found = await self._player_match(interaction, match_id, Place.OFFER, "button")
         if found is None:
             return
         match, side = found
@@ -320,8 +393,11 @@ class Clicks:
     # ------------------------------------------------------------------ rematch
     @guarded
     async def rematch(self, interaction: discord.Interaction, match_id: int) -> None:
-        """Rematch (under a result): :meth:`start_rematch`."""
+        """Rematch (under a result, in the match's channel): :meth:`start_rematch`."""
         log.info("match %d: rematch button by user %d", match_id, interaction.user.id)
+        await defer(interaction, ephemeral=False)
+        if await self._owned_match(interaction, match_id, Place.CHANNEL, "button") is None:
+            return
         await self.start_rematch(interaction, match_id)
 
     async def start_rematch(self, interaction: discord.Interaction, match_id: int) -> None:
@@ -347,3 +423,25 @@ class Clicks:
         ch = await self.service.rematch(match_id, interaction.user.id)
         await self.posts.post_challenge(interaction, ch)
         self.narrator.poke()
+
+    # ------------------------------------------------------------------ the replay viewer
+    @guarded
+    async def replay_step(self, interaction: discord.Interaction, match_id: int,
+                          index: int) -> None:
+        """⏮ ◀ ▶ ⏭ of the step-through viewer (:mod:`bot.discord.replay_viewer`): frame
+        ``index`` of the finished match, in the clicked viewer, which must be an ephemeral
+        message in the match's server."""
+        await defer_update(interaction)
+        if not storable(match_id):
+            await fail(interaction, texts.NOT_THIS_MESSAGE)
+            return
+        m = await replays.finished_match(self.service, interaction.guild_id or 0,
+                                         interaction.channel_id or 0, match_id)
+        if await self.ownership.match_fit(interaction, m, Place.SERVER) is not Fit.FITS:
+            await fail(interaction, texts.NOT_THIS_MESSAGE)
+            return
+        text, png, view, _ = await viewer_page(self.client, m, index,
+                                               await reader_lang(interaction))
+        await interaction.edit_original_response(
+            content=text, attachments=[discord.File(io.BytesIO(png), filename="round.png")],
+            view=view)

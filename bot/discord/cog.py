@@ -399,7 +399,8 @@ class RaptorCog(commands.GroupCog, group_name="raptor",
         try:
             anim = await self.flow.images.replay(m, views, byte_limit=limit - REPLAY_MARGIN,
                                                  verdict=verdict, winner=winner,
-                                                 lang=await public_lang(interaction))
+                                                 lang=await public_lang(interaction),
+                                                 requester=interaction.user.id)
         except ReplayError as exc:
             await fail(interaction, Text("No replay of {title}: {why}.",
                                          title=texts.match_title(m), why=str(exc)))

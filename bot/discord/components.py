@@ -22,14 +22,23 @@ custom_id scheme (all ≤ 100 characters; ``<m>`` match id, ``<c>`` challenge id
 A control made for round ``r`` or version ``v`` is *stale* once the stored match has moved
 on; the handlers in :mod:`bot.discord.clicks` answer such a click with an ephemeral notice
 and change nothing. The item classes here only parse ids and hand over to the client's
-``clicks`` (:class:`Clicks`, one method per meaning).
+``clicks`` (:class:`Clicks`, one method per meaning), which check first that the click
+belongs to the object its id names (:mod:`bot.discord.ownership`).
+
+discord.py runs a DynamicItem only when the clicked message carries that very custom_id.
+A click on a message edited since the clicker's client drew it (a card one version on), or
+a crafted id, carries one the message does not have: :func:`dispatch_unplaced` hands it to
+the same handlers, so it gets their answer ("out of date", "doesn't belong to this
+message") instead of Discord's "This interaction failed"; a ``raptor:`` id of no control
+gets :data:`bot.texts.NOT_THIS_MESSAGE`.
 """
 
 from __future__ import annotations
 
+import contextlib
 import re
 from collections.abc import Sequence
-from typing import Protocol, cast
+from typing import Any, Protocol, cast
 
 import discord
 
@@ -52,6 +61,14 @@ from engine.state import (
 from .. import texts
 from ..i18n import ENGLISH, tr
 from ..match import Match
+from .replies import fail
+
+#: A number in a custom_id: at most 20 digits (any id storage holds has at most 19); a
+#: longer one matches no control. Whether an id is one storage can hold is the handlers'
+#: first check (:func:`bot.discord.ownership.storable`).
+NUMBER = r"[0-9]{1,20}"
+#: The prefix of every custom_id of the bot's controls.
+PREFIX = "raptor:"
 
 MAX_OPTIONS = 25  # Discord: options per select menu
 MAX_ROWS = 5  # Discord: action rows per message
@@ -85,6 +102,8 @@ class Clicks(Protocol):
     async def accept_draw(self, interaction: discord.Interaction, match_id: int) -> None: ...
     async def decline_draw(self, interaction: discord.Interaction, match_id: int) -> None: ...
     async def rematch(self, interaction: discord.Interaction, match_id: int) -> None: ...
+    async def replay_step(self, interaction: discord.Interaction, match_id: int,
+                          index: int) -> None: ...
 
 
 class ClickTarget(Protocol):
@@ -94,7 +113,8 @@ class ClickTarget(Protocol):
     def clicks(self) -> Clicks: ...
 
 
-def _clicks(interaction: discord.Interaction) -> Clicks:
+def clicks_of(interaction: discord.Interaction) -> Clicks:
+    """The handlers of the client that got ``interaction``."""
     return cast(ClickTarget, interaction.client).clicks
 
 
@@ -102,7 +122,7 @@ def _clicks(interaction: discord.Interaction) -> Clicks:
 
 
 class ChallengeButton(discord.ui.DynamicItem[discord.ui.Button],
-                      template=r"raptor:c:(?P<cid>[0-9]+):(?P<what>accept|decline|cancel)"):
+                      template=rf"raptor:c:(?P<cid>{NUMBER}):(?P<what>accept|decline|cancel)"):
     """Accept / Decline (the challenged user) or Cancel (the challenger) a challenge."""
 
     LABELS = {"accept": (Text("Accept"), discord.ButtonStyle.success),
@@ -122,14 +142,14 @@ class ChallengeButton(discord.ui.DynamicItem[discord.ui.Button],
         return cls(int(match["cid"]), match["what"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        clicks = _clicks(interaction)
+        clicks = clicks_of(interaction)
         answer = {"accept": clicks.accept_challenge, "decline": clicks.decline_challenge,
                   "cancel": clicks.cancel_challenge}[self.what]
         await answer(interaction, self.challenge_id)
 
 
 class HandButton(discord.ui.DynamicItem[discord.ui.Button],
-                 template=r"raptor:m:(?P<mid>[0-9]+):r:(?P<round>[0-9]+):hand"):
+                 template=rf"raptor:m:(?P<mid>{NUMBER}):r:(?P<round>{NUMBER}):hand"):
     """"Pick your card": shows the clicking player their hand, ephemerally."""
 
     def __init__(self, match_id: int, round_no: int, lang: str = ENGLISH) -> None:
@@ -145,11 +165,11 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button],
         return cls(int(match["mid"]), int(match["round"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _clicks(interaction).open_hand(interaction, self.match_id, self.round_no)
+        await clicks_of(interaction).open_hand(interaction, self.match_id, self.round_no)
 
 
 class PickButton(discord.ui.DynamicItem[discord.ui.Button],
-                 template=r"raptor:m:(?P<mid>[0-9]+):r:(?P<round>[0-9]+):pick:(?P<card>[1-9])"):
+                 template=rf"raptor:m:(?P<mid>{NUMBER}):r:(?P<round>{NUMBER}):pick:(?P<card>[1-9])"):
     """One card of the player's hand (R5.1); only ever shown to that player."""
 
     def __init__(self, match_id: int, round_no: int, card: int, side: Side | None = None,
@@ -168,12 +188,12 @@ class PickButton(discord.ui.DynamicItem[discord.ui.Button],
         return cls(int(match["mid"]), int(match["round"]), int(match["card"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _clicks(interaction).pick_card(interaction, self.match_id, self.round_no,
+        await clicks_of(interaction).pick_card(interaction, self.match_id, self.round_no,
                                              self.card)
 
 
 class ActionSelect(discord.ui.DynamicItem[discord.ui.Select],
-                   template=r"raptor:m:(?P<mid>[0-9]+):v:(?P<ver>[0-9]+):do(?::(?P<i>[0-9]+))?"):
+                   template=rf"raptor:m:(?P<mid>{NUMBER}):v:(?P<ver>{NUMBER}):do(?::(?P<i>{NUMBER}))?"):
     """A select menu of legal actions; each option's value is the action's notation."""
 
     def __init__(self, match_id: int, version: int, index: int | None = None, *,
@@ -194,12 +214,12 @@ class ActionSelect(discord.ui.DynamicItem[discord.ui.Select],
 
     async def callback(self, interaction: discord.Interaction) -> None:
         values = self.item.values
-        await _clicks(interaction).choose_action(interaction, self.match_id, self.version,
+        await clicks_of(interaction).choose_action(interaction, self.match_id, self.version,
                                                  values[0] if values else "")
 
 
 class GroupSelect(discord.ui.DynamicItem[discord.ui.Select],
-                  template=r"raptor:m:(?P<mid>[0-9]+):v:(?P<ver>[0-9]+):grp"):
+                  template=rf"raptor:m:(?P<mid>{NUMBER}):v:(?P<ver>{NUMBER}):grp"):
     """A select menu of figurines (or board areas) that have legal actions; choosing one
     opens that group's actions in an ephemeral message."""
 
@@ -219,13 +239,13 @@ class GroupSelect(discord.ui.DynamicItem[discord.ui.Select],
 
     async def callback(self, interaction: discord.Interaction) -> None:
         values = self.item.values
-        await _clicks(interaction).open_group(interaction, self.match_id, self.version,
+        await clicks_of(interaction).open_group(interaction, self.match_id, self.version,
                                               values[0] if values else "")
 
 
 class PageButton(discord.ui.DynamicItem[discord.ui.Button],
-                 template=(r"raptor:m:(?P<mid>[0-9]+):v:(?P<ver>[0-9]+):grp:"
-                           r"(?P<key>[A-Za-z0-9]+):(?P<page>[0-9]+)")):
+                 template=(rf"raptor:m:(?P<mid>{NUMBER}):v:(?P<ver>{NUMBER}):grp:"
+                           rf"(?P<key>[A-Za-z0-9]{{1,20}}):(?P<page>{NUMBER})")):
     """Previous / next page of a group with more than 100 actions."""
 
     def __init__(self, match_id: int, version: int, key: str, page: int, label: str = "") -> None:
@@ -240,12 +260,12 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button],
         return cls(int(match["mid"]), int(match["ver"]), match["key"], int(match["page"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _clicks(interaction).turn_page(interaction, self.match_id, self.version,
+        await clicks_of(interaction).turn_page(interaction, self.match_id, self.version,
                                              self.key, self.page)
 
 
 class TurnButton(discord.ui.DynamicItem[discord.ui.Button],
-                 template=r"raptor:m:(?P<mid>[0-9]+):v:(?P<ver>[0-9]+):(?P<what>end|undo)"):
+                 template=rf"raptor:m:(?P<mid>{NUMBER}):v:(?P<ver>{NUMBER}):(?P<what>end|undo)"):
     """End the turn / stop an optional effect (``end``, R5.4-R5.5) or Undo (own AP actions of
     the current AP phase)."""
 
@@ -263,7 +283,7 @@ class TurnButton(discord.ui.DynamicItem[discord.ui.Button],
         return cls(int(match["mid"]), int(match["ver"]), match["what"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        clicks = _clicks(interaction)
+        clicks = clicks_of(interaction)
         if self.what == "undo":
             await clicks.undo(interaction, self.match_id, self.version)
         else:
@@ -271,7 +291,7 @@ class TurnButton(discord.ui.DynamicItem[discord.ui.Button],
 
 
 class MatchButton(discord.ui.DynamicItem[discord.ui.Button],
-                  template=(r"raptor:m:(?P<mid>[0-9]+):"
+                  template=(rf"raptor:m:(?P<mid>{NUMBER}):"
                             r"(?P<what>resign|rematch|draw-accept|draw-decline|end)")):
     """Resign (confirmation), Rematch, the answers to a draw offer, and a moderator's End
     match (confirmation)."""
@@ -294,7 +314,7 @@ class MatchButton(discord.ui.DynamicItem[discord.ui.Button],
         return cls(int(match["mid"]), match["what"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        clicks = _clicks(interaction)
+        clicks = clicks_of(interaction)
         answer = {"resign": clicks.resign, "end": clicks.end_match, "rematch": clicks.rematch,
                   "draw-accept": clicks.accept_draw,
                   "draw-decline": clicks.decline_draw}[self.what]
@@ -303,6 +323,56 @@ class MatchButton(discord.ui.DynamicItem[discord.ui.Button],
 
 DYNAMIC_ITEMS = (ChallengeButton, HandButton, PickButton, ActionSelect, GroupSelect, PageButton,
                  TurnButton, MatchButton)
+
+DynamicItemType = type[discord.ui.DynamicItem[Any]]
+
+
+def carries(message: discord.Message | None, custom_id: str) -> bool:
+    """Whether ``message`` has a component whose custom_id is ``custom_id``."""
+    if message is None:
+        return False
+    stack: list[Any] = list(message.components)
+    while stack:
+        component = stack.pop()
+        if getattr(component, "custom_id", None) == custom_id:
+            return True
+        stack.extend(getattr(component, "children", ()))
+    return False
+
+
+async def dispatch_unplaced(interaction: discord.Interaction,
+                            items: Sequence[DynamicItemType]) -> bool:
+    """Answer a click on a ``raptor:`` control that the clicked message does not carry
+    (which discord.py drops): through the item of ``items`` whose template the id matches,
+    exactly as discord.py would have run it. A ``raptor:`` id that no template matches
+    (carried or not) is refused with :data:`bot.texts.NOT_THIS_MESSAGE`
+    (:data:`bot.texts.STOPPING` while the bot stops). Returns whether the interaction was
+    such a click (else discord.py, or nothing, handles it)."""
+    if interaction.type is not discord.InteractionType.component:
+        return False
+    data: Any = interaction.data or {}
+    custom_id = data.get("custom_id")
+    if not isinstance(custom_id, str) or not custom_id.startswith(PREFIX):
+        return False
+    for cls in items:
+        found = cls.__discord_ui_compiled_template__.fullmatch(custom_id)
+        if found is None:
+            continue
+        if carries(interaction.message, custom_id):
+            return False  # discord.py runs it
+        base: discord.ui.Item[Any] = (
+            discord.ui.Button(custom_id=custom_id)
+            if data.get("component_type") == discord.ComponentType.button.value
+            else discord.ui.Select(custom_id=custom_id))
+        item = await cls.from_custom_id(interaction, base, found)
+        item._refresh_state(interaction, data)  # a select's chosen values
+        await item.callback(interaction)
+        return True
+    gate = getattr(interaction.client, "gate", None)
+    stopping = gate is not None and not gate.admit()
+    with contextlib.suppress(discord.HTTPException):
+        await fail(interaction, texts.STOPPING if stopping else texts.NOT_THIS_MESSAGE)
+    return True
 
 
 # --------------------------------------------------------------------------- views

@@ -13,6 +13,7 @@ put together once per bot (``bot.flow``).
 :mod:`bot.discord.hands`                    a player's hand, ephemeral or by DM
 :mod:`bot.discord.links`                    jump links to a match's public message
 :mod:`bot.discord.clicks`                   one click handler per button meaning
+:mod:`bot.discord.ownership`                does a click belong to its control's object
 :mod:`bot.discord.timer_task`               reminders, forfeits, expiries as they fall due
 ==========================================  ==============================================
 
@@ -29,7 +30,7 @@ from ..match import MatchService
 from .card import Cards
 from .clicks import Clicks
 from .hands import Hands
-from .images import Images
+from .images import MAX_REPLAYS, Images
 from .narration import Narrator
 from .post_store import PostStore
 from .posts import Posts
@@ -40,10 +41,12 @@ from .timer_task import TimerTask
 
 class Flow:
     """The Discord side of every match, for ``client`` (the bot) over ``service``; clicks
-    pass ``gate`` first (:mod:`bot.discord.shutdown`)."""
+    pass ``gate`` first (:mod:`bot.discord.shutdown`); ``max_replays``: replay animations
+    drawn at once (:class:`~bot.discord.images.Images`)."""
 
-    def __init__(self, client: discord.Client, service: MatchService, gate: Gate) -> None:
-        self.images = Images()
+    def __init__(self, client: discord.Client, service: MatchService, gate: Gate, *,
+                 max_replays: int = MAX_REPLAYS) -> None:
+        self.images = Images(max_replays=max_replays)
         self.post_store = PostStore(service.db)
         self.hands = Hands(client, service, self.images, self.post_store)
         self.posts = Posts(client, service, self.post_store, self.images, self.hands)

@@ -76,11 +76,12 @@ class Narrator:
     async def begin(self, match: Match, interaction: discord.Interaction, *,
                     started_by: int | None = None, start_text: str | None = None,
                     start_message_id: int | None = None) -> None:
-        """Announce a new match — in reply to ``interaction``, or on the message
-        ``start_message_id`` (the accepted challenge) that says ``start_text`` — start its
-        thread from that message (:mod:`bot.discord.threads`; else the message says once
-        why the match is played in the channel), then its first card. ``started_by``: the
-        user who started it (not pinged by the first card)."""
+        """Announce a new match — in reply to ``interaction`` (typed or clicked in the
+        match's channel), or on the message ``start_message_id`` in the match's channel (the
+        accepted challenge's own) that says ``start_text`` — start its thread from that
+        message (:mod:`bot.discord.threads`; else the message says once why the match is
+        played in the channel), then its first card. ``started_by``: the user who started
+        it (not pinged by the first card)."""
         if started_by is not None:
             self.cards.started_by(match.id, started_by)
         if start_message_id is None:
@@ -91,8 +92,8 @@ class Narrator:
                 msg = await interaction.original_response()
             start_message_id = msg.id
         match, why = await self.threads.place(match, interaction, start_message_id)
-        if why and interaction.channel_id is not None:
-            await self.posts.edit(interaction.channel_id, start_message_id,
+        if why:
+            await self.posts.edit(match.channel_id, start_message_id,
                                   content=Text("{text}\n{why}", text=start_text, why=why),
                                   allowed_mentions=NO_PINGS, guild_id=match.guild_id)
         await self.advance(match)

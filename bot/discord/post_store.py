@@ -100,6 +100,15 @@ class PostStore:
         return [ControlPost(r["match_id"], PostKind(r["kind"]), r["channel_id"],
                             r["message_id"], r["text"]) for r in rows]
 
+    async def post(self, message_id: int) -> ControlPost | None:
+        """The recorded post that is message ``message_id``, or None."""
+        row = await self.db.fetchone("SELECT * FROM control_posts WHERE message_id = ?",
+                                     (message_id,))
+        if row is None:
+            return None
+        return ControlPost(row["match_id"], PostKind(row["kind"]), row["channel_id"],
+                           row["message_id"], row["text"])
+
     async def forget(self, message_id: int) -> bool:
         """Forget one recorded post (its caller deals with the message); True if it was
         still recorded, False if another caller took it first."""
@@ -155,6 +164,15 @@ class PostStore:
         return sorted((PrivatePost(r["match_id"], r["user_id"], r["channel_id"],
                                    r["message_id"], r["text"]) for r in rows),
                       key=lambda p: p.message_id)
+
+    async def private_post(self, message_id: int) -> PrivatePost | None:
+        """The recorded private post that is message ``message_id``, or None."""
+        row = await self.db.fetchone("SELECT * FROM private_posts WHERE message_id = ?",
+                                     (message_id,))
+        if row is None:
+            return None
+        return PrivatePost(row["match_id"], row["user_id"], row["channel_id"],
+                           row["message_id"], row["text"])
 
     async def forget_private(self, message_id: int) -> bool:
         """Forget one recorded private post (its caller deals with the message); True if it

@@ -4,13 +4,13 @@ board after one round with that round's story, and ⏮ ◀ ▶ ⏭ buttons.
 The buttons are :class:`discord.ui.DynamicItem` s whose ``custom_id`` carries the match and
 the round they lead to (``raptor:replay:<m>:<round>:<key>``, key ``first|prev|next|last``
 keeping the four ids of a message distinct), so they work after a restart: every click
-reloads the match from the database, checks it is a finished match of this server, and
+(:meth:`bot.discord.clicks.Clicks.replay_step`) reloads the match from the database, checks
+it is a finished match of this server and the clicked message an ephemeral one there, and
 edits the message to that round. Only public views are drawn (R11.1).
 """
 
 from __future__ import annotations
 
-import io
 import re
 from typing import Any
 
@@ -22,7 +22,7 @@ from engine.messages import Text
 from .. import texts
 from ..i18n import ENGLISH, tr
 from ..match import Match, ServiceError, replays
-from .replies import defer_update, fail, reader_lang
+from .components import NUMBER, clicks_of
 
 KEYS = (("first", "⏮"), ("prev", "◀"), ("next", "▶"), ("last", "⏭"))
 
@@ -59,7 +59,8 @@ async def viewer_page(client: Any, match: Match, index: int, lang: str = ENGLISH
     index = max(0, min(index, len(views) - 1))
     v = views[index]
     last = index == len(views) - 1
-    png = await client.flow.images.replay_frame(match, v, total=len(views), final=last,
+    png = await client.flow.images.replay_frame(match, v, index=index, total=len(views),
+                                                final=last,
                                                 verdict=verdict, winner=winner, lang=lang)
     events = v.last_round_events if v.phase is engine.Phase.PICK else v.round_events
     text = Text("**{title} · round {n} ({index}/{total})**\n{story}\n{score}",
@@ -69,7 +70,7 @@ async def viewer_page(client: Any, match: Match, index: int, lang: str = ENGLISH
 
 
 class ReplayStepButton(discord.ui.DynamicItem[discord.ui.Button],
-                       template=r"raptor:replay:(?P<mid>[0-9]+):(?P<to>[0-9]+):"
+                       template=rf"raptor:replay:(?P<mid>{NUMBER}):(?P<to>{NUMBER}):"
                                 r"(?P<key>first|prev|next|last)"):
     """⏮ ◀ ▶ ⏭ of the step-through viewer: shows frame ``to`` of match ``mid``."""
 
@@ -85,16 +86,4 @@ class ReplayStepButton(discord.ui.DynamicItem[discord.ui.Button],
         return cls(int(match["mid"]), int(match["to"]), match["key"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await defer_update(interaction)
-        client: Any = interaction.client
-        try:
-            m = await replays.finished_match(client.service, interaction.guild_id or 0,
-                                             interaction.channel_id or 0, self.match_id)
-            text, png, view, _ = await viewer_page(client, m, self.to,
-                                                   await reader_lang(interaction))
-        except ServiceError as exc:
-            await fail(interaction, exc.message)
-            return
-        await interaction.edit_original_response(
-            content=text, attachments=[discord.File(io.BytesIO(png), filename="round.png")],
-            view=view)
+        await clicks_of(interaction).replay_step(interaction, self.match_id, self.to)

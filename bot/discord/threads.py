@@ -43,17 +43,21 @@ class Threads:
     async def place(self, match: Match, interaction: discord.Interaction,
                     message_id: int) -> tuple[Match, Text | None]:
         """Start the thread of ``match`` from its start message ``message_id`` (in the
-        interaction's channel, where the match was started) and move the match there.
-        Returns the match as stored now and, when it stays in the channel, the sentence that
-        says why (None when it moved, or when it is in a thread already)."""
-        channel = interaction.channel
+        match's channel, where it was started) and move the match there. ``interaction``:
+        the one that started it, which tells the bot's permissions when it happened in that
+        channel. Returns the match as stored now and, when it stays in the channel, the
+        sentence that says why (None when it moved, or when it is in a thread already)."""
+        here = interaction.channel_id == match.channel_id
+        channel = (interaction.channel if here
+                   else self.posts.client.get_channel(match.channel_id))
         if isinstance(channel, discord.Thread):
             return match, None  # a rematch in a match's thread: it stays there
         if not await self.service.guild_threads(match.guild_id):
             return match, texts.THREADS_OFF
         if not isinstance(channel, THREAD_CHANNELS):
             return match, texts.THREADS_NOT_HERE
-        perms = interaction.app_permissions
+        perms = (interaction.app_permissions if here
+                 else channel.permissions_for(channel.guild.me))
         missing = [p for p in THREAD_PERMISSIONS if not getattr(perms, p)]
         if missing:
             log.info("channel %d: no thread for match %d, missing %s", channel.id, match.id,

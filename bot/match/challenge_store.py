@@ -64,6 +64,15 @@ class ChallengeStore:
         return None if row is None else challenge_from_row(row)
 
     @staticmethod
+    async def open_of(tx: Transaction, challenger_id: int, now: float) -> int:
+        """How many pending challenges ``challenger_id`` sent that are still open at ``now``
+        (not past their expiry), in any channel (inside ``tx``)."""
+        row = await tx.fetchone("SELECT COUNT(*) AS n FROM challenges WHERE status = "
+                                "'pending' AND expires_at > ? AND challenger_id = ?",
+                                (now, challenger_id))
+        return int(row["n"]) if row is not None else 0
+
+    @staticmethod
     async def insert(tx: Transaction, *, guild_id: int, channel_id: int, challenger_id: int,
                      challenged_id: int, side: str, environment: str, setup: str, now: float,
                      expires_at: float, rematch_of: int | None) -> int:

@@ -43,6 +43,15 @@ log = logging.getLogger(__name__)
 UNPOSTED_GRACE = 60.0  # seconds a saved challenge may take to be posted before it is withdrawn
 
 
+def challenges_full_text(sent: int) -> Text:
+    """The refusal of a new challenge to a member who has ``sent`` (the cap, or more) open
+    already."""
+    return Text.plural("You have {n} open challenge, as many as a member may have at once: "
+                       "cancel it or wait for an answer.",
+                       "You have {n} open challenges, as many as a member may have at once: "
+                       "cancel one or wait for answers.", sent)
+
+
 def rematch_side(m: Match, user_id: int) -> Side:
     """The side ``user_id`` played in the finished match ``m``: the rule of a rematch, for
     a challenge and for a practice game alike.
@@ -82,8 +91,10 @@ class ChallengeService:
             rematch_of: the finished match this is a rematch of (see :meth:`rematch`).
 
         Raises:
-            InvalidRequestError: a self-challenge, a bad option, or the challenger already has
-                a pending challenge in this channel.
+            InvalidRequestError: a self-challenge, a bad option, the challenger already has
+                a pending challenge in this channel, or has as many open challenges (in any
+                channel, not past their expiry) as a member may have (``max_challenges`` of
+                the context, counted in the transaction that stores the new one).
             ChannelBusyError: the channel has an active match.
         """
         if challenger_id == challenged_id:
@@ -102,6 +113,9 @@ class ChallengeService:
                     old = await store.pending_of(tx, channel_id, challenger_id)
                     if old is not None:
                         await self._clear_way(tx, old, now)
+                    sent = await store.open_of(tx, challenger_id, now)
+                    if sent >= self.ctx.max_challenges:
+                        raise InvalidRequestError(challenges_full_text(sent))
                     cid = await store.insert(
                         tx, guild_id=guild_id, channel_id=channel_id,
                         challenger_id=challenger_id, challenged_id=challenged_id, side=side,

@@ -23,10 +23,12 @@ class MatchContext:
     """The stores over ``db``, the ``clock`` (Unix seconds), the default ``turn_timeout``
     and the ``challenge_timeout`` (seconds, > 0); ``owner``, this process's name in claims
     (:mod:`bot.match.claim_store`), and ``claim_lease``, how long a claim holds (seconds);
-    ``shards``, the servers this process serves (:mod:`bot.match.shards`).
+    ``shards``, the servers this process serves (:mod:`bot.match.shards`); ``max_practices``
+    and ``max_challenges``, the caps per member (:mod:`bot.match.starting`,
+    :mod:`bot.match.challenges`).
 
     Raises:
-        ValueError: a timeout that is not a positive finite number.
+        ValueError: a timeout that is not a positive finite number, or a cap below 1.
     """
 
     db: Database
@@ -36,6 +38,8 @@ class MatchContext:
     owner: str = field(default_factory=process_owner)
     claim_lease: float = 60.0
     shards: Shards = field(default_factory=Shards)
+    max_practices: int = 3
+    max_challenges: int = 5
     matches: MatchStore = field(init=False)
     challenges: ChallengeStore = field(init=False)
     results: ResultStore = field(init=False)
@@ -48,6 +52,10 @@ class MatchContext:
             if not (isinstance(value, int | float) and math.isfinite(value) and value > 0):
                 raise ValueError(f"{name} must be a positive number of seconds, got {value!r}")
             setattr(self, name, float(value))
+        for name in ("max_practices", "max_challenges"):
+            value = getattr(self, name)
+            if not (isinstance(value, int) and value >= 1):
+                raise ValueError(f"{name} must be a whole number of at least 1, got {value!r}")
         self.matches = MatchStore(self.db)
         self.challenges = ChallengeStore(self.db)
         self.results = ResultStore(self.db)

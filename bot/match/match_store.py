@@ -219,6 +219,17 @@ class MatchStore:
                                  "status = 'active'", (channel_id,)) is not None
 
     @staticmethod
+    async def practices_of(tx: Transaction, user_id: int) -> int:
+        """How many practice matches (a person against the AI) ``user_id`` plays in now, in
+        any server (inside ``tx``, so that the count holds until it commits)."""
+        row = await tx.fetchone(
+            "SELECT COUNT(*) AS n FROM matches WHERE status = 'active' AND ("
+            "(raptor_user_id = ? AND raptor_ai IS NULL AND scientist_ai IS NOT NULL) OR "
+            "(scientist_user_id = ? AND scientist_ai IS NULL AND raptor_ai IS NOT NULL))",
+            (user_id, user_id))
+        return int(row["n"]) if row is not None else 0
+
+    @staticmethod
     async def insert(tx: Transaction, *, guild_id: int, channel_id: int,
                      players: dict[Side, int], ai: dict[Side, str | None], seed: int,
                      state: GameState, now: float, deadline: float | None,

@@ -71,9 +71,12 @@ class MatchService:
             :func:`~bot.match.claim_store.process_owner`); claim_lease: seconds a claim holds
             before another process may take the work over.
         shards: the servers this process serves (default: all); see :mod:`bot.match.shards`.
+        max_practices: practice matches one member may play at once (the cap of
+            :meth:`start_practice`); max_challenges: open challenges one member may have
+            sent at once (:meth:`create_challenge`).
 
     Raises:
-        ValueError: a timeout that is not a positive finite number.
+        ValueError: a timeout that is not a positive finite number, or a cap below 1.
     """
 
     def __init__(self, db: Database, *, turn_timeout: float = 86400.0,
@@ -82,10 +85,12 @@ class MatchService:
                  ai_chooser: Callable[..., Action] | None = None,
                  seed_source: Callable[[], int] | None = None, owner: str | None = None,
                  claim_lease: float = 60.0, shards: Shards | None = None,
-                 ai_iterations: int | None = None) -> None:
+                 ai_iterations: int | None = None, max_practices: int = 3,
+                 max_challenges: int = 5) -> None:
         self.ctx = MatchContext(db, turn_timeout, challenge_timeout, clock,
                                 owner=owner or process_owner(), claim_lease=claim_lease,
-                                shards=shards or Shards())
+                                shards=shards or Shards(), max_practices=max_practices,
+                                max_challenges=max_challenges)
         self.starter = MatchStarter(self.ctx, seed_source)
         self.challenges = ChallengeService(self.ctx, self.starter)
         self.play = PlayService(self.ctx, ai_time_budget=ai_time_budget, ai_chooser=ai_chooser,

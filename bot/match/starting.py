@@ -77,6 +77,16 @@ BUSY = ("This channel already has a match in progress: wait for it to finish, or
         "another channel.")
 
 AfterInsert = Callable[[Transaction, int], Awaitable[None]]
+BeforeInsert = Callable[[Transaction], Awaitable[None]]
+
+
+def practices_full_text(going: int) -> Text:
+    """The refusal of a practice game to a member who has ``going`` (the cap, or more) in
+    progress already."""
+    return Text.plural("You have {n} practice game in progress, as many as a member may have "
+                       "at once: finish or resign it first.",
+                       "You have {n} practice games in progress, as many as a member may "
+                       "have at once: finish or resign one first.", going)
 
 
 class MatchStarter:
@@ -100,7 +110,9 @@ class MatchStarter:
                 order); by default a fresh secret one.
 
         Raises:
-            InvalidRequestError: a bad option or AI level.
+            InvalidRequestError: a bad option or AI level, or ``user_id`` plays the most
+                practice matches a member may play at once already (``max_practices`` of
+                the context, counted in the transaction that stores the new one).
             ChannelBusyError: the channel has an active match.
         """
         check_options(side, environment, setup)
@@ -108,8 +120,15 @@ class MatchStarter:
         human = draw_side(side)
         players = {human: user_id, human.other: ai_user_id}
         ai: dict[Side, str | None] = {human: None, human.other: level}
+        cap = self.ctx.max_practices
+
+        async def room_for_one(tx: Transaction) -> None:
+            going = await self.ctx.matches.practices_of(tx, user_id)
+            if going >= cap:
+                raise InvalidRequestError(practices_full_text(going))
+
         return await self.create(guild_id, channel_id, players, ai, environment, setup,
-                                 seed=seed)
+                                 seed=seed, before_insert=room_for_one)
 
     async def start_ai_match(self, guild_id: int, channel_id: int, *,
                              levels: dict[Side, str], ai_user_ids: dict[Side, int],
@@ -136,9 +155,11 @@ class MatchStarter:
     async def create(self, guild_id: int, channel_id: int, players: dict[Side, int],
                      ai: dict[Side, str | None], environment: str, setup: str, *,
                      rematch_of: int | None = None, seed: int | None = None,
+                     before_insert: BeforeInsert | None = None,
                      after_insert: AfterInsert | None = None) -> Match:
         """Store a new active match (a new game of ``engine.new_game``, random layout);
-        ``after_insert(tx, match_id)`` runs in the same transaction.
+        ``before_insert(tx)`` (a check that may raise) and ``after_insert(tx, match_id)``
+        run in the same transaction.
 
         Raises:
             ChannelBusyError: the channel has an active match (checked inside the
@@ -152,6 +173,8 @@ class MatchStarter:
         async with self.ctx.db.transaction() as tx:
             if await self.ctx.matches.channel_has_active(tx, channel_id):
                 raise ChannelBusyError(BUSY)
+            if before_insert is not None:
+                await before_insert(tx)
             try:
                 match_id = await self.ctx.matches.insert(
                     tx, guild_id=guild_id, channel_id=channel_id, players=players, ai=ai,

@@ -145,9 +145,9 @@ async def test_a_long_list_of_matches_keeps_whole_lines_and_counts_the_rest(worl
                                                                            ) -> None:
     fake, service = world.fake, world.service
     mod = fake.add_user("mod", admin=True)
-    for i in range(20):
-        await service.start_practice(fake.guild_id, 9000 + i, world.alice.id, side="raptor",
-                                     ai_user_id=fake.bot_user.id)
+    for i in range(20):  # 20 members (a member may have 3 practice games going)
+        await service.start_practice(fake.guild_id, 9000 + i, fake.add_user(f"p{i}").id,
+                                     side="raptor", ai_user_id=fake.bot_user.id)
     out = await mod.slash("raptor-admin matches")
     only_ephemeral_to(out, mod)
     lines = out.content.splitlines()
@@ -212,11 +212,11 @@ async def test_the_end_button_rechecks_manage_server_when_clicked(world: World) 
     match = await start_match(world)
     out = await mod.slash("raptor-admin end")
     assert out.reply.labels == ["End match"]
-    # the moderator loses the role before confirming: the click is refused like a stranger's
+    # the moderator loses the role before confirming: the click says what it takes
     fake.server.users[mod.id].role_ids.remove(fake.server.admin_role.id)
     refused = await mod.click("End match", message=out.reply)
     only_ephemeral_to(refused, mod)
-    assert refused.content == texts.NOT_YOUR_MATCH
+    assert refused.content == texts.END_NEEDS_MANAGE_SERVER
     assert (await service.get_match(match.id)).active
     assert not any("is over" in r.content for r in fake.public_messages(fake.channel))
     # given back, the same confirmation ends the match

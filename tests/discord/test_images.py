@@ -7,9 +7,11 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 
+import pytest
+
 import engine
 import render
-from bot.discord.images import Images
+from bot.discord.images import REPLAY_SLOT, Images, ReplaysBusyError
 from engine import Side
 from tests.discord.conftest import World
 from tests.discord.helpers import pick, start_match, turn_message
@@ -143,4 +145,90 @@ async def test_a_match_always_renders_in_the_same_worker(world: World) -> None:
         await images.board(other)
         assert sorted(images._executors) == [0, 1]
     finally:
+        images.close()
+
+
+async def finished(world: World, match_id: int | None = None):
+    """A finished match (alice resigns her match at once) and its replay views."""
+    from bot.match import replays
+
+    match = await start_match(world) if match_id is None else await world.service.get_match(
+        match_id)
+    await pick(world.alice, R, match.state.hands[R][0])
+    await pick(world.bob, S, match.state.hands[S][0])
+    ended = await world.service.resign(match.id, world.alice.id)
+    views, verdict, winner = await replays.replay_views(world.service, ended)
+    assert views
+    return ended, views, verdict, winner
+
+
+async def test_a_finished_matchs_animation_is_drawn_once_in_its_own_worker(
+        world: World) -> None:
+    from render.replay import frame_png, render_replay
+
+    ended, views, verdict, winner = await finished(world)
+    images = Images(workers=2)
+    try:
+        got = await asyncio.gather(*(images.replay(ended, views, byte_limit=8 << 20,
+                                                   verdict=verdict, winner=winner,
+                                                   requester=1000 + i) for i in range(12)))
+        assert (images.renders, images.hits) == (1, 11)
+        assert len({id(a) for a in got}) == 1
+        assert got[0].data == render_replay(views, byte_limit=8 << 20, verdict=verdict,
+                                            winner=winner).data
+        again = await images.replay(ended, views, byte_limit=8 << 20, verdict=verdict,
+                                    winner=winner, requester=1000)
+        assert again is got[0] and images.hits == 12
+        frame = await images.replay_frame(ended, views[0], index=0, total=len(views))
+        assert frame == frame_png(views[0], total=len(views))
+        assert await images.replay_frame(ended, views[0], index=0, total=len(views)) is frame
+        # drawn by the replay worker alone: no board worker was started for them
+        assert list(images._executors) == [REPLAY_SLOT]
+    finally:
+        images.close()
+
+
+async def test_replays_drawn_at_once_are_capped_and_one_per_member(world: World,
+                                                                  monkeypatch) -> None:
+    import threading
+
+    from render import replay as render_replay_module
+
+    ended, views, verdict, winner = await finished(world)
+    said = {"verdict": verdict, "winner": winner}
+    release = threading.Event()
+    real = render_replay_module.render_replay
+
+    def slow(views, **kw):
+        release.wait(10)
+        return real(views, **kw)
+
+    monkeypatch.setattr(render_replay_module, "render_replay", slow)
+    images = Images(processes=False, max_replays=2)
+    try:
+        first = asyncio.ensure_future(images.replay(ended, views, byte_limit=8 << 20,
+                                                    requester=1, **said))
+        await asyncio.sleep(0.05)
+        with pytest.raises(ReplaysBusyError) as mine:  # the same member, another animation
+            await images.replay(ended, views, byte_limit=4 << 20, requester=1, **said)
+        assert mine.value.message == ("Your other replay is still being drawn: ask for this "
+                                      "one once it is here.")
+        second = asyncio.ensure_future(images.replay(ended, views, byte_limit=4 << 20,
+                                                     requester=2, **said))
+        await asyncio.sleep(0.05)
+        with pytest.raises(ReplaysBusyError) as full:
+            await images.replay(ended, views, byte_limit=2 << 20, requester=3, **said)
+        assert full.value.message == ("I'm drawing 2 replays already, as many as I draw at "
+                                      "once: try again in a minute.")
+        # joining one being drawn is not a new one
+        joined = asyncio.ensure_future(images.replay(ended, views, byte_limit=8 << 20,
+                                                     requester=3, **said))
+        release.set()
+        assert (await first) is (await joined)
+        await second
+        await images.replay(ended, views, byte_limit=2 << 20, requester=3,
+                            **said)  # room again
+        assert images._drawing == {}
+    finally:
+        release.set()
         images.close()

@@ -40,7 +40,7 @@ import contextvars
 import logging
 import os
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import discord
@@ -435,6 +435,40 @@ class FakeUser:
         return await self.fake._dispatch_component(self, msg, data, expect_ack=expect_ack,
                                                    timeout=timeout)
 
+    async def forge_click(self, custom_id: str, /, *, message: Any,
+                          values: Sequence[str] | None = None, carried: bool = True,
+                          expect_ack: bool = True, timeout: float | None = None) -> Outcome:
+        """What a modified client can send: a click with any ``custom_id`` on ``message`` (a
+        message this user can see), as a select menu choosing ``values`` when given, else as
+        a button. Nothing is checked against the message's components.
+
+        ``carried``: the interaction's ``message`` also carries that component (one row
+        holding it in place of the message's own components), as if Discord relayed the
+        client's copy of the message; discord.py then dispatches it like any click. With
+        ``carried=False`` the message is sent as stored, so the id is on none of its
+        components (what a client showing an older version of an edited message sends)."""
+        msg = self.fake.server.messages.get(_id(message))
+        if msg is None or msg.deleted:
+            raise HarnessError(f"message {message!r} does not exist (any more)")
+        if not msg.visible_to(self):
+            raise HarnessError(f"{self.name} cannot see {msg!r}")
+        if values is None:
+            comp: dict[str, Any] = {"type": BUTTON, "style": 1, "label": "forged",
+                                    "custom_id": custom_id}
+            data: dict[str, Any] = {"custom_id": custom_id, "component_type": BUTTON}
+        else:
+            comp = {"type": STRING_SELECT, "custom_id": custom_id, "min_values": 1,
+                    "max_values": 1, "options": [{"label": v[:100], "value": v[:100]}
+                                                 for v in values] or
+                    [{"label": "forged", "value": "forged"}]}
+            data = {"custom_id": custom_id, "component_type": STRING_SELECT,
+                    "values": list(values)}
+        carrier = None
+        if carried:
+            carrier = replace(msg, components=[{"type": 1, "components": [comp]}])
+        return await self.fake._dispatch_component(self, msg, data, expect_ack=expect_ack,
+                                                   timeout=timeout, carrier=carrier)
+
     async def click_twice(self, label: str | None = None, /, **kwargs: Any
                           ) -> tuple[Outcome, Outcome]:
         """Double click: two concurrent interactions on the same message state."""
@@ -620,9 +654,11 @@ class FakeDiscord:
             self.server.gateway = self._make_sink(client)
         reset = _TRACKER.set(tracker)
         try:
-            state.parsers["READY"](self.server.ready_payload())
-            state.parsers["GUILD_CREATE"](
-                self.server.guild_payload(all_members=client.intents.members))
+            guild_ids = list(self.guilds)  # the default guild first, then those added
+            state.parsers["READY"](self.server.ready_payload(guild_ids=guild_ids))
+            for gid in guild_ids:
+                state.parsers["GUILD_CREATE"](self.server.guild_payload(
+                    all_members=client.intents.members, guild_id=gid))
         finally:
             _TRACKER.reset(reset)
         try:
@@ -698,6 +734,22 @@ class FakeDiscord:
         guild = FakeGuild(self, info, self.add_channel(channel_name, guild=info.id))
         self.guilds[info.id] = guild
         return guild
+
+    def join(self, user: Any, guild: Any, *, admin: bool = False) -> None:
+        """Make ``user`` a member of another ``guild`` too (a FakeGuild or id), with that
+        guild's Administrator role if ``admin``; their home guild stays the first."""
+        info = self.server.users[_id(user)]
+        gid = _id(guild)
+        info.guild_ids.add(gid)
+        if admin:
+            info.role_ids.append(self.server.guild_of(gid).admin_role.id)
+
+    def grant_command(self, user: Any, command: str, *, guild: Any = None) -> None:
+        """Let ``user`` run ``/command`` in ``guild`` (default: the default guild) whatever
+        its default member permissions: a server admin's override for that member in Server
+        Settings -> Integrations."""
+        gid = self.server.guild_id if guild is None else _id(guild)
+        self.server.command_grants.setdefault((gid, command), set()).add(_id(user))
 
     def home_guild(self, user: Any) -> FakeGuild:
         """The guild a member was added to (the default guild for the bot)."""
@@ -921,14 +973,15 @@ class FakeDiscord:
 
     async def _dispatch(self, user: FakeUser, *, kind: str, itype: int, name: str,
                         channel: ChannelInfo, data: dict[str, Any], message: Record | None,
-                        expect_ack: bool, timeout: float | None) -> Outcome:
+                        expect_ack: bool, timeout: float | None,
+                        carrier: Record | None = None) -> Outcome:
         remote = self.remote
         client = None if remote else self._require_client()
         server = self.server
         info = server.new_interaction(type=itype, user_id=user.id, channel_id=channel.id,
                                       name=name,
                                       message_id=message.message_id if message else None)
-        payload = self._interaction_payload(info, user, data, message)
+        payload = self._interaction_payload(info, user, data, carrier or message)
         tracker = self._new_tracker(f"{kind} {name} by {user.name}")
         seq0 = server.seq
         errors0 = len(self.errors)
@@ -1070,7 +1123,9 @@ class FakeDiscord:
                     contexts is not None and 1 not in contexts):
                 raise HarnessError(f"/{parts[0]} is not available in DMs")
         required = cmd.get("default_member_permissions")
-        if required is not None and not chan.is_dm:
+        granted = user.id in self.server.command_grants.get((chan.guild_id or 0, parts[0]),
+                                                            ())
+        if required is not None and not chan.is_dm and not granted:
             # Discord hides a command from members without its default permissions ("0":
             # administrators only); a person without them cannot run it
             have = self.server.permissions(user.id, chan.id)
@@ -1282,12 +1337,15 @@ class FakeDiscord:
         return data
 
     async def _dispatch_component(self, user: FakeUser, msg: Record, data: dict[str, Any], *,
-                                  expect_ack: bool, timeout: float | None) -> Outcome:
+                                  expect_ack: bool, timeout: float | None,
+                                  carrier: Record | None = None) -> Outcome:
+        """A component interaction on ``msg``; its payload's ``message`` is ``carrier``
+        when given (a forged click, :meth:`FakeUser.forge_click`), else ``msg``."""
         chan = self.server.channels[msg.channel_id]
         kind = "click" if data["component_type"] == BUTTON else "select"
         return await self._dispatch(user, kind=kind, itype=3, name=data["custom_id"],
                                     channel=chan, data=data, message=msg,
-                                    expect_ack=expect_ack, timeout=timeout)
+                                    expect_ack=expect_ack, timeout=timeout, carrier=carrier)
 
     async def _submit_modal(self, user: FakeUser, values: dict[str, Any], modal: Any, *,
                             expect_ack: bool, timeout: float | None) -> Outcome:

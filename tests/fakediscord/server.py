@@ -563,6 +563,9 @@ class FakeDiscordServer:
         # --- state
         self.global_commands: list[dict[str, Any]] = []
         self.guild_commands: dict[int, list[dict[str, Any]]] = {}
+        # (guild id, command name) -> members allowed it whatever its default permissions
+        # (a server admin's override in Server Settings -> Integrations)
+        self.command_grants: dict[tuple[int, str], set[int]] = {}
         self._command_ids: dict[tuple[int | None, int, str], int] = {}
         self.interactions: dict[str, InteractionInfo] = {}
         self.messages: dict[int, Record] = {}
