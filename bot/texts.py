@@ -6,7 +6,7 @@ can be checked without a client. A function that takes a player's *private* info
 (their hand, their own pick, the card shown to them under observation, R5.2) says so in its
 docstring; its text may only be sent to that player (ephemeral message or DM).
 
-Every text is a :class:`~engine.messages.Text` of the catalog (issue 22): it *is* the English
+Every text is a :class:`~engine.messages.Text` of the catalog: it *is* the English
 sentence, and the Discord layer writes it in its readers' language (``bot.i18n.tr``) when it
 sends it. Compose texts with parameters and :meth:`Text.joined`, never with ``+``.
 

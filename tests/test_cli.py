@@ -187,7 +187,7 @@ def test_help_names_the_commands_one_way(tmp_path: Path) -> None:
     assert result.stdout.startswith("usage: python -m bot [-h] [COMMAND [ARGS ...]]\n")
     assert "    demo " in result.stdout and "    play " in result.stdout
     assert "'python -m bot COMMAND --help' shows a command's options." in result.stdout
-    # where the token goes, before anyone runs it without one (issue 27)
+    # where the token goes, before anyone runs it without one
     said = " ".join(result.stdout.split())
     assert ("needs the bot's token in DISCORD_TOKEN, an environment variable or a line "
             "DISCORD_TOKEN=... in a .env file in this folder") in said

@@ -357,7 +357,7 @@ class RaptorCog(commands.GroupCog, group_name="raptor",
         await say(interaction, tr(Text.joined("\n", lines), await reader_lang(interaction))[:2000],
                   ephemeral=True)
 
-    # ------------------------------------------------------------------ replays (issue 23)
+    # ------------------------------------------------------------------ replays
     async def _finished(self, interaction: discord.Interaction, number: int | None
                         ) -> Match | None:
         """The finished match a replay or record names, or None after a refusal."""

@@ -13,7 +13,7 @@ def test_show_prints_a_readable_diagram_and_a_legend_on_stderr(capsys):
     assert main(["show", "--seed", "3"]) == 0
     out, err = capsys.readouterr()
     assert engine.from_diagram(out).key() == engine.new_game(3, setup="quick").key()
-    # it says first that it shows what no player sees (issue 27), then the legend
+    # it says first that it shows what no player sees, then the legend
     assert err.startswith("This diagram shows hidden information: both hands and both deck "
                           "orders (the 'hand' and 'deck' lines), which no player sees in a game.\n"
                           "grid: . free  # rock  * fire  o exit  M mother")

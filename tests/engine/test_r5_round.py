@@ -178,7 +178,7 @@ def test_R5_5_an_AP_phase_with_nothing_possible_ends_by_itself():
         ("ap", RAPTOR, 7), ("ap_lost", RAPTOR, 7), ("drew", RAPTOR, 1), ("drew", SCIENTIST, 1),
         ("round_end", None, 1)]
     assert s.board == board(rows).board  # nothing moved
-    # the event that ends it says why, from the position (issue 27)
+    # the event that ends it says why, from the position
     lost = next(e for e in s.events if e.kind == "ap_lost")
     assert lost.text == ("the mother has no free space next to her to run to; every baby on "
                          "the board is asleep")

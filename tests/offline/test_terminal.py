@@ -1,4 +1,4 @@
-"""Terminal mode (issue 8): a person plays one side against the AI by typing notation."""
+"""Terminal mode: a person plays one side against the AI by typing notation."""
 
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ class Typist:
         self.out.append(text)
 
     def read(self, prompt: str) -> str:
-        if prompt == CONFIRM_RESIGN:  # 'quit' asks for a confirmation (issue 27)
+        if prompt == CONFIRM_RESIGN:  # 'quit' asks for a confirmation
             self.typed.append("y")
             return "y"
         if self.script:
@@ -296,7 +296,7 @@ async def test_terminal_ends_a_round_before_it_tells_of_the_next_pick(tmp_path: 
 
 def test_terminal_says_the_reserve_is_empty_and_never_waits_for_nobody():
     """Reinforcements (R10.2) with no scientist left in the reserve is told as that, not as
-    "nothing on the board"; a finished game's status line waits for nobody (issue 27)."""
+    "nothing on the board"; a finished game's status line waits for nobody."""
     from bot.offline.terminal import effect_lines
 
     s = engine.from_diagram(
@@ -346,8 +346,7 @@ def test_a_long_list_of_legal_actions_comes_in_columns_that_fit_the_screen():
 
 def test_the_board_keeps_its_counters_beside_it_within_80_columns():
     """The counters go beside the grid, also in the long cases met in play: the scientists'
-    setup ("waiting for scientist" on a line of its own) and a mother who has disappeared
-    (issue 27)."""
+    setup ("waiting for scientist" on a line of its own) and a mother who has disappeared."""
     setup = engine.new_game(11, setup="manual")
     for text in ("M@F1", "B@D1", "B@D4", "B@J4", "B@G4", "B@I2"):
         setup = engine.apply(setup, engine.Side.RAPTOR,

@@ -1,4 +1,4 @@
-"""The images in Traditional Chinese (issue 22): the shipped CJK font holds every character
+"""The images in Traditional Chinese: the shipped CJK font holds every character
 of every zh-TW message, and the longest translated labels fit their boxes on the board's
 panel and the hand's cards (measured with Pillow's ``textbbox``, in both languages)."""
 

@@ -31,7 +31,7 @@ def test_card_names_and_texts_have_glyphs(side, n):
 
 
 def test_the_multiplication_sign_is_drawn_as_in_the_texts_not_as_an_x():
-    """"Fear ×2" in the images as in the messages (issue 27): two strokes crossing in the
+    """"Fear ×2" in the images as in the messages: two strokes crossing in the
     middle of an x's box, an x's advance wide."""
     assert safe_text("Fear ×2") == "Fear ×2"
     sign, x = text_mask(TIMES, 40), text_mask("x", 40)
