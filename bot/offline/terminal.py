@@ -39,7 +39,6 @@ import argparse
 import asyncio
 import contextlib
 import os
-import re
 import shutil
 import sys
 import textwrap
@@ -55,7 +54,7 @@ from engine.geometry import COLS, ROWS, sq
 from engine.messages import Text
 from engine.notation import half_width
 from engine.state import Phase
-from render.text import NO_BREAK_BEFORE, without_openers
+from render.text import break_cjk
 
 from .. import texts
 from ..db import Database
@@ -374,26 +373,18 @@ def _display_len(text: str) -> int:
 
 
 def _wrap_wide(line: str, width: int) -> list[str]:
-    """A line with wide characters cut to ``width`` columns: between any two wide
-    characters or at a space, never inside notation, never before closing punctuation nor
-    after an opening bracket or quote (the board images' rules, :mod:`render.text`)."""
+    """A line with wide characters cut to ``width`` columns by the board images' rules
+    (:func:`render.text.break_cjk`: between any two wide characters or at a space, never
+    inside notation, never before closing punctuation nor after an opening bracket or
+    quote, nothing past the width: a terminal would wrap a mark hanging there alone);
+    the continuation lines are indented two spaces past the line's own indentation."""
     indent = line[:len(line) - len(line.lstrip(" "))]
-    tokens = re.findall(r"[\u2e80-\uffff]|[^\s\u2e80-\uffff]+|\s+", line[len(indent):])
-    out, cur, quotes = [], indent, 0  # quotes: the ' of the lines already cut
-    for tok in tokens:
-        if tok.isspace():
-            tok = " "
-        trial = cur + tok
-        head, carried = without_openers(cur, quotes)
-        if (head.strip() and not tok.isspace() and tok[0] not in NO_BREAK_BEFORE
-                and _display_len(trial) > width):
-            out.append(head)
-            quotes += head.count("'")
-            cur = indent + "  " + carried + tok
-        else:
-            cur = trial
-    out.append(cur.rstrip())
-    return out
+
+    def fits(text: str, n: int) -> bool:
+        return _display_len(indent + ("  " if n else "") + text) <= width
+
+    lines = break_cjk(line[len(indent):], fits)
+    return [indent + ("  " if n else "") + x for n, x in enumerate(lines)]
 
 
 def wrapped(text: str, width: int) -> str:

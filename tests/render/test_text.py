@@ -67,4 +67,6 @@ def test_an_opening_quote_never_ends_a_chinese_line():
     lines = wrap(text, 22, text_width("也可以輸入中文：'", 22))
     assert lines[0] == "也可以輸入中文：" and lines[1].startswith("'咬 F3'")
     lines = wrap(text, 22, text_width("也可以輸入中文：'咬 F3'", 22))
-    assert lines == ["也可以輸入中文：'咬 F3'、", "'結束'"]  # '、' never starts a line
+    # '、' never starts a line nor passes the width: the word before it goes down with it
+    assert lines == ["也可以輸入中文：'咬", "F3'、'結束'"]
+    assert all(text_width(line, 22) <= text_width("也可以輸入中文：'咬 F3'", 22) for line in lines)
