@@ -62,6 +62,18 @@ class Reason(StrEnum):
     BABIES_CAPTURED = "babies_captured"        # R6.2: 3 babies captured
 
 
+#: The sides' names at the start of a line or in a title ("Raptor wins: ...").
+SIDE_NAMES: dict[Side, Text] = {Side.RAPTOR: Text("Raptor"), Side.SCIENTIST: Text("Scientist")}
+#: Each end of a game in words (R6), as a winner's line says it ("Scientist wins: three
+#: babies were captured"); every program that tells an ending reads this table.
+REASON_WORDS: dict[Reason, Text] = {
+    Reason.BABIES_ESCAPED: Text("three babies escaped"),
+    Reason.NO_SCIENTISTS: Text("no scientist is left on the board"),
+    Reason.MOTHER_ASLEEP: Text("the mother holds five sleep tokens"),
+    Reason.BABIES_CAPTURED: Text("three babies were captured"),
+}
+
+
 class Piece(StrEnum):
     """The figurines (R1.1, R1.2), as events name them (:attr:`Event.piece`)."""
 

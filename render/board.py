@@ -19,7 +19,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from engine import Event, Layout, Phase, Reason, Side, View, card_name
+from engine import SIDE_NAMES, Event, Layout, Phase, Reason, Side, View, card_name
 from engine.geometry import BOARD_SQUARES, COLS, COLUMN_LETTERS, ROWS, TILE_SQUARES
 from engine.messages import Text
 from engine.state import (
@@ -69,7 +69,6 @@ _SPRITES = {
 #: Cell codes of figurines (a mother, a baby, a scientist in any state).
 _FIGURINES = frozenset(FIGURINE_CODES)
 
-SIDE_NAMES = {Side.RAPTOR: Text("Raptor"), Side.SCIENTIST: Text("Scientist")}
 REASON_TEXT = {
     Reason.BABIES_ESCAPED: Text("3 babies escaped"),
     Reason.NO_SCIENTISTS: Text("no scientist left on the board"),

@@ -404,8 +404,10 @@ class RaptorCog(commands.GroupCog, group_name="raptor",
             await fail(interaction, Text("No replay of {title}: {why}.",
                                          title=texts.match_title(m), why=str(exc)))
             return
-        text = Text("🎬 **Replay of {title}**: {n} rounds, a frame per round, ending on the "
-                    "final board.", title=texts.match_title(m), n=len(views))
+        text = Text.plural("🎬 **Replay of {title}**: {n} round, a frame per round, ending on "
+                           "the final board.", "🎬 **Replay of {title}**: {n} rounds, a frame "
+                           "per round, ending on the final board.", len(views),
+                           title=texts.match_title(m))
         if anim.note:
             text = Text("{text}\n{note}", text=text, note=anim.note)
         await say(interaction, text, ephemeral=False, png=anim.data,

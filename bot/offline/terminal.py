@@ -65,7 +65,6 @@ from . import OFFLINE_GUILD, TERMINAL_PLAYER
 from .demo import (
     EN,
     LEVEL_WORDS,
-    REASONS,
     SIDE_WORDS,
     add_lang_option,
     folder_lock,
@@ -321,7 +320,7 @@ def game_over_line(result: str | None, reason: str | None, me: Side,
                    _: Translator = EN) -> str:
     """The end of the match in words, e.g. ``'Game over: the scientist (AI) wins: three
     babies were captured.'`` (the wording of the demo's verdict)."""
-    why = _.text(REASONS.get(reason or "", (reason or "").replace("_", " ")))
+    why = _.text(texts.REASONS.get(reason or "", (reason or "").replace("_", " ")))
     if result not in ("raptor", "scientist"):
         return _("Game over: no winner ({why}).", why=why)
     if result == me.value:

@@ -90,7 +90,7 @@ def test_view_text_shows_own_hand_only():
 async def test_terminal_game_end_writes_the_final_board_and_says_why_in_words(tmp_path: Path):
     from bot.db import Database
     from bot.match import MatchService
-    from bot.offline.demo import REASONS
+    from engine import REASON_WORDS as REASONS
     from render import render_board
 
     t = Typist(moves=400)
