@@ -128,7 +128,9 @@ class Event(NamedTuple):
     ``kind`` is one of: ``placed``, ``picked``, ``shown``, ``revealed``, ``tie``, ``effect``,
     ``moved``, ``called``, ``escaped``, ``disappeared``, ``returned``, ``frightened``,
     ``stood``, ``slept``, ``woken``, ``healed``, ``captured``, ``shot``, ``killed``,
-    ``fire_placed``, ``fire_out``, ``jeep``, ``reinforced``, ``ap``, ``ap_lost`` (the AP
+    ``fire_placed``, ``fire_out``, ``jeep``, ``reinforced``, ``effect_lost`` (a card effect
+    ended by itself: ``value`` units of card ``value2`` that nothing can use, ``text`` why, as
+    for ``ap_lost``; R5.4), ``ap``, ``ap_lost`` (the AP
     phase ended by itself: ``value`` AP left that no action can use, ``text`` why, a
     :class:`~engine.messages.Text` stored as ``"message"``: its id and parameters; a state
     saved before that has the English sentence as ``"text"``, read back as a plain str),

@@ -15,8 +15,11 @@ entries, Tab completes the legal actions); without it, plain lines are read.
 
 The screen is kept to what changed: after your own action, one line; the board with the
 counters beside it when the opponent has played, and on request; the AI's actions of a turn
-in one line; every automatic end of a turn with its reason (the engine's ``ap_lost``
-event). Text is wrapped at word boundaries to the terminal's width (``COLUMNS``).
+in one line; every automatic end of a turn or of a card effect with its reason (the
+engine's ``ap_lost`` and ``effect_lost`` events). The prompt names what is being decided:
+``raptor 3 AP>`` (action points left), ``raptor Recovery ×2 (1 left)>`` (a card effect and
+the units it still allows). Text is wrapped at word boundaries to the terminal's width
+(``COLUMNS``).
 
 The AI's card stays hidden until both cards are revealed, as on Discord. A ``--seed`` you
 give is shown at the start; a fresh seed is shown only when the match ends or you stop (it
@@ -130,28 +133,35 @@ def cards_text(_: Translator = EN) -> str:
                          for side in (Side.RAPTOR, Side.SCIENTIST))
 
 
-def effect_lines(events: Sequence[engine.Event], state: engine.GameState | None = None,
-                 _: Translator = EN) -> list[str]:
-    """A line for a card effect that found nothing to act on (an ``effect`` event followed
-    by the AP phase, with at most card 1's shuffle between), which would otherwise pass in
-    silence (R5.4). Reinforcements (R10.2) with an empty reserve in ``state`` (the state
-    after ``events``) says that the reserve is empty."""
+def effect_lines(events: Sequence[engine.Event], _: Translator = EN) -> list[str]:
+    """A line for every card effect that ended by itself with units of the card unused (the
+    engine's ``effect_lost`` event, R5.4), which would otherwise pass in silence: one that
+    found nothing to act on, or one cut short (Recovery ×2 after one wake), with why."""
     out = []
-    kinds = [e.kind for e in events]
-    for i, e in enumerate(events):
-        if e.kind != "effect":
+    for e in events:
+        if e.kind != "effect_lost":
             continue
-        after = [k for k in kinds[i + 1:] if k != "shuffled"]
-        if after and after[0] == "ap":
-            name = engine.card_name(e.side, e.value)
-            if (state is not None and state.reserve == 0
-                    and engine.EFFECTS[(e.side, e.value)][0] == "reinforce"):
-                out.append(_("The {side}'s {name} finds the reserve empty: no scientist can "
-                             "arrive.", side=SIDE_WORDS[e.side], name=name))
-            else:
-                out.append(_("The {side}'s {name} finds nothing on the board to act on.",
-                             side=SIDE_WORDS[e.side], name=name))
+        name = engine.card_name(e.side, e.value2)
+        most = engine.card(e.side, e.value2).most
+        if e.value >= most:
+            out.append(_("The {side}'s {name} finds nothing to act on: {why}.",
+                         side=SIDE_WORDS[e.side], name=name, why=_.text(e.text)))
+        else:
+            out.append(_("The {side}'s {name} ends after {done} of {most}: {why}.",
+                         side=SIDE_WORDS[e.side], name=name, done=most - e.value, most=most,
+                         why=_.text(e.text)))
     return out
+
+
+def effect_prompt(state: engine.GameState, _: Translator = EN) -> str:
+    """What the prompt adds while ``state`` resolves a card effect: the card and the units
+    it still allows (R5.4), ``" Recovery ×2 (1 left)"``, as ``" 3 AP"`` in the AP phase;
+    empty in any other phase."""
+    e = state.effect
+    if state.phase is not engine.Phase.EFFECT or e is None:
+        return ""
+    left = engine.card(e.side, e.card).most - e.done
+    return _(" {name} ({n} left)", name=engine.card_name(e.side, e.card), n=left)
 
 
 def ap_lost_lines(events: Sequence[engine.Event], me: Side, _: Translator = EN) -> list[str]:
@@ -643,7 +653,7 @@ async def _play(out: Path, render_board: Callable, *, side: str, level: str, see
             for e in res.events:
                 if e.kind == "revealed":
                     echo(revealed_line(e.value, e.value2, _))
-            for line in effect_lines(res.events, res.match.state, _):
+            for line in effect_lines(res.events, _):
                 echo(line)
             for line in ap_lost_lines(res.events, me, _):
                 echo(line)
@@ -669,7 +679,8 @@ async def _play(out: Path, render_board: Callable, *, side: str, level: str, see
                         echo(describe_opponent(res, _))
                     elif not isinstance(res.action, engine.End):
                         moves.append(engine.format_action(res.action))
-                    if any(e.kind in ("revealed", "effect", "ap_lost") for e in res.events):
+                    if any(e.kind in ("revealed", "effect", "effect_lost", "ap_lost")
+                           for e in res.events):
                         flush()
                     tell(res)
                 flush()
@@ -693,7 +704,7 @@ async def _play(out: Path, render_board: Callable, *, side: str, level: str, see
                     echo(decision_line(m, me, _))
                     show_board = False
                 ap = _(" {n} AP", n=state.ap.remaining) if state.ap is not None else ""
-                prompt = f"{_.text(SIDE_WORDS[me])}{ap}> "
+                prompt = f"{_.text(SIDE_WORDS[me])}{ap}{effect_prompt(state, _)}> "
                 while True:
                     try:
                         at_prompt = True

@@ -19,11 +19,13 @@ class Typist:
         self.moves = moves
         self.script = ["E9-Z1", "kill A1"]
         self.typed: list[str] = []
+        self.prompts: list[str] = []
 
     def echo(self, text: str) -> None:
         self.out.append(text)
 
     def read(self, prompt: str) -> str:
+        self.prompts.append(prompt)
         if prompt == CONFIRM_RESIGN:  # 'quit' asks for a confirmation
             self.typed.append("y")
             return "y"
@@ -274,7 +276,8 @@ def test_terminal_tells_a_scientist_about_observation_and_an_effect_with_nothing
     s = engine.apply(s, engine.Side.RAPTOR, engine.Pick(8))  # gas ×2: no baby in range
     assert s.phase is engine.Phase.AP and s.ap.remaining == 4
     assert effect_lines(s.events) == [
-        "The scientist's Sleeping Gas ×2 finds nothing on the board to act on."]
+        "The scientist's Sleeping Gas ×2 finds nothing to act on: no standing baby is on a "
+        "tile with an active scientist or on a tile next to one."]
 
 
 async def test_terminal_ends_a_round_before_it_tells_of_the_next_pick(tmp_path: Path):
@@ -311,8 +314,8 @@ def test_terminal_says_the_reserve_is_empty_and_never_waits_for_nobody():
     s = engine.apply(s, engine.Side.SCIENTIST, engine.Pick(2))
     s = engine.apply(s, engine.Side.RAPTOR, engine.Pick(8))
     assert s.phase is engine.Phase.AP and s.reserve == 0
-    assert effect_lines(s.events, s) == [
-        "The scientist's Reinforcements finds the reserve empty: no scientist can arrive."]
+    assert effect_lines(s.events) == [
+        "The scientist's Reinforcements finds nothing to act on: the reserve is empty."]
     over = engine.from_diagram(
         "    A B C D E F G H I J K L M\n"
         "1   o . . . . . . . . . . . o\n"
@@ -451,3 +454,42 @@ def test_chinese_wrapping_never_ends_a_line_with_an_opening_quote_or_bracket():
             assert not line.endswith("（"), (width, line)
             # closing punctuation never hangs past the width (nor starts a line)
             assert _display_len(line) <= width, (width, line)
+
+
+def test_an_effect_cut_short_says_why_and_the_prompt_counts_what_is_left():
+    """Recovery ×2 with one sleeping baby and no sleep token ended after one 'wake' without a
+    word; now the line says why, and while it lasts the prompt shows the units left, as
+    'raptor 3 AP>' shows the action points."""
+    from bot.i18n import translator
+    from bot.offline.terminal import effect_lines, effect_prompt
+
+    s = engine.from_diagram(
+        "    A B C D E F G H I J K L M\n"
+        "1   o S . . . . . . . . . . o\n"
+        "2     . . b . . . . . . . .\n"
+        "3     . . . . . M . . . . .\n"
+        "4     . . . . . . . . . . .\n"
+        "5     . . . . . . . . . . .\n"
+        "6   o . . . . . . . . . . S o\n"
+        "raptor hand: 3 5 8\nscientist hand: 1 7 9\n")
+    s = engine.apply(s, engine.Side.RAPTOR, engine.Pick(5))
+    s = engine.apply(s, engine.Side.SCIENTIST, engine.Pick(9))
+    assert effect_prompt(s) == " Recovery ×2 (2 left)"
+    assert effect_prompt(s, translator("zh-TW")) == " 恢復 ×2（剩 2 次）"
+    s = engine.apply(s, engine.Side.RAPTOR, engine.parse_action("wake D2", s,
+                                                                engine.Side.RAPTOR))
+    assert s.phase is engine.Phase.AP and effect_prompt(s) == ""
+    assert effect_lines(s.events) == [
+        "The raptor's Recovery ×2 ends after 1 of 2: the mother holds no sleep token and no "
+        "baby is asleep."]
+    assert effect_lines(s.events, translator("zh-TW")) == [
+        "迅猛龍的「恢復 ×2」用了 1 次（最多 2 次）就結束了：母龍身上沒有麻醉指示物，也沒有被麻醉的"
+        "幼龍。"]
+
+
+async def test_the_prompt_of_a_card_effect_names_the_card_and_what_is_left(tmp_path: Path):
+    t = Typist(moves=40)
+    await play(tmp_path, side="raptor", level="easy", seed=9, read=t.read, echo=t.echo)
+    seen = set(t.prompts)
+    assert "raptor Mother's Call & Shuffle (1 left)> " in seen  # round 6's card 1
+    assert any(p.startswith("raptor ") and p.endswith(" AP> ") for p in seen)

@@ -133,14 +133,15 @@ def test_history_recalls_the_last_entry_tab_completes_and_resigning_asks_first(c
     again = c.line("", "scientist> ")
     assert again.startswith("kill A1\n") and "Not played: 'kill A1' is not legal now" in again
     c.type("pl\t", settle=0.3)  # Tab at the first prompt already: 'play ' (4, 7 or 8)
-    picked = c.line("4", "scientist> ")  # Sleeping Gas ×2: babies on K5 and D4, and others
+    # Sleeping Gas ×2: babies on K5 and D4, and others; the prompt counts the units left
+    picked = c.line("4", "scientist Sleeping Gas ×2 (2 left)> ")
     assert picked.startswith("play 4\nYou picked 4 · Sleeping Gas ×2.\n")
     c.type("gas k\t", settle=0.3)  # the one legal action that starts so: 'gas K5'
-    played = c.line("", "scientist> ")
+    played = c.line("", "scientist Sleeping Gas ×2 (1 left)> ")
     assert "Played: gas K5 — Gas the baby on K5" in played
     asked = c.line("quit", "(y/N)? ")
     assert asked.endswith("Really resign? Your opponent wins. Resign (y/N)? ")
-    assert "Not resigned: play on." in c.line("n", "scientist> ")
+    assert "Not resigned: play on." in c.line("n", "scientist Sleeping Gas ×2 (1 left)> ")
     c.line("resign", "(y/N)? ")  # the Discord command's name is a word here too
     c.type("y\r")
     assert c.wait() == 0
