@@ -4,7 +4,7 @@ every core beside them. Run by hand (NOT niced: it measures wall-clock time):
     python benchmarks/bench_clock.py                          # 2 s and 0.1 s, medium and hard
     python benchmarks/bench_clock.py --budgets 2 --positions 40 --hogs 0   # without the hog
 
-The promise (issue 24): a decision never takes longer than its budget + 10 %, even when
+The promise: a decision never takes longer than its budget + 10 %, even when
 another process loads both cores. Positions: the decisions of ``--games`` seeded games of
 the easy level against itself (random layout, manual setup, both sides, every phase), of
 which ``--positions`` with more than one legal action are drawn by a seeded shuffle, the

@@ -40,7 +40,7 @@ Figures printed per run (latencies in milliseconds, over every interaction):
 
 * ``handler latency``: the fake's measurement, from dispatching INTERACTION_CREATE to the
   bot's first callback arriving (its acknowledgement: every handler defers first; Discord's
-  3 s deadline applies to this one). The target of issue 7 is p95 <= 150 ms;
+  3 s deadline applies to this one). The target is p95 <= 150 ms;
 * ``last reply``: from dispatch to the last message the bot created or edited for that
   interaction (its own replies and the channel posts it made while handling it: the pick
   notice, the reveal, the next turn message with its board PNG, the round summary ...);

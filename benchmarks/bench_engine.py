@@ -1,4 +1,4 @@
-"""Engine speed (issue 3). Run by hand: ``python benchmarks/bench_engine.py [--games N]``.
+"""Engine speed. Run by hand: ``python benchmarks/bench_engine.py [--games N]``.
 
 Prints: random decisions per second (legal_actions + pick one + apply, whole games from many
 seeds), games per second and rounds per game, the median / p90 time of ``legal_actions`` on

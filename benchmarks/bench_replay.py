@@ -1,5 +1,5 @@
 """The replay animation's size and speed: frames, bytes and encoding time for 10, 30 and 60
-rounds (issue 23 targets for 30 rounds: at most 3 s and 8 MiB).
+rounds (the targets for 30 rounds: at most 3 s and 8 MiB).
 
 Each match is a real random-play game (``tests.engine.test_record.random_game``): the public
 views after its first N-1 rounds, then a final board (the game's end), animated by

@@ -22,7 +22,7 @@ latency then is mostly queueing, about matches / throughput); ``--pace S`` makes
 wait a random time (exponential, mean S seconds) before each action, like players thinking,
 so the latency shows the service time at that offered load (matches / S actions per second).
 
-Part ``backends`` (issue 26): SQLite and PostgreSQL side by side in the same run. For each
+Part ``backends``: SQLite and PostgreSQL side by side in the same run. For each
 database and for 1, 10 and 1,000 concurrent matches (``--levels``), drivers play back to back
 (a closed loop, new games as games end) until ``--level-actions`` persisted actions in all;
 printed per level: actions/s and the p50/p95 of ``act()``. Back to back, the latency at 1,000

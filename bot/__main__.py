@@ -11,9 +11,11 @@
   (``bot.migrate_to``).
 
 Arguments after the command go to that command's own parser (``python -m bot demo -h``).
-Exit status: 0 success (the bot: also after a stop by SIGTERM or Ctrl-C), 1 a part that is
-not available (or a reader gone from stdout), 2 a configuration problem, 130 after a Ctrl-C
-outside the bot's own handling.
+Exit status (:data:`EXIT_STATUS`, in ``--help``): 0 success (the bot: also after a stop by
+SIGTERM or Ctrl-C), 2 a usage or configuration problem said in one line (as argparse's own
+usage errors, and as ``python -m engine`` and ``python -m render``), 1 a failure while
+running (a full disk, a folder in use, a part that is not available, a reader gone from
+stdout), 130 after a Ctrl-C (143 after SIGTERM in ``demo`` and ``play``).
 """
 
 from __future__ import annotations
@@ -29,6 +31,11 @@ Set it as an environment variable or put DISCORD_TOKEN=... in a .env file in thi
 (see .env.example and the README section "Run it on your Discord server").
 To try the game without Discord, watch the offline demo:  python -m bot demo
 or play against the AI in this terminal:  python -m bot play"""
+
+EXIT_STATUS = ("Exit status: 0 done; 2 a usage or configuration problem, said in one line; 1 "
+               "a failure while running (a full disk, a folder in use, a part not available) "
+               "or the reader of stdout gone; 130 after Ctrl-C (143 after SIGTERM in demo and "
+               "play).")
 
 SUBCOMMANDS = {
     "demo": ("bot.offline.demo", "play an offline AI-vs-AI match and write images and a log"),
@@ -85,7 +92,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                     "the bot's token in DISCORD_TOKEN, an environment variable or a line "
                     "DISCORD_TOKEN=... in a .env file in this folder (see .env.example and the "
                     "README). The offline commands demo and play need no token.",
-        epilog="'python -m bot COMMAND --help' shows a command's options.",
+        epilog=f"'python -m bot COMMAND --help' shows a command's options. {EXIT_STATUS}",
     )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, (_module, help_text) in SUBCOMMANDS.items():

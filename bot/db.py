@@ -377,7 +377,7 @@ MIGRATIONS: tuple[Migration, ...] = (
         """,
     )),
     Migration(6, "the live match card and the match's line in its thread's parent channel "
-                 "as control posts; the server's threads setting (issue 28)", (
+                 "as control posts; the server's threads setting", (
         """
         CREATE TABLE control_posts_new (
             message_id INTEGER PRIMARY KEY,

@@ -20,10 +20,12 @@ import asyncio
 import os
 import sqlite3
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import asyncpg
+
+from engine.messages import Text
 
 from .check import CheckError, database_reason, file_schema_version, settings_or_reason
 from .db import SCHEMA_VERSION, Database, DatabaseTooNewError
@@ -33,20 +35,28 @@ from .pg import DatabaseUnavailableError, PgDatabase, connect_pool
 PROG = "python -m bot migrate-to"
 
 #: The bot's tables in the order their rows can be inserted (referenced tables first), with
-#: the words of the report.
-TABLES: tuple[tuple[str, str], ...] = (
-    ("matches", "matches"),
-    ("match_log", "log records"),
-    ("challenges", "challenges"),
-    ("ratings", "ratings"),
-    ("results", "results"),
-    ("guild_settings", "server settings"),
-    ("guild_languages", "server languages"),
-    ("user_settings", "user settings"),
-    ("control_posts", "posts with controls"),
-    ("private_posts", "private posts"),
-    ("match_notices", "notices given"),
+#: the words of the report for a number of their rows ("1 match", "3 log records").
+TABLES: tuple[tuple[str, Callable[[int], Text]], ...] = (
+    ("matches", lambda n: Text.plural("{n} match", "{n} matches", n)),
+    ("match_log", lambda n: Text.plural("{n} log record", "{n} log records", n)),
+    ("challenges", lambda n: Text.plural("{n} challenge", "{n} challenges", n)),
+    ("ratings", lambda n: Text.plural("{n} rating", "{n} ratings", n)),
+    ("results", lambda n: Text.plural("{n} result", "{n} results", n)),
+    ("guild_settings", lambda n: Text.plural("{n} server setting", "{n} server settings", n)),
+    ("guild_languages", lambda n: Text.plural("{n} server language", "{n} server languages",
+                                              n)),
+    ("user_settings", lambda n: Text.plural("{n} user setting", "{n} user settings", n)),
+    ("control_posts", lambda n: Text.plural("{n} post with controls", "{n} posts with controls",
+                                            n)),
+    ("private_posts", lambda n: Text.plural("{n} private post", "{n} private posts", n)),
+    ("match_notices", lambda n: Text.plural("{n} notice given", "{n} notices given", n)),
 )
+
+
+def copied_rows(counts: dict[str, int]) -> str:
+    """The report's rows copied, table by table: ``"1 match, 3 log records, 0 challenges,
+    ..."`` (``counts``: rows by table name, :data:`TABLES`' order)."""
+    return ", ".join(words(counts[table]) for table, words in TABLES)
 #: Tables whose ``id`` is an identity column: their counters continue after the copy.
 IDENTITY_TABLES = ("matches", "challenges")
 
@@ -117,8 +127,8 @@ async def migrate(source: Path, url: str) -> list[str]:
             await dst.close()
     finally:
         await src.close()
-    copied = ", ".join(f"{counts[t]} {words}" for t, words in TABLES)
-    return [f"Copied {source} (schema version {SCHEMA_VERSION}) to {shown}: {copied}.",
+    return [f"Copied {source} (schema version {SCHEMA_VERSION}) to {shown}: "
+            f"{copied_rows(counts)}.",
             f"Next: start the bot with RAPTOR_DATABASE_URL={shown} (and keep {source.name} as "
             "a backup)."]
 

@@ -6,7 +6,7 @@ can be checked without a client. A function that takes a player's *private* info
 (their hand, their own pick, the card shown to them under observation, R5.2) says so in its
 docstring; its text may only be sent to that player (ephemeral message or DM).
 
-Every text is a :class:`~engine.messages.Text` of the catalog (issue 22): it *is* the English
+Every text is a :class:`~engine.messages.Text` of the catalog: it *is* the English
 sentence, and the Discord layer writes it in its readers' language (``bot.i18n.tr``) when it
 sends it. Compose texts with parameters and :meth:`Text.joined`, never with ``+``.
 
@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 import engine
-from engine import Event, Phase, Piece, Reason, Side
+from engine import REASON_WORDS, SIDE_NAMES, Event, Phase, Piece, Side
 from engine.actions import PIECE_LETTERS
 from engine.geometry import CENTRAL_COLUMNS, SQUARE_NAMES
 from engine.messages import N_, Text
@@ -111,11 +111,10 @@ PHASE_WORDS = {
     Phase.OVER: Text("game over"),
 }
 
+#: Why a match ended, in words: the game's own ends (R6, :data:`engine.REASON_WORDS`) and
+#: the ends outside the game told without naming a player.
 REASONS = {
-    Reason.BABIES_ESCAPED: Text("three babies escaped"),
-    Reason.NO_SCIENTISTS: Text("no scientist is left on the board"),
-    Reason.MOTHER_ASLEEP: Text("the mother has five sleep tokens"),
-    Reason.BABIES_CAPTURED: Text("three babies were captured"),
+    **REASON_WORDS,
     EndReason.ENDED_BY_MODERATOR: Text("ended by a moderator"),
     EndReason.STOPPED: Text("stopped by its player"),
 }
@@ -322,7 +321,7 @@ def round_story(events: Sequence[Event], *, open_last: bool = False) -> list[Tex
 
 _SENTENCE_EVENTS = frozenset({"disappeared"})  # told as words, not in code formatting
 
-SIDE_HEADS = {RAPTOR: Text("Raptor"), SCIENTIST: Text("Scientist")}  # at a line's start
+SIDE_HEADS = SIDE_NAMES  # at a line's start
 
 
 def effect_header(side: Side, card: int) -> Text:

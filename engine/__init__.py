@@ -84,7 +84,18 @@ from .record import (
     write_record,
 )
 from .rules import apply, legal_actions, new_game, replay, to_act
-from .state import SCHEMA_VERSION, Event, GameState, Options, Phase, Piece, Reason, Side
+from .state import (
+    REASON_WORDS,
+    SCHEMA_VERSION,
+    SIDE_NAMES,
+    Event,
+    GameState,
+    Options,
+    Phase,
+    Piece,
+    Reason,
+    Side,
+)
 from .view import View, sample_state, view
 
 __all__ = [
@@ -93,8 +104,9 @@ __all__ = [
     "GameState", "Gas", "Heal", "IllegalActionError", "Jeep", "Kill", "Layout", "MatchRecord",
     "MatchRecordError", "MoveBaby", "MoveMother", "MoveScientist", "NotationError",
     "OptionError", "Options", "Phase", "Pick", "Piece", "PlaceBaby", "PlaceFire", "PlaceMother",
-    "PlaceScientist", "PutOut", "RaptorError", "Reason", "RecordError", "Reinforce",
-    "SCHEMA_VERSION", "Shoot", "Side", "SleepBaby", "Stand", "UnfinishedMatchError", "Unit",
+    "PlaceScientist", "PutOut", "REASON_WORDS", "RaptorError", "Reason", "RecordError",
+    "Reinforce", "SCHEMA_VERSION", "SIDE_NAMES", "Shoot", "Side", "SleepBaby", "Stand",
+    "UnfinishedMatchError", "Unit",
     "View", "Wake", "WrongTurnError", "action_from_dict", "apply", "card", "card_name",
     "card_text", "describe_action", "effect_text", "format_action", "from_diagram",
     "legal_actions", "new_game", "parse_action", "read_record", "replay", "sample_state",

@@ -6,9 +6,13 @@ condition, rounds per game, decisions and games per second.
 prints a new game's diagram (on stdout, readable by ``engine.from_diagram``) and a legend of
 its grid characters (on stderr).
 ``python -m engine replay RECORD``: checks a match record (``docs/RECORD.md``; ``-`` reads
-stdin) by replaying it, and prints one line per round and the ending; a record it refuses
-gets one line naming the line and the reason (exit 1). The engine draws no images (it
-imports nothing of the renderer): ``python -m render replay RECORD --out DIR`` writes them.
+stdin) by replaying it, and prints one line per round and the ending in words; a record it
+refuses gets one line naming the line and the reason. The engine draws no images (it imports
+nothing of the renderer): ``python -m render replay RECORD --out DIR`` writes them.
+
+Exit status (:data:`EXIT_STATUS`, as ``python -m bot`` and ``python -m render``): 0 done, 2 a
+usage error (a bad option, or a file refused in one line: a record that cannot be read or is
+refused), 1 the reader of stdout went away (``| head``), 130 after Ctrl-C.
 """
 
 from __future__ import annotations
@@ -26,8 +30,14 @@ from collections import Counter
 from . import apply, legal_actions, new_game, to_act, to_diagram
 from .diagram import LEGEND
 from .geometry import ENVIRONMENTS
-from .record import MatchRecord, MatchRecordError, read_record, rounds_played
-from .state import LAYOUTS, SETUPS
+from .messages import Text
+from .record import Ending, MatchRecord, MatchRecordError, ending_banner, read_record, rounds_played
+from .state import LAYOUTS, REASON_WORDS, SETUPS, SIDE_NAMES, Side
+
+#: The exit statuses of the command lines, for their --help: the same in ``python -m engine``,
+#: ``python -m render`` and ``python -m bot``'s replay (argparse's 2 for every usage error).
+EXIT_STATUS = ("Exit status: 0 done; 2 a usage error (a bad option, or a file refused in one "
+               "line); 1 the reader of stdout went away; 130 after Ctrl-C")
 
 
 def selfplay(games: int, seed: int, max_rounds: int = 5000) -> dict:
@@ -100,7 +110,7 @@ SHOW_NOTICE = ("This diagram shows hidden information: both hands and both deck 
 def _main(argv: list[str] | None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m engine", description="The Raptor rules engine's command line.",
-        epilog="'python -m engine COMMAND --help' shows a command's options.")
+        epilog=f"'python -m engine COMMAND --help' shows a command's options. {EXIT_STATUS}.")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     sp = sub.add_parser(
         "selfplay", help="random legal play: endings, rounds per game, speed",
@@ -131,7 +141,7 @@ def _main(argv: list[str] | None) -> int:
         description="Read a match record (docs/RECORD.md), replay it with the engine and "
                     "print one line per round and the ending, or the line it refuses and "
                     "why. The engine draws no images: python -m render replay RECORD --out "
-                    "DIR writes them.")
+                    "DIR writes them.", epilog=f"{EXIT_STATUS}.")
     rp.add_argument("record", help="the record file, or - for stdin")
     rp.add_argument("--out", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
@@ -199,9 +209,22 @@ def round_summaries(record: MatchRecord) -> list[str]:
                  else "no cards revealed")
         out.append(f"round {number}: {cards} · escaped {s.escaped}/3 · captured "
                    f"{s.captured}/3 · sleep {s.sleep_tokens}/5 · killed {s.killed}")
-    rounds = "1 round" if record.rounds == 1 else f"{record.rounds} rounds"
-    out.append(f"{record.result} ({record.reason.value}) after {rounds}: the record checks")
+    out.append(str(ending_line(record)))
     return out
+
+
+def ending_line(record: MatchRecord) -> Text:
+    """How a checked record's match ended, in words, and after how many rounds: ``"Scientist
+    wins: three babies were captured, after 13 rounds: the record checks"``, ``"No result:
+    the player stopped the match, after 1 round: the record checks"``."""
+    if isinstance(record.reason, Ending):
+        outcome = ending_banner(record.result, record.reason)
+    else:
+        outcome = Text("{winner} wins: {reason}", winner=SIDE_NAMES[Side(record.result)],
+                       reason=REASON_WORDS[record.reason])
+    return Text.plural("{outcome}, after {n} round: the record checks",
+                       "{outcome}, after {n} rounds: the record checks", record.rounds,
+                       outcome=outcome)
 
 
 def replay_command(path: str, out: str | None) -> int:
@@ -214,10 +237,10 @@ def replay_command(path: str, out: str | None) -> int:
         record = load_record(path)
     except OSError as exc:
         print(f"engine replay: cannot read {path}: {exc.strerror or exc}", file=sys.stderr)
-        return 1
+        return 2
     except MatchRecordError as exc:
         print(f"engine replay: {path}: {exc}", file=sys.stderr)
-        return 1
+        return 2
     for line in round_summaries(record):
         print(line)
     return 0

@@ -39,6 +39,7 @@ from .predicates import (
     baby_setup_tiles,
     call_reaches,
     fire_spots,
+    fire_supply,
     gas_tiles,
     line,
     mother_move_cost,
@@ -261,6 +262,54 @@ def idle_reason(state: GameState, side: Side) -> Text:
                 out.append(Text("the scientist on {sq} has no free space to walk to", sq=N[q]))
     parts = [x for x in out if x]
     return Text.joined("; ", parts) if parts else Text("nothing on the board can act")
+
+
+def effect_idle_reason(state: GameState) -> Text:
+    """Why the card effect being resolved in ``state`` has no (further) unit to choose, so
+    that it ends by itself with units of the card unused (R5.4: as fully as the position
+    allows), e.g. ``"the mother holds no sleep token and no baby is asleep"`` for a
+    Recovery (R9.5). Reads the public position only.
+
+    Raises:
+        AttributeError: ``state`` resolves no effect (``state.effect`` is None).
+    """
+    eff = state.effect
+    b = state.board
+    unit = card(eff.side, eff.card).unit
+    if unit is Unit.CALL:  # R9.1, R9.4
+        m = state.mother
+        if m is None:
+            return Text("the mother is off the board")
+        tile = TILE_NAMES[TILE_OF[m]]
+        if not any(b[q] == EMPTY for q in TILE_SQUARES[TILE_OF[m]]):
+            return Text("the mother's tile ({tile}) has no free space left", tile=tile)
+        if not any(b[q] == BABY and q not in eff.called for q in range(len(b))):
+            return (Text("no other active baby is on the board") if eff.called
+                    else Text("no active baby is on the board"))
+        return Text("no active baby has a way of free, fire-free spaces to a free space of "
+                    "the mother's tile ({tile})", tile=tile)
+    if unit is Unit.RECOVER:  # R9.5
+        return Text("the mother holds no sleep token and no baby is asleep")
+    if unit is Unit.FEAR:  # R9.3, R9.6
+        return Text("no standing scientist is left to frighten")
+    if unit is Unit.GAS:  # R10.1, R10.4
+        if BABY not in b:
+            return Text("no baby is standing")
+        return Text("no standing baby is on a tile with an active scientist or on a tile next "
+                    "to one")
+    if unit is Unit.REINFORCE:  # R10.2
+        if state.reserve <= 0:
+            return Text("the reserve is empty")
+        return Text("no space of the long edges (rows 1 and 6, C-K) is free")
+    if unit is Unit.JEEP:  # R10.3
+        if not any(c in ACTIVE_SCIENTIST_CODES for c in b):
+            return Text("no standing scientist is on the board")
+        return Text("no standing scientist has a free space in a straight line to drive to")
+    if unit is Unit.FIRE:  # R10.5
+        if fire_supply(b) <= 0:
+            return Text("all 10 fire tokens are on the board")
+        return Text("no free space is next to a standing scientist or a fire")
+    return Text("nothing on the board can act")
 
 
 def _frightened(state: GameState, q: int) -> Text:

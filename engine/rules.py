@@ -49,7 +49,7 @@ from .bits import (
 )
 from .cards import CARD_BY_KEY, CARD_VALUES, Unit
 from .errors import IllegalActionError, WrongTurnError
-from .explain import idle_reason
+from .explain import effect_idle_reason, idle_reason
 from .geometry import (
     BOARD_SQUARES,
     CELLS,
@@ -845,11 +845,15 @@ def _settle(s: GameState) -> None:
     while True:
         ph = s.phase
         if ph is _PH_EFFECT:
-            side = s.effect.side
-            acts = _generate(s, side)
+            eff = s.effect
+            acts = _generate(s, eff.side)
             if acts:
-                s._legal = {side: acts}
+                s._legal = {eff.side: acts}
                 return
+            left = CARD_BY_KEY[(eff.side, eff.card)].most - eff.done
+            if left > 0:  # R5.4: units the card allows that nothing can use, and why
+                _emit(s, "effect_lost", side=eff.side, value=left, value2=eff.card,
+                      text=effect_idle_reason(s))
             _finish_effect(s)
         elif ph is _PH_AP:
             side = s.ap.side

@@ -62,6 +62,18 @@ class Reason(StrEnum):
     BABIES_CAPTURED = "babies_captured"        # R6.2: 3 babies captured
 
 
+#: The sides' names at the start of a line or in a title ("Raptor wins: ...").
+SIDE_NAMES: dict[Side, Text] = {Side.RAPTOR: Text("Raptor"), Side.SCIENTIST: Text("Scientist")}
+#: Each end of a game in words (R6), as a winner's line says it ("Scientist wins: three
+#: babies were captured"); every program that tells an ending reads this table.
+REASON_WORDS: dict[Reason, Text] = {
+    Reason.BABIES_ESCAPED: Text("three babies escaped"),
+    Reason.NO_SCIENTISTS: Text("no scientist is left on the board"),
+    Reason.MOTHER_ASLEEP: Text("the mother holds five sleep tokens"),
+    Reason.BABIES_CAPTURED: Text("three babies were captured"),
+}
+
+
 class Piece(StrEnum):
     """The figurines (R1.1, R1.2), as events name them (:attr:`Event.piece`)."""
 
@@ -116,7 +128,9 @@ class Event(NamedTuple):
     ``kind`` is one of: ``placed``, ``picked``, ``shown``, ``revealed``, ``tie``, ``effect``,
     ``moved``, ``called``, ``escaped``, ``disappeared``, ``returned``, ``frightened``,
     ``stood``, ``slept``, ``woken``, ``healed``, ``captured``, ``shot``, ``killed``,
-    ``fire_placed``, ``fire_out``, ``jeep``, ``reinforced``, ``ap``, ``ap_lost`` (the AP
+    ``fire_placed``, ``fire_out``, ``jeep``, ``reinforced``, ``effect_lost`` (a card effect
+    ended by itself: ``value`` units of card ``value2`` that nothing can use, ``text`` why, as
+    for ``ap_lost``; R5.4), ``ap``, ``ap_lost`` (the AP
     phase ended by itself: ``value`` AP left that no action can use, ``text`` why, a
     :class:`~engine.messages.Text` stored as ``"message"``: its id and parameters; a state
     saved before that has the English sentence as ``"text"``, read back as a plain str),

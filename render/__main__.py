@@ -5,7 +5,9 @@
 ``DIR/after-round-NNN.png`` (the board after each round: its highlights, its number and both
 cards; the last one the final board) and the animation ``DIR/replay.gif`` (at most
 ``--limit`` MiB, 10 by default: frames scaled down or dropped to fit, and said so). A record
-it refuses gets one line naming the line and the reason (exit 1).
+it refuses gets one line naming the line and the reason; so does an empty ``--out`` (an unset
+shell variable, most likely: the current folder is ``--out .``). Exit status as ``python -m
+engine``'s (:data:`engine.__main__.EXIT_STATUS`): 2 for every usage error.
 
 It lives here, not in ``python -m engine``, because the engine imports nothing of the
 renderer (nor Pillow).
@@ -20,10 +22,18 @@ import sys
 from pathlib import Path
 
 import engine
-from engine.__main__ import load_record
+from engine.__main__ import EXIT_STATUS, ending_line, load_record
+from engine.messages import Text
 from engine.record import Ending, MatchRecord, ending_banner
 
-from .replay import DEFAULT_BYTE_LIMIT, Animation, ReplayError, frame_pngs, render_replay
+from .replay import (
+    DEFAULT_BYTE_LIMIT,
+    Animation,
+    ReplayError,
+    frame_pngs,
+    frames,
+    render_replay,
+)
 
 
 def record_views(record: MatchRecord) -> tuple[list[engine.View], str | None, engine.Side | None]:
@@ -59,13 +69,25 @@ def write_replay(record: MatchRecord, out: Path, *, byte_limit: int = DEFAULT_BY
     return paths, anim
 
 
+def folder_arg(text: str) -> Path:
+    """argparse type: an output folder, not an empty path (which would mean the current
+    folder without saying so)."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("the folder name is empty: give one ('.' is the "
+                                         "current folder)")
+    return Path(text)
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
-    parser = argparse.ArgumentParser(prog="python -m render", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m render", description=__doc__.split("\n")[0],
+                                     epilog=f"{EXIT_STATUS}.")
     sub = parser.add_subparsers(dest="command", required=True)
-    rp = sub.add_parser("replay", help="the images and animation of a match record")
+    rp = sub.add_parser("replay", help="the images and animation of a match record",
+                        epilog=f"{EXIT_STATUS}.")
     rp.add_argument("record", help="the record file (docs/RECORD.md), or - for stdin")
-    rp.add_argument("--out", type=Path, required=True, help="output folder")
+    rp.add_argument("--out", type=folder_arg, required=True,
+                    help="output folder (not empty: '.' is the current one)")
     rp.add_argument("--limit", type=float, default=DEFAULT_BYTE_LIMIT / 1024 / 1024,
                     help="largest replay.gif in MiB (default 10)")
     args = parser.parse_args(argv)
@@ -77,24 +99,26 @@ def main(argv: list[str] | None = None) -> int:
         record = load_record(args.record)
     except OSError as exc:
         print(f"render replay: cannot read {args.record}: {exc.strerror or exc}", file=sys.stderr)
-        return 1
+        return 2
     except engine.MatchRecordError as exc:
         print(f"render replay: {args.record}: {exc}", file=sys.stderr)
-        return 1
+        return 2
     try:
         paths, anim = write_replay(record, args.out, byte_limit=int(args.limit * 1024 * 1024))
     except ReplayError as exc:
         print(f"render replay: {exc}", file=sys.stderr)
-        return 1
+        return 2
     except OSError as exc:
         print(f"render replay: cannot write to {args.out}: {exc.strerror or exc}",
               file=sys.stderr)
-        return 1
-    print(f"{record.result} ({record.reason.value}) after {record.rounds} rounds: the record "
-          "checks")
+        return 2
+    print(ending_line(record))
     names = f"{paths[0].name} … {paths[-1].name}" if len(paths) > 1 else paths[0].name
-    print(f"Wrote {len(paths)} board images ({names}) and replay.gif ({anim.frames} frames, "
-          f"{len(anim.data) / 1024:.0f} KiB) to {args.out}.")
+    kib = round(len(anim.data) / 1024)
+    print(Text.plural("Wrote {n} board image ({names}) and replay.gif ({frames}, {kib} KiB) "
+                      "to {out}.", "Wrote {n} board images ({names}) and replay.gif ({frames}, "
+                      "{kib} KiB) to {out}.", len(paths), names=names, frames=frames(anim.frames),
+                      kib=kib, out=args.out))
     if anim.note:
         print(anim.note)
     return 0
@@ -102,9 +126,13 @@ def main(argv: list[str] | None = None) -> int:
 
 def entry(argv: list[str] | None = None) -> int:
     """:func:`main` as the process runs it: a reader gone from stdout (``| head``) ends it
-    quietly with status 1, as the engine's and the bot's commands do."""
+    quietly with status 1, Ctrl-C with "Stopped." and 130, as the engine's and the bot's
+    commands do."""
     try:
         return main(argv)
+    except KeyboardInterrupt:
+        print("Stopped.", file=sys.stderr)
+        return 130
     except BrokenPipeError:
         with contextlib.suppress(OSError, ValueError):  # no traceback as the buffer empties
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())

@@ -19,7 +19,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from engine import Event, Layout, Phase, Reason, Side, View, card_name
+from engine import SIDE_NAMES, Event, Layout, Phase, Reason, Side, View, card_name
 from engine.geometry import BOARD_SQUARES, COLS, COLUMN_LETTERS, ROWS, TILE_SQUARES
 from engine.messages import Text
 from engine.state import (
@@ -69,13 +69,18 @@ _SPRITES = {
 #: Cell codes of figurines (a mother, a baby, a scientist in any state).
 _FIGURINES = frozenset(FIGURINE_CODES)
 
-SIDE_NAMES = {Side.RAPTOR: Text("Raptor"), Side.SCIENTIST: Text("Scientist")}
 REASON_TEXT = {
     Reason.BABIES_ESCAPED: Text("3 babies escaped"),
     Reason.NO_SCIENTISTS: Text("no scientist left on the board"),
     Reason.MOTHER_ASLEEP: Text("the mother holds 5 sleep tokens"),
     Reason.BABIES_CAPTURED: Text("3 babies captured"),
 }
+#: The words beside the two marks that the panel explains: the face-down card of a pick not
+#: revealed yet, and the dashed amber frame where the mother disappeared (R9.2).
+PICKED_FACE_DOWN = Text("face down")
+MOTHER_GONE_FROM = Text("disappeared from here")
+#: Side of the legend's dashed square in the panel, in pixels.
+LEGEND_MARK = 20
 #: How an image writes its texts: ``str`` (English) or a catalog's renderer of a
 #: :class:`~engine.messages.Text` (``bot.i18n.translator(lang).text``).
 Tr = Callable[[Text], str]
@@ -396,11 +401,20 @@ def _frame(d: ImageDraw.ImageDraw, q: int, colour: tuple[int, int, int], *,
         d.rounded_rectangle((x0 + 1, y0 + 1, x1 - 1, y1 - 1), radius=7, outline=colour,
                             width=4)
         return
+    _dashed_box(d, (x0, y0, x1, y1), colour)
+
+
+def _dashed_box(d: ImageDraw.ImageDraw, box: tuple[float, float, float, float],
+                colour: tuple[int, int, int], on: float = 10, off: float = 7,
+                width: int = 3) -> None:
+    """A dashed frame (dashes of ``colour`` edged in black) round ``box``: a dashed frame
+    of a square, and the same mark in the panel's legend (:func:`_mother_line`)."""
+    x0, y0, x1, y1 = box
     corners = [(x0, y0), (x1, y0), (x1, y1), (x0, y1), (x0, y0)]
     for a, b in zip(corners, corners[1:], strict=False):
-        for s0, s1 in _dashes(a, b, 10, 7):
-            d.line((s0, s1), fill=T.HL_EDGE, width=6)
-            d.line((s0, s1), fill=colour, width=3)
+        for s0, s1 in _dashes(a, b, on, off):
+            d.line((s0, s1), fill=T.HL_EDGE, width=width + 3)
+            d.line((s0, s1), fill=colour, width=width)
 
 
 def _cross_mark(d: ImageDraw.ImageDraw, q: int, colour: tuple[int, int, int] = T.CROSS,
@@ -646,13 +660,15 @@ def _header(im: Image.Image, d: ImageDraw.ImageDraw, v: View, verdict: str | Non
 
 def _chip(im: Image.Image, d: ImageDraw.ImageDraw, x: float, y: float, value: int | None, *,
           dim: bool = False) -> int:
-    """A small card showing ``value`` (None: face down) at (x, middle y); returns its width."""
+    """A small card showing ``value`` (None: face down, a card's back with a "?", beside the
+    words "face down") at (x, middle y); returns its width."""
     w, h = 26, 32
     if value is None:
         d.rounded_rectangle((x, y - h / 2, x + w, y + h / 2), radius=4, fill=T.CARD_BACK,
                             outline=T.CARD_EDGE, width=2)
-        d.line((x + 6, y - h / 2 + 6, x + w - 6, y + h / 2 - 6), fill=(160, 150, 200), width=2)
-        d.line((x + 6, y + h / 2 - 6, x + w - 6, y - h / 2 + 6), fill=(160, 150, 200), width=2)
+        d.rounded_rectangle((x + 4, y - h / 2 + 4, x + w - 4, y + h / 2 - 4), radius=2,
+                            outline=T.CARD_BACK_MARK, width=1)
+        draw_text(im, (x + w / 2, y), "?", 20, T.CARD_BACK_MARK, bold=True, anchor="mm")
         return w
     face = (196, 192, 180) if dim else T.CARD_FACE
     d.rounded_rectangle((x, y - h / 2, x + w, y + h / 2), radius=4, fill=face,
@@ -693,9 +709,9 @@ def _card_line(im: Image.Image, d: ImageDraw.ImageDraw, x: float, y: float, v: V
         draw_text(im, (cx, y), name, _fit(name, (T.PANEL_SIZE, 20, 18), int(x + width - cx)),
                   T.TEXT, anchor="lm")
         return
-    if v.picked.get(side):
+    if v.picked.get(side):  # picked, not shown yet: a card's back, and its legend
         cx += _chip(im, d, cx, y, None) + 8
-        cx += draw_text(im, (cx, y), tr(Text("picked")), T.PANEL_SIZE, T.TEXT, anchor="lm")
+        cx += draw_text(im, (cx, y), tr(PICKED_FACE_DOWN), T.PANEL_SIZE, T.TEXT, anchor="lm")
     elif v.phase is Phase.PICK and side in v.to_act and not ended:
         cx += draw_text(im, (cx, y), tr(Text("choosing...")), T.PANEL_SIZE, T.TEXT,
                         anchor="lm")
@@ -709,10 +725,37 @@ def _card_line(im: Image.Image, d: ImageDraw.ImageDraw, x: float, y: float, v: V
         _chip(im, d, cx, y, last[idx], dim=True)
 
 
+def mother_status(v: View, gone_from: int | None = None) -> Text:
+    """The mother's row of the panel: where she is, or, while the board shows where she
+    disappeared (``gone_from``, the square of a shown ``disappeared`` event, R9.2), the
+    legend of that dashed amber frame, which it follows."""
+    if gone_from is not None:
+        return MOTHER_GONE_FROM
+    if v.mother_off:
+        return Text("hidden (Disappearance)")
+    if MOTHER in v.board:
+        return Text("on the board")
+    return Text("not placed yet")
+
+
+def _mother_line(im: Image.Image, d: ImageDraw.ImageDraw, x: float, y: float, v: View,
+                 gone_from: int | None, tr: Tr) -> None:
+    w = draw_text(im, (x, y), tr(Text("Mother")), T.PANEL_SIZE, T.TEXT_DIM, anchor="lm")
+    x += w + 12
+    if gone_from is not None:  # the legend: the mark as the board draws it, then its words
+        size = LEGEND_MARK
+        _dashed_box(d, (x + 2, y - size / 2, x + 2 + size, y + size / 2), T.HL_RAPTOR,
+                    on=5, off=3, width=2)
+        x += size + 12
+    draw_text(im, (x, y), tr(mother_status(v, gone_from)), T.PANEL_SIZE, T.TEXT,
+              bold=v.mother_off, anchor="lm")
+
+
 def _panel(im: Image.Image, d: ImageDraw.ImageDraw, v: View, ended: bool = False,
-           winner: Side | None = None, tr: Tr = str) -> None:
+           winner: Side | None = None, tr: Tr = str, gone_from: int | None = None) -> None:
     """Both sides' counters; ``ended``: the match ended outside the game (nobody is to act,
-    ``winner`` if any is marked as at a game's end)."""
+    ``winner`` if any is marked as at a game's end); ``gone_from``: the square of the
+    mother's disappearance that the board shows (see :func:`mother_status`)."""
     winner = v.winner if not ended else winner
     colw = T.WIDTH / 2
     top = T.PANEL_TOP + 12
@@ -749,16 +792,7 @@ def _panel(im: Image.Image, d: ImageDraw.ImageDraw, v: View, ended: bool = False
             draw_text(im, (px + 6, y), f"{v.escaped}/3", T.PANEL_SIZE, T.TEXT, bold=True,
                       anchor="lm")
             y += step
-            if v.mother_off:
-                mother = Text("hidden (Disappearance)")
-            elif MOTHER in v.board:
-                mother = Text("on the board")
-            else:
-                mother = Text("not placed yet")
-            w = draw_text(im, (x, y), tr(Text("Mother")), T.PANEL_SIZE, T.TEXT_DIM,
-                          anchor="lm")
-            draw_text(im, (x + w + 12, y), tr(mother), T.PANEL_SIZE, T.TEXT, bold=v.mother_off,
-                      anchor="lm")
+            _mother_line(im, d, x, y, v, gone_from, tr)
         else:
             w = draw_text(im, (x, y), tr(Text("Captured")), T.PANEL_SIZE, T.TEXT_DIM,
                           anchor="lm")
@@ -820,8 +854,9 @@ def board_image(v: View, *, highlight: bool = True,
         badge = sprites.sleep_badge(v.sleep_tokens)
         im.paste(badge, square_box(mother)[:2], badge)
     _header(im, d, v, verdict, caption, tr)
+    gone_from = next((e.at for e in shown if e.kind == "disappeared"), None)
     _panel(im, d, v, bool(verdict) or (caption is not None and v.phase is not Phase.OVER),
-           winner, tr)
+           winner, tr, gone_from)
     return im
 
 

@@ -26,14 +26,21 @@ NAME_SIZE = 26
 BODY_SIZE = 22
 LINE_H = 28
 LABEL_SIZE = 22
+#: Width of a card's effect text: the card less its value box and paddings.
+BODY_WIDTH = WIDTH - 2 * PAD - VALUE_W - 36
 
 SIDE_COLOUR = {Side.RAPTOR: T.RAPTOR, Side.SCIENTIST: T.SCIENTIST_DARK}
 PICK_COLOUR = (255, 196, 40)   # frame of the card picked this round
 
 
+def body_lines(side: Side, value: int, tr: Tr = str) -> list[str]:
+    """The lines of a card's effect text as its row draws them (:func:`render.text.wrap`
+    to :data:`BODY_WIDTH`)."""
+    return wrap(tr(effect_text(side, value)), BODY_SIZE, BODY_WIDTH)
+
+
 def _card_height(side: Side, value: int, tr: Tr = str) -> int:
-    lines = wrap(tr(effect_text(side, value)), BODY_SIZE, WIDTH - 2 * PAD - VALUE_W - 36)
-    return max(VALUE_W + 16, 14 + 34 + len(lines) * LINE_H + 12)
+    return max(VALUE_W + 16, 14 + 34 + len(body_lines(side, value, tr)) * LINE_H + 12)
 
 
 def _card(im: Image.Image, d: ImageDraw.ImageDraw, y: int, side: Side, value: int, *,
@@ -62,7 +69,7 @@ def _card(im: Image.Image, d: ImageDraw.ImageDraw, y: int, side: Side, value: in
         draw_text(im, (bx + 8, y + 28), tag, 18, (24, 20, 16) if frame else (255, 255, 255),
                   bold=True, anchor="lm")
     ty = y + 14 + 34
-    for line in wrap(tr(effect_text(side, value)), BODY_SIZE, x1 - tx - 18):
+    for line in body_lines(side, value, tr):
         draw_text(im, (tx, ty), line, BODY_SIZE, (60, 54, 48))
         ty += LINE_H
     return h

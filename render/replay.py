@@ -105,6 +105,11 @@ def frame_caption(v: View, total: int | None = None, tr: Tr = str) -> str:
                    scientist_card=card_name(Side.SCIENTIST, sv)))
 
 
+def frames(n: int) -> Text:
+    """``"1 frame"``, ``"13 frames"``: an animation's length, as the commands report it."""
+    return Text.plural("{n} frame", "{n} frames", n)
+
+
 def final_verdict(v: View, tr: Tr = str) -> str:
     """The banner of the last frame of a game won under R6: who won, in which round, why."""
     reason = REASON_TEXT.get(v.reason, "") if v.reason else ""

@@ -58,7 +58,9 @@ def mother(size: int = T.CELL) -> Image.Image:
 
 @lru_cache(maxsize=8)
 def baby(size: int = T.CELL) -> Image.Image:
-    """An active (standing) baby: a round token marked "b", standing upright."""
+    """An active (standing) baby: a round token marked "B", standing upright (the letter of
+    the text diagram and the terminal, where "b" is a sleeping baby; a sleeping baby's
+    picture lies flat with "zZ", :func:`baby_asleep`)."""
     im, d, b = _canvas(size)
     c = b / 2
     r = 0.29 * b
@@ -66,7 +68,7 @@ def baby(size: int = T.CELL) -> Image.Image:
     w = 0.05 * b
     d.ellipse((c - r, c - r, c + r, c + r), fill=T.RAPTOR_DARK)
     d.ellipse((c - r + w, c - r + w, c + r - w, c + r - w), fill=T.RAPTOR)
-    _letter(d, (c, c - 0.01 * b), "b", int(0.36 * b), (255, 255, 255))
+    _letter(d, (c, c + 0.01 * b), "B", int(0.34 * b), (255, 255, 255))
     return _reduce(im, size)
 
 

@@ -5,7 +5,8 @@ ships a scalable font inside the package). A line holding Chinese (any character
 U+2E80 on, :func:`is_cjk`) is drawn whole with the package's own CJK font instead,
 :data:`CJK_FONT`, a subset of Noto Sans CJK TC made by ``python -m bot.i18n.fontsubset``
 (SIL Open Font License, ``render/fonts/OFL.txt``); :func:`wrap` then breaks between any two
-Chinese characters, never before closing punctuation nor after an opening bracket. The
+Chinese characters, never before closing punctuation nor after an opening bracket
+(:func:`break_cjk`, which the terminal's wrapping uses too). The
 bundled font has no glyphs for a few characters the card texts use (``×``, dashes, arrows);
 :func:`safe_text` replaces them with ones it has, and the multiplication sign
 (:data:`TIMES`, in "Fear ×2") is drawn as two strokes the size of an ``x`` instead, so that
@@ -15,6 +16,7 @@ the images write the cards' names as the texts do.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
 
@@ -182,23 +184,52 @@ def _wrapped(text: str, size: int, width: int) -> tuple[str, ...]:
 def _wrap_cjk(text: str, size: int, width: int) -> list[str]:
     lines: list[str] = []
     for para in text.split("\n"):
-        line, quotes = "", 0  # quotes: the ' of the paragraph's lines before this one
-        for tok in _CJK_TOKEN.findall(para):
-            if tok.isspace():
-                tok = " "
-                if not line:
-                    continue
-            trial = line + tok
-            head, carried = without_openers(line, quotes)
-            if (head and not tok.isspace() and tok[0] not in NO_BREAK_BEFORE
-                    and text_width(trial, size) > width):
-                lines.append(head)
-                quotes += head.count("'")
-                line = carried + tok
-            else:
-                line = trial
-        lines.append(line.rstrip())
+        lines.extend(break_cjk(para, lambda line, _n: text_width(line, size) <= width))
     return lines
+
+
+def break_cjk(text: str, fits: Callable[[str, int], bool]) -> list[str]:
+    """One paragraph with Chinese cut into lines: between any two Chinese characters or at
+    a space, never inside a word (notation, numbers, paths), never before closing
+    punctuation (:data:`NO_BREAK_BEFORE`) nor after what opens (:func:`without_openers`).
+    ``fits(line, n)`` says whether ``line`` fits as line ``n`` (0 the first): the images
+    measure pixels, the terminal columns. Where closing punctuation would not fit, the
+    character before it goes to the next line with it (nothing hangs past the width); a
+    word longer than a line stays whole, on a line of its own. Spaces are collapsed to one,
+    and none starts or ends a line."""
+    lines: list[str] = []
+    cur: list[str] = []
+    quotes = 0  # the ' of the lines already cut
+    for tok in _CJK_TOKEN.findall(text):
+        if tok.isspace():
+            if not cur:
+                continue
+            tok = " "
+        cur.append(tok)
+        while not fits("".join(cur).rstrip(), len(lines)):
+            cut = _cut(cur, fits, len(lines), quotes)
+            if cut is None:
+                break
+            head, cur = cut
+            lines.append(head)
+            quotes += head.count("'")
+    lines.append("".join(cur).rstrip())
+    return lines
+
+
+def _cut(tokens: list[str], fits: Callable[[str, int], bool], n: int, quotes: int
+         ) -> tuple[str, list[str]] | None:
+    """The latest cut of ``tokens`` whose head fits as line ``n``, does not start the rest
+    with a space or closing punctuation and leaves no opener at the head's end (an opener
+    goes down with the rest): ``(head, the rest's tokens)``, or None when no cut fits."""
+    for i in range(len(tokens) - 1, 0, -1):
+        tok = tokens[i]
+        if tok == " " or tok[0] in NO_BREAK_BEFORE:
+            continue
+        head, carried = without_openers("".join(tokens[:i]), quotes)
+        if head and fits(head, n):
+            return head, ([carried] if carried else []) + tokens[i:]
+    return None
 
 
 def without_openers(line: str, quotes_before: int = 0) -> tuple[str, str]:

@@ -113,4 +113,5 @@ WIN_TEXT = (30, 22, 6)
 CARD_FACE = (250, 246, 234)
 CARD_EDGE = (60, 50, 40)
 CARD_BACK = (92, 84, 120)
+CARD_BACK_MARK = (200, 192, 236)  # the "?" and inner line of a face-down card
 SLEEP_PIP = (90, 130, 230)     # filled sleep-token pips on the dark panel

@@ -187,10 +187,14 @@ def test_help_names_the_commands_one_way(tmp_path: Path) -> None:
     assert result.stdout.startswith("usage: python -m bot [-h] [COMMAND [ARGS ...]]\n")
     assert "    demo " in result.stdout and "    play " in result.stdout
     assert "'python -m bot COMMAND --help' shows a command's options." in result.stdout
-    # where the token goes, before anyone runs it without one (issue 27)
+    # where the token goes, before anyone runs it without one
     said = " ".join(result.stdout.split())
     assert ("needs the bot's token in DISCORD_TOKEN, an environment variable or a line "
             "DISCORD_TOKEN=... in a .env file in this folder") in said
+    # the exit statuses, 2 for a usage error as in python -m engine and python -m render
+    from bot.__main__ import EXIT_STATUS
+
+    assert " ".join(EXIT_STATUS.split()) in said and "2 a usage or configuration" in said
 
 
 def test_defaults(no_settings_env: Path) -> None:
@@ -316,3 +320,13 @@ def test_a_dotenv_folder_is_warned_about_in_one_line(tmp_path: Path) -> None:
     assert result.returncode == 2
     assert result.stderr.startswith(warning)
     assert "Traceback" not in result.stderr
+
+
+def test_migrate_to_counts_each_table_in_the_singular_or_the_plural() -> None:
+    from bot.migrate_to import TABLES, copied_rows
+
+    counts = {table: n for (table, _words), n in zip(TABLES, [1, 3, 0, 1, 2, 1, 1, 0, 1, 1, 2],
+                                                      strict=True)}
+    assert copied_rows(counts) == (
+        "1 match, 3 log records, 0 challenges, 1 rating, 2 results, 1 server setting, 1 server "
+        "language, 0 user settings, 1 post with controls, 1 private post, 2 notices given")

@@ -1,5 +1,5 @@
-"""Self-test of the fake Discord's threads, edits with attachments and Components V2 (issue
-28), driven by the real discord.py client: what the fake accepts and refuses is what Discord
+"""Self-test of the fake Discord's threads, edits with attachments and Components V2,
+driven by the real discord.py client: what the fake accepts and refuses is what Discord
 documents (thread creation from a message, thread channels, 403 50013 without the thread
 permission, 400 50024 in a channel without threads; V2's limits answered 400 50035)."""
 

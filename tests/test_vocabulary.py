@@ -8,7 +8,6 @@ import random
 import engine
 from bot import texts
 from bot.match import play
-from bot.offline import demo
 from engine import Phase, Piece, Reason
 from engine.actions import PIECE_LETTERS
 from engine.state import SETUP_PHASES
@@ -19,7 +18,7 @@ def test_wording_tables_cover_every_phase_and_reason():
     assert set(texts.PHASE_NAMES) == set(Phase)
     assert set(play._DOING) == set(Phase) - {Phase.OVER}
     assert set(Reason) <= set(texts.REASONS)
-    assert set(demo.REASONS) == set(Reason)
+    assert set(engine.REASON_WORDS) == set(Reason)
     assert set(board.REASON_TEXT) == set(Reason)
     assert SETUP_PHASES == {Phase.SETUP_MOTHER, Phase.SETUP_BABIES, Phase.SETUP_SCIENTISTS}
 

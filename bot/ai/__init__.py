@@ -6,77 +6,9 @@ Public API::
                   clock=time.perf_counter) -> Action
     evaluate(view) -> float
 
-Modules (each imports only the engine, the standard library and the modules above it)::
-
-    params      tuning constants and evaluation weights, one line each (why: benchmarks/RESULTS.md)
-    evaluation  static evaluation of a position (Position, score, evaluate)
-    model       the fast transition model: the position after an action, its AP cost
-    pick_model  card values from the position; the model of the opponent's card pick
-    easy        the easy level; also the policy of the hard level's playouts
-    search      the hard (and medium) level: beam search, escape plans, lookahead,
-                payoff-matrix pick
-
-Honesty (R11): the AI never receives or reads a :class:`engine.GameState`. It only sees the
-view of the side to move (``view.viewer``). To know its legal actions it builds a
-*determinization* with :func:`engine.sample_state` (the opponent's hand, deck order and
-unrevealed pick drawn at random, consistently with the view) and asks
-:func:`engine.legal_actions`, which only depend on public information and its own hand, so
-they are exact. Nothing it computes depends on the real hidden cards of the opponent.
-
-Levels:
-
-* ``easy`` — a fast heuristic (a few milliseconds). Placements, card effects, AP actions
-  and the mother's return are chosen greedily with a static evaluation of the position
-  (:func:`evaluate`) one step ahead. The card pick scores each card of the hand against
-  every card the opponent may still hold (uniformly), with a rough value for the effect of
-  the lower card and for the action points of the higher one.
-* ``medium`` — the hard level's search made smaller: ``MEDIUM_WORK_SHARE`` of its work
-  and of its time budget, a beam of ``MEDIUM_BEAM_WIDTH`` and ``MEDIUM_TOP_K`` proposals
-  compared (the card pick's payoff matrix is the hard one's, with fewer lookaheads).
-* ``hard`` — a determinized Monte Carlo search. Effects, AP actions, placements and the
-  mother's return: a beam search over the side's own sequence of decisions (until control
-  passes) proposes its best end positions (in the raptor's AP phase, also every whole
-  escape of a baby that the AP left can complete, which single steps judged one at a time
-  miss); each proposal is re-determinized from the side's own view of it and valued, and
-  the first decision of the proposal with the best value is played. The raptor
-  (``LOOKAHEAD``) plays the round out (the easy policy for both sides) and values the next
-  round's card pick as its card pick does (below): its best card against the scientist's
-  modelled pick, each pair of cards played out to that round's end; under observation
-  (R5.2) its best answer to each card the scientist may show. The raptor's values are
-  chances of winning (``WIN_CHANCE``: the logistic of its score, fitted to game
-  outcomes), so its averages weigh a lost game as 0, not as -10000. The scientist plays
-  rollouts (the easy policy for both sides) to the end of the next round, scored with
-  :func:`evaluate`, and takes the best mean.
-  The card pick: a payoff matrix. For every pair (own card, opponent card) the round is played
-  out by the easy policies on a determinization where the opponent holds that card and is
-  scored at its end; the opponent's pick is modelled from its possible hands (every hand
-  of the cards outside its discard pile, each playing the easy heuristic's card, mixed with
-  a uniform pick ``UNIFORM_MIX``; the scientist weighs them alike, the raptor leans towards
-  hands keeping the cards the heuristic likes least, ``HAND_STICKINESS``); a shown pick
-  (R5.2) is certain, and when the raptor will see our card first it is assumed to answer
-  with its best card. The raptor (``PICK_LOOKAHEAD``) then values the pairs again, from
-  the scientist's likeliest card down while its budget lasts, by the lookahead its other
-  decisions use: the round played out, then its best card of the next round.
-
-Determinism: the same view, ``seed``, ``level`` and ``iterations`` give the same action.
-With ``iterations=None`` the hard level caps its work at a number of playouts derived from
-``time_budget`` and also stops when the clock passes the budget; the result is then
-deterministic whenever the cap is reached first (the usual case on a machine at least as
-fast as the calibration one); pass ``iterations`` to fix the work exactly. The scientist's
-card pick and the escape proposals do a fixed amount of work, whatever the budget (at most
-3 × 9 one-round playouts for a pick); the raptor's pick adds the lookahead of one
-scientist card (its 3 pairs) per 3 units of the cap, the first always, and none once the
-deadline has passed; the raptor's lookahead does a fixed amount per proposal (one round
-played out, then the next pick's table) and, with ``iterations=None``, starts no proposal
-after the first two once the deadline has passed.
-
-The clock is a promise: with ``iterations=None`` every loop of the search (the beam, the
-escape plans, the rollouts and each of their decisions, the scoring of large sets of
-actions, the lookahead, the pick's table) reads the clock and stops once
-:func:`deadline_after` has passed (``DEADLINE_HARD_SHARE`` of the budget, at least
-``DEADLINE_MARGIN`` before its end), wherever it is; the decision is then
-the best one valued so far, or the easy level's when the search has none yet. With fixed
-``iterations`` the clock is never read.
+Honesty (R11): it reads only the view of the side to move, never a :class:`engine.GameState`;
+the same view, ``seed``, ``level`` and ``iterations`` give the same action. How the levels
+search, what keeps it honest and how it keeps to its clock: ``docs/AI.md``.
 """
 
 from __future__ import annotations

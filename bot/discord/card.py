@@ -1,6 +1,6 @@
 """The live match card: one public message per round of a match that holds whose move it is,
 the AP left, the deadline, the board image, this round's log so far and the controls, edited
-in place at every step (issue 28).
+in place at every step.
 
 Shape of the card (a message with an embed and the board attached)::
 

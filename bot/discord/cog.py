@@ -357,7 +357,7 @@ class RaptorCog(commands.GroupCog, group_name="raptor",
         await say(interaction, tr(Text.joined("\n", lines), await reader_lang(interaction))[:2000],
                   ephemeral=True)
 
-    # ------------------------------------------------------------------ replays (issue 23)
+    # ------------------------------------------------------------------ replays
     async def _finished(self, interaction: discord.Interaction, number: int | None
                         ) -> Match | None:
         """The finished match a replay or record names, or None after a refusal."""
@@ -405,8 +405,10 @@ class RaptorCog(commands.GroupCog, group_name="raptor",
             await fail(interaction, Text("No replay of {title}: {why}.",
                                          title=texts.match_title(m), why=str(exc)))
             return
-        text = Text("🎬 **Replay of {title}**: {n} rounds, a frame per round, ending on the "
-                    "final board.", title=texts.match_title(m), n=len(views))
+        text = Text.plural("🎬 **Replay of {title}**: {n} round, a frame per round, ending on "
+                           "the final board.", "🎬 **Replay of {title}**: {n} rounds, a frame "
+                           "per round, ending on the final board.", len(views),
+                           title=texts.match_title(m))
         if anim.note:
             text = Text("{text}\n{note}", text=text, note=anim.note)
         await say(interaction, text, ephemeral=False, png=anim.data,

@@ -1,5 +1,5 @@
 """Languages on Discord: the application commands' localisations, and whose language a
-message is written in (issue 22).
+message is written in.
 
 - :class:`CommandTranslator` gives discord.py the zh-TW names, descriptions, option names,
   option descriptions and choice names of the ``/raptor`` and ``/raptor-admin`` commands

@@ -1,4 +1,4 @@
-"""The step-through viewer of a finished match (issue 23): an ephemeral message showing the
+"""The step-through viewer of a finished match: an ephemeral message showing the
 board after one round with that round's story, and ⏮ ◀ ▶ ⏭ buttons.
 
 The buttons are :class:`discord.ui.DynamicItem` s whose ``custom_id`` carries the match and

@@ -3,7 +3,7 @@ the error policy: a refusal of the match service or the engine becomes an epheme
 that says what to do; anything unexpected is logged (without its text, which might quote a
 player's input) with a short apology.
 
-Languages (issue 22): a reply's ``content`` may be a :class:`~engine.messages.Text` (a
+Languages: a reply's ``content`` may be a :class:`~engine.messages.Text` (a
 sentence of the catalog with its parameters); :func:`say` and :func:`fail` write it in the
 reader's language — an ephemeral answer in the user's (:func:`bot.discord.languages.
 reader_language`), a public one in the server's (:func:`~bot.discord.languages.

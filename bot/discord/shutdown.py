@@ -37,7 +37,7 @@ log = logging.getLogger(__name__)
 
 #: Seconds the interactions in flight get to finish once a stop was asked for.
 DRAIN_SECONDS = 5.0
-#: Seconds from the signal to the end of the process (the issue's promise; a container runtime
+#: Seconds from the signal to the end of the process (the promised limit; a container runtime
 #: such as Docker kills the process 10 s after its SIGTERM by default).
 STOP_SECONDS = 10.0
 #: The signals that stop the bot.

@@ -1,4 +1,4 @@
-"""A thread per match (issue 28): on Accept (or a practice command) the bot starts a public
+"""A thread per match: on Accept (or a practice command) the bot starts a public
 thread from the match's start message and plays the match there; the start message stays in
 the parent channel as the match's one line (:mod:`bot.discord.card` keeps it up to date:
 round, whose move, a jump link to the card, then the result). Discord threads are channels,

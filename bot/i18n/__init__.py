@@ -5,7 +5,7 @@ Two languages: :data:`ENGLISH` (``"en"``, the default and the message ids themse
 ``bot/locales/<lang>/LC_MESSAGES/raptor.po``, compiled with Babel when first used (nothing to
 build after a clone); ``bot/locales/README.md`` says how to extract and update them.
 
-Who reads which language (issue 22): an ephemeral reply or a DM, the user's
+Who reads which language: an ephemeral reply or a DM, the user's
 ``interaction.locale`` unless they chose one (``/raptor settings language``); a public
 message and the public board image, the server's ``interaction.guild_locale`` unless a
 moderator chose one (``/raptor-admin language``); a hand image, its owner's; the terminal and

@@ -1,4 +1,4 @@
-"""Finished matches shared again (issue 23): which match a request names, its text record
+"""Finished matches shared again: which match a request names, its text record
 (``docs/RECORD.md``) and the public views of its animation. Discord-free: the Discord layer
 (``/raptor replay``, ``/raptor record``) and ``python -m bot replay`` call it.
 

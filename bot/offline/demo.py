@@ -43,7 +43,7 @@ from pathlib import Path
 from typing import Any
 
 import engine
-from engine import Reason, Side
+from engine import Side
 from engine.__main__ import seed_arg  # seeds 0..2**63-1, the same for every command
 from engine.messages import Text
 from engine.predicates import ap_total, scientists_on_board
@@ -53,6 +53,7 @@ from ..i18n import LANGUAGES, Translator, from_environment, translator
 from ..match import ActResult, MatchService
 from ..match.starting import ai_levels
 from ..settings import MAX_AI_TIME_BUDGET
+from ..texts import REASONS
 from . import OFFLINE_GUILD
 
 #: The demo's levels by side: a pairing of levels whose matches are contested
@@ -64,12 +65,6 @@ DEFAULT_LEVELS = {Side.RAPTOR: "hard", Side.SCIENTIST: "easy"}
 DEFAULT_ITERATIONS = 40
 DEMO_CHANNEL = 1
 AI_USERS = {Side.RAPTOR: 101, Side.SCIENTIST: 102}
-REASONS = {
-    Reason.BABIES_ESCAPED: Text("three babies escaped"),
-    Reason.NO_SCIENTISTS: Text("no scientist is left on the board"),
-    Reason.MOTHER_ASLEEP: Text("the mother holds five sleep tokens"),
-    Reason.BABIES_CAPTURED: Text("three babies were captured"),
-}
 #: The sides' names in the offline modes' lines ("the raptor resolves …").
 SIDE_WORDS = {Side.RAPTOR: Text("raptor"), Side.SCIENTIST: Text("scientist")}
 #: The environments and AI levels as the lines name them (the options stay English).
@@ -107,9 +102,12 @@ def seconds_arg(text: str) -> float:
 
 
 def out_arg(text: str) -> Path:
-    """argparse type: an output folder path (not empty, not an existing file)."""
+    """argparse type: an output folder path (not empty, not an existing file). An empty path
+    is refused rather than read as the current folder: it is most likely an unset shell
+    variable (``--out "$DIR"``), and ``.`` says the current folder plainly."""
     if not text.strip():
-        raise argparse.ArgumentTypeError("give a folder name, e.g. raptor-demo")
+        raise argparse.ArgumentTypeError("the folder name is empty: give one ('.' is the "
+                                         "current folder)")
     path = Path(text)
     if path.exists() and not path.is_dir():
         raise argparse.ArgumentTypeError(f"{text} exists and is not a folder")
@@ -170,7 +168,9 @@ def round_line(number: int, steps: list[ActResult], _: Translator = EN) -> str:
     state = steps[-1].match.state
     revealed = next((e for r in steps for e in r.events if e.kind == "revealed"), None)
     if revealed is None:  # setup
-        return _("Setup: {n} placements · {status}", n=len(steps), status=_status(state, _))
+        status = _status(state, _)  # (a translator among the arguments would hide the plural
+        return _.plural("Setup: {n} placement · {status}",  # from the catalog's extraction)
+                        "Setup: {n} placements · {status}", len(steps), status=status)
     rv, sv = revealed.value, revealed.value2
     return _("Round {n:3d}: raptor {raptor} vs scientist {scientist}: {resolution} · {status}",
              n=number, raptor=rv, scientist=sv, resolution=resolution(rv, sv, _),
@@ -284,22 +284,29 @@ async def _play_demo(out: Path, render_board: Callable, *, seed: int, levels: di
         if final.result in ("raptor", "scientist"):
             verdict = _("The {side} player wins in round {n}: {reason}.",
                         side=SIDE_WORDS[Side(final.result)], n=state.round,
-                        reason=REASONS.get(final.reason or "", final.reason))
+                        reason=REASONS.get(final.reason, final.reason))
         else:
-            verdict = _("The match ended without a winner ({reason}).", reason=final.reason)
+            verdict = _("The match ended without a winner ({reason}).",
+                        reason=REASONS.get(final.reason, final.reason))
         echo(verdict)
         write_log(verdict, "", _("Final position, hands and decks shown: the game is over."),
                   engine.to_diagram(state))
         log.close()
         record_path, gif_path, animation = await _write_replay(service, final, out, levels, tr)
         seconds = time.perf_counter() - t0
+        from render.replay import frames  # the renderer is loaded with the first image
+
         names = (f"{pngs[0].name} … {pngs[-1].name}" if len(pngs) > 1
                  else ", ".join(p.name for p in pngs))
-        echo(_("Wrote start.png, {n} board images after each round ({names}), final.png, "
-               "{log}, {record} (the match record), {gif} ({frames} frames) and {db} to "
-               "{out} in {seconds:.1f} s.", n=len(pngs), names=names, log=log_path.name,
-               record=record_path.name, gif=gif_path.name, frames=animation.frames,
-               db=db_path.name, out=os.path.join(out, ""), seconds=seconds))
+        echo(_.plural("Wrote start.png, {n} board image after each round ({names}), final.png, "
+                      "{log}, {record} (the match record), {gif} ({frames}) and {db} to {out} "
+                      "in {seconds:.1f} s.",
+                      "Wrote start.png, {n} board images after each round ({names}), "
+                      "final.png, {log}, {record} (the match record), {gif} ({frames}) and {db} "
+                      "to {out} in {seconds:.1f} s.", len(pngs), names=names,
+                      log=log_path.name, record=record_path.name, gif=gif_path.name,
+                      frames=frames(animation.frames), db=db_path.name,
+                      out=os.path.join(out, ""), seconds=seconds))
         return {"match_id": final.id, "rounds": state.round, "winner": final.result,
                 "reason": final.reason, "pngs": pngs, "log": log_path, "db": db_path,
                 "record": record_path, "gif": gif_path, "animation": animation,

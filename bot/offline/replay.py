@@ -3,7 +3,10 @@ match of a bot's database as ``DIR/match-N.txt`` (its record, ``docs/RECORD.md``
 ``DIR/match-N.gif`` (its animation, a frame per round; at most ``--limit`` MiB, 10 by
 default, frames scaled down or dropped to fit and said so). ``--match`` defaults to the
 database's most recently finished match. A match in progress is refused (its hands are
-secret); so are a missing database and an unknown match, in one line each (exit 2).
+secret); so are a missing database, an unknown match, an empty ``--out`` (``.`` is the current
+folder) and files ``match-N.*`` already in ``--out`` (another database's match N, perhaps:
+``--force`` overwrites them), in one line each, writing nothing. Exit status as
+``python -m engine``'s (:data:`engine.__main__.EXIT_STATUS`): 2 for every usage error.
 
 The database is only read (:meth:`bot.db.Database.open_read_only`): a read-only file or folder
 is fine, nothing is created beside it, and a database of an older schema is migrated in a copy
@@ -22,6 +25,7 @@ import sys
 from pathlib import Path
 
 from engine import Side
+from engine.__main__ import EXIT_STATUS
 from render.replay import DEFAULT_BYTE_LIMIT, ReplayError, render_replay
 
 from ..check import file_schema_version
@@ -29,17 +33,26 @@ from ..db import SCHEMA_VERSION, Database, DatabaseTooNewError, read_problem
 from ..db_url import is_postgres_url
 from ..match import MatchService, NotFoundError, ServiceError, replays
 from . import OFFLINE_GUILD
+from .demo import out_arg
 
 PROG = "python -m bot replay"
 
 
+class WouldOverwrite(Exception):
+    """A file of the match is already in the output folder (``args[0]``, its path)."""
+
+
 async def write_match(db_path: Path, out: Path, number: int | None, *,
-                      byte_limit: int = DEFAULT_BYTE_LIMIT) -> tuple[Path, Path, str | None]:
+                      byte_limit: int = DEFAULT_BYTE_LIMIT, force: bool = False
+                      ) -> tuple[Path, Path, str | None]:
     """Write match ``number`` (None: the newest finished) of the database ``db_path`` into
     ``out``; returns the record's and the animation's paths and the animation's note.
+    Files of that match already in ``out`` are overwritten only with ``force``.
 
     Raises:
         ServiceError: no finished match, an unknown one, or one in progress.
+        WouldOverwrite: ``out/match-N.txt`` or ``.gif`` exists and ``force`` is False
+            (nothing was written).
         ReplayError: the match ended before its first round, or ``byte_limit`` too small.
     """
     db = await Database.open_read_only(db_path)
@@ -53,6 +66,10 @@ async def write_match(db_path: Path, out: Path, number: int | None, *,
             match = await service.get_match(number)
             match = await replays.finished_match(service, match.guild_id, match.channel_id,
                                                  number)
+        record, gif = out / f"match-{match.id}.txt", out / f"match-{match.id}.gif"
+        there = [p for p in (record, gif) if p.exists()]
+        if there and not force:
+            raise WouldOverwrite(there[0])
         offline = match.guild_id == OFFLINE_GUILD
         names = {side: (f"AI ({match.ai[side]})" if match.ai.get(side)
                         else "terminal player" if offline
@@ -66,7 +83,6 @@ async def write_match(db_path: Path, out: Path, number: int | None, *,
         await db.close()
     anim = render_replay(views, byte_limit=byte_limit, verdict=verdict, winner=winner)
     out.mkdir(parents=True, exist_ok=True)
-    record, gif = out / f"match-{match.id}.txt", out / f"match-{match.id}.gif"
     record.write_text(text, encoding="utf-8")
     gif.write_bytes(anim.data)
     return record, gif, anim.note
@@ -108,11 +124,17 @@ def main(argv: list[str] | None = None) -> int:
     """``python -m bot replay``: see the module docstring. Returns the exit status."""
     parser = argparse.ArgumentParser(prog=PROG,
                                      description="Write a finished match's record and "
-                                                 "animation from the bot's database.")
+                                                 "animation from the bot's database, as "
+                                                 "OUT/match-N.txt and OUT/match-N.gif.",
+                                     epilog=f"{EXIT_STATUS}.")
     parser.add_argument("--db", required=True, help="the bot's SQLite database file")
     parser.add_argument("--match", type=int, help="match number (default: the newest "
                                                   "finished match)")
-    parser.add_argument("--out", type=Path, required=True, help="output folder")
+    parser.add_argument("--out", type=out_arg, required=True,
+                        help="output folder (not empty: '.' is the current one)")
+    parser.add_argument("--force", action="store_true",
+                        help="overwrite match-N.txt and match-N.gif already in the folder "
+                             "(default: refuse, and write nothing)")
     parser.add_argument("--limit", type=_mebibytes, default=DEFAULT_BYTE_LIMIT / 2**20,
                         help="largest animation in MiB (default 10)")
     args = parser.parse_args(argv)
@@ -125,11 +147,14 @@ def main(argv: list[str] | None = None) -> int:
     if reason is not None:
         print(f"{PROG}: {reason}", file=sys.stderr)
         return 2
-    if args.out.exists() and not args.out.is_dir():
-        parser.error(f"{args.out} exists and is not a folder")
     try:
         record, gif, note = asyncio.run(write_match(args.db, args.out, args.match,
-                                                    byte_limit=int(args.limit * 2**20)))
+                                                    byte_limit=int(args.limit * 2**20),
+                                                    force=args.force))
+    except WouldOverwrite as exc:
+        print(f"{PROG}: {exc.args[0]} already exists (perhaps another database's match): "
+              "--force overwrites it; nothing was written", file=sys.stderr)
+        return 2
     except NotFoundError:
         print(f"{PROG}: {args.db} has no match #{args.match}", file=sys.stderr)
         return 2

@@ -15,8 +15,11 @@ entries, Tab completes the legal actions); without it, plain lines are read.
 
 The screen is kept to what changed: after your own action, one line; the board with the
 counters beside it when the opponent has played, and on request; the AI's actions of a turn
-in one line; every automatic end of a turn with its reason (the engine's ``ap_lost``
-event). Text is wrapped at word boundaries to the terminal's width (``COLUMNS``).
+in one line; every automatic end of a turn or of a card effect with its reason (the
+engine's ``ap_lost`` and ``effect_lost`` events). The prompt names what is being decided:
+``raptor 3 AP>`` (action points left), ``raptor Recovery ×2 (1 left)>`` (a card effect and
+the units it still allows). Text is wrapped at word boundaries to the terminal's width
+(``COLUMNS``).
 
 The AI's card stays hidden until both cards are revealed, as on Discord. A ``--seed`` you
 give is shown at the start; a fresh seed is shown only when the match ends or you stop (it
@@ -39,7 +42,6 @@ import argparse
 import asyncio
 import contextlib
 import os
-import re
 import shutil
 import sys
 import textwrap
@@ -55,7 +57,7 @@ from engine.geometry import COLS, ROWS, sq
 from engine.messages import Text
 from engine.notation import half_width
 from engine.state import Phase
-from render.text import NO_BREAK_BEFORE, without_openers
+from render.text import break_cjk
 
 from .. import texts
 from ..db import Database
@@ -66,7 +68,6 @@ from . import OFFLINE_GUILD, TERMINAL_PLAYER
 from .demo import (
     EN,
     LEVEL_WORDS,
-    REASONS,
     SIDE_WORDS,
     add_lang_option,
     folder_lock,
@@ -132,28 +133,35 @@ def cards_text(_: Translator = EN) -> str:
                          for side in (Side.RAPTOR, Side.SCIENTIST))
 
 
-def effect_lines(events: Sequence[engine.Event], state: engine.GameState | None = None,
-                 _: Translator = EN) -> list[str]:
-    """A line for a card effect that found nothing to act on (an ``effect`` event followed
-    by the AP phase, with at most card 1's shuffle between), which would otherwise pass in
-    silence (R5.4). Reinforcements (R10.2) with an empty reserve in ``state`` (the state
-    after ``events``) says that the reserve is empty."""
+def effect_lines(events: Sequence[engine.Event], _: Translator = EN) -> list[str]:
+    """A line for every card effect that ended by itself with units of the card unused (the
+    engine's ``effect_lost`` event, R5.4), which would otherwise pass in silence: one that
+    found nothing to act on, or one cut short (Recovery ×2 after one wake), with why."""
     out = []
-    kinds = [e.kind for e in events]
-    for i, e in enumerate(events):
-        if e.kind != "effect":
+    for e in events:
+        if e.kind != "effect_lost":
             continue
-        after = [k for k in kinds[i + 1:] if k != "shuffled"]
-        if after and after[0] == "ap":
-            name = engine.card_name(e.side, e.value)
-            if (state is not None and state.reserve == 0
-                    and engine.EFFECTS[(e.side, e.value)][0] == "reinforce"):
-                out.append(_("The {side}'s {name} finds the reserve empty: no scientist can "
-                             "arrive.", side=SIDE_WORDS[e.side], name=name))
-            else:
-                out.append(_("The {side}'s {name} finds nothing on the board to act on.",
-                             side=SIDE_WORDS[e.side], name=name))
+        name = engine.card_name(e.side, e.value2)
+        most = engine.card(e.side, e.value2).most
+        if e.value >= most:
+            out.append(_("The {side}'s {name} finds nothing to act on: {why}.",
+                         side=SIDE_WORDS[e.side], name=name, why=_.text(e.text)))
+        else:
+            out.append(_("The {side}'s {name} ends after {done} of {most}: {why}.",
+                         side=SIDE_WORDS[e.side], name=name, done=most - e.value, most=most,
+                         why=_.text(e.text)))
     return out
+
+
+def effect_prompt(state: engine.GameState, _: Translator = EN) -> str:
+    """What the prompt adds while ``state`` resolves a card effect: the card and the units
+    it still allows (R5.4), ``" Recovery ×2 (1 left)"``, as ``" 3 AP"`` in the AP phase;
+    empty in any other phase."""
+    e = state.effect
+    if state.phase is not engine.Phase.EFFECT or e is None:
+        return ""
+    left = engine.card(e.side, e.card).most - e.done
+    return _(" {name} ({n} left)", name=engine.card_name(e.side, e.card), n=left)
 
 
 def ap_lost_lines(events: Sequence[engine.Event], me: Side, _: Translator = EN) -> list[str]:
@@ -322,7 +330,7 @@ def game_over_line(result: str | None, reason: str | None, me: Side,
                    _: Translator = EN) -> str:
     """The end of the match in words, e.g. ``'Game over: the scientist (AI) wins: three
     babies were captured.'`` (the wording of the demo's verdict)."""
-    why = _.text(REASONS.get(reason or "", (reason or "").replace("_", " ")))
+    why = _.text(texts.REASONS.get(reason or "", (reason or "").replace("_", " ")))
     if result not in ("raptor", "scientist"):
         return _("Game over: no winner ({why}).", why=why)
     if result == me.value:
@@ -374,26 +382,18 @@ def _display_len(text: str) -> int:
 
 
 def _wrap_wide(line: str, width: int) -> list[str]:
-    """A line with wide characters cut to ``width`` columns: between any two wide
-    characters or at a space, never inside notation, never before closing punctuation nor
-    after an opening bracket or quote (the board images' rules, :mod:`render.text`)."""
+    """A line with wide characters cut to ``width`` columns by the board images' rules
+    (:func:`render.text.break_cjk`: between any two wide characters or at a space, never
+    inside notation, never before closing punctuation nor after an opening bracket or
+    quote, nothing past the width: a terminal would wrap a mark hanging there alone);
+    the continuation lines are indented two spaces past the line's own indentation."""
     indent = line[:len(line) - len(line.lstrip(" "))]
-    tokens = re.findall(r"[\u2e80-\uffff]|[^\s\u2e80-\uffff]+|\s+", line[len(indent):])
-    out, cur, quotes = [], indent, 0  # quotes: the ' of the lines already cut
-    for tok in tokens:
-        if tok.isspace():
-            tok = " "
-        trial = cur + tok
-        head, carried = without_openers(cur, quotes)
-        if (head.strip() and not tok.isspace() and tok[0] not in NO_BREAK_BEFORE
-                and _display_len(trial) > width):
-            out.append(head)
-            quotes += head.count("'")
-            cur = indent + "  " + carried + tok
-        else:
-            cur = trial
-    out.append(cur.rstrip())
-    return out
+
+    def fits(text: str, n: int) -> bool:
+        return _display_len(indent + ("  " if n else "") + text) <= width
+
+    lines = break_cjk(line[len(indent):], fits)
+    return [indent + ("  " if n else "") + x for n, x in enumerate(lines)]
 
 
 def wrapped(text: str, width: int) -> str:
@@ -653,7 +653,7 @@ async def _play(out: Path, render_board: Callable, *, side: str, level: str, see
             for e in res.events:
                 if e.kind == "revealed":
                     echo(revealed_line(e.value, e.value2, _))
-            for line in effect_lines(res.events, res.match.state, _):
+            for line in effect_lines(res.events, _):
                 echo(line)
             for line in ap_lost_lines(res.events, me, _):
                 echo(line)
@@ -679,7 +679,8 @@ async def _play(out: Path, render_board: Callable, *, side: str, level: str, see
                         echo(describe_opponent(res, _))
                     elif not isinstance(res.action, engine.End):
                         moves.append(engine.format_action(res.action))
-                    if any(e.kind in ("revealed", "effect", "ap_lost") for e in res.events):
+                    if any(e.kind in ("revealed", "effect", "effect_lost", "ap_lost")
+                           for e in res.events):
                         flush()
                     tell(res)
                 flush()
@@ -703,7 +704,7 @@ async def _play(out: Path, render_board: Callable, *, side: str, level: str, see
                     echo(decision_line(m, me, _))
                     show_board = False
                 ap = _(" {n} AP", n=state.ap.remaining) if state.ap is not None else ""
-                prompt = f"{_.text(SIDE_WORDS[me])}{ap}> "
+                prompt = f"{_.text(SIDE_WORDS[me])}{ap}{effect_prompt(state, _)}> "
                 while True:
                     try:
                         at_prompt = True

@@ -80,7 +80,7 @@ def test_imports_only_the_public_engine_and_never_a_game_state():
 
 
 def test_each_module_imports_only_the_modules_below_it():
-    # bot/ai/__init__.py's layout, bottom first: no import cycle inside the AI
+    # the module list of docs/AI.md, bottom first: no import cycle inside the AI
     order = ["params", "evaluation", "model", "pick_model", "easy", "search", "__init__"]
     assert sorted(p.stem for p in AI_PACKAGE.glob("*.py")) == sorted(order)
     for i, name in enumerate(order):

@@ -1,5 +1,5 @@
 # ruff: noqa: F811 - the fixtures of tests/match/conftest.py, imported by name
-"""A hand message's text and image (issue 28): the hand once — the image, and the card list
+"""A hand message's text and image: the hand once — the image, and the card list
 as text only when the image cannot be made; in a DM a jump link and no command."""
 
 from __future__ import annotations

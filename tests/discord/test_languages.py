@@ -1,4 +1,4 @@
-"""The commands in Traditional Chinese (issue 22): the synced commands carry zh-TW
+"""The commands in Traditional Chinese: the synced commands carry zh-TW
 localisations that pass Discord's rules, and the language settings are kept."""
 
 from __future__ import annotations

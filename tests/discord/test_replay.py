@@ -1,4 +1,4 @@
-"""``/raptor replay`` and ``/raptor record`` (issue 23) through the fake Discord: a finished
+"""``/raptor replay`` and ``/raptor record`` through the fake Discord: a finished
 match's animation and text record, the refusals (in progress, another server's match, an
 unknown number), and an animation over the upload limit."""
 

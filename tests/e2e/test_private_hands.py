@@ -1,4 +1,4 @@
-"""Private hands as a player sees them (issue 28): the closed-DMs notice once per match, even
+"""Private hands as a player sees them: the closed-DMs notice once per match, even
 across a restart; the hand once per message (image and buttons, no card list); no
 ``/raptor`` command suggested in a DM; a DM hand's buttons retired when its player picks in
 the channel (a button there, or typed, also after a restart); a stale click in a DM answered

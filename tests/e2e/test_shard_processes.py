@@ -1,5 +1,5 @@
 """Two bot processes, one per Discord shard, on one PostgreSQL database, against the fake
-Discord (issue 26). What it proves:
+Discord. What it proves:
 
 * **Shards over the gateway.** Each process (``tests/e2e/shard_process.py``: the real bot as
   ``python -m bot`` builds it, ``RAPTOR_SHARD_COUNT=2``, ``RAPTOR_SHARD_IDS=0`` or ``1``)

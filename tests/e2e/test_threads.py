@@ -1,4 +1,4 @@
-"""A thread per match (issue 28): several matches started from one channel at once, each
+"""A thread per match: several matches started from one channel at once, each
 played in its own thread, the channel keeping one line per match; and the channel itself
 when no thread can be made (the permission missing, the server's setting off), said once."""
 

@@ -1,4 +1,4 @@
-"""A whole match in two languages (issue 22): lin's Discord client is in Traditional Chinese
+"""A whole match in two languages: lin's Discord client is in Traditional Chinese
 (zh-TW), bob's in English, the server's in English. Every ephemeral message and DM to lin is
 Chinese, every one to bob English, every public message English; then a moderator makes the
 server Chinese and the next public messages are Chinese, while bob's private ones stay

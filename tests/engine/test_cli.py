@@ -13,7 +13,7 @@ def test_show_prints_a_readable_diagram_and_a_legend_on_stderr(capsys):
     assert main(["show", "--seed", "3"]) == 0
     out, err = capsys.readouterr()
     assert engine.from_diagram(out).key() == engine.new_game(3, setup="quick").key()
-    # it says first that it shows what no player sees (issue 27), then the legend
+    # it says first that it shows what no player sees, then the legend
     assert err.startswith("This diagram shows hidden information: both hands and both deck "
                           "orders (the 'hand' and 'deck' lines), which no player sees in a game.\n"
                           "grid: . free  # rock  * fire  o exit  M mother")
@@ -122,8 +122,12 @@ def test_replay_checks_a_record_and_prints_each_round(tmp_path, capsys):
     out = capsys.readouterr().out.splitlines()
     assert len(out) == final.round + 1
     assert out[0].startswith("round 1: raptor ") and " vs scientist " in out[0]
-    assert out[-1] == (f"{final.winner.value} ({final.reason.value}) after {final.round} "
-                       "rounds: the record checks")
+    # the ending in the catalog's words, never the internal names ("scientist
+    # (babies_captured)")
+    assert out[-1] == (f"{engine.SIDE_NAMES[final.winner]} wins: "
+                       f"{engine.REASON_WORDS[final.reason]}, after {final.round} rounds: the "
+                       "record checks")
+    assert final.reason.value not in out[-1] and "(" not in out[-1]
     assert f"captured {final.captured}/3" in out[-2]
 
 
@@ -144,7 +148,7 @@ def test_replay_numbers_the_rounds_of_a_match_stopped_during_one(tmp_path, capsy
     assert main(["replay", str(path)]) == 0
     assert capsys.readouterr().out.splitlines() == [
         "round 1: raptor 3 vs scientist 8 · escaped 0/3 · captured 0/3 · sleep 0/5 · killed 0",
-        "none (stopped) after 1 round: the record checks"]
+        "No result: the player stopped the match, after 1 round: the record checks"]
 
     while s.round == 1:  # the rest of round 1, then round 2's picks: 2 against 6
         side = min(engine.to_act(s))
@@ -160,17 +164,17 @@ def test_replay_numbers_the_rounds_of_a_match_stopped_during_one(tmp_path, capsy
     out = capsys.readouterr().out.splitlines()
     assert [line.split(" · ")[0] for line in out] == [
         "round 1: raptor 3 vs scientist 8", "round 2: raptor 2 vs scientist 6",
-        "none (stopped) after 2 rounds: the record checks"]
+        "No result: the player stopped the match, after 2 rounds: the record checks"]
 
 
 def test_replay_refuses_a_bad_record_in_one_line(tmp_path, capsys):
     path, _ = _record_file(tmp_path)
     path.write_text(path.read_text().replace("round 2:", "round 5:", 1))
-    assert main(["replay", str(path)]) == 1
+    assert main(["replay", str(path)]) == 2  # a usage error, as argparse's and the bot's
     err = capsys.readouterr().err.strip()
     assert err.startswith(f"engine replay: {path}: line ") and "this is round 2, not 5" in err
     assert "\n" not in err
-    assert main(["replay", str(tmp_path / "missing.txt")]) == 1
+    assert main(["replay", str(tmp_path / "missing.txt")]) == 2
     assert "cannot read" in capsys.readouterr().err
 
 

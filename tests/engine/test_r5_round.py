@@ -132,8 +132,35 @@ def test_R5_4_an_effect_with_nothing_possible_is_skipped():
     s = board(rows, raptor_hand="3 5 8", scientist_hand="1 4 9")
     s = play(play(s, RAPTOR, "play 3"), SCIENTIST, "play 9")
     assert s.phase is Phase.AP and s.ap.side is SCIENTIST and s.ap.remaining == 6
-    assert kinds(s)[-3:] == ["revealed", "effect", "ap"]
+    assert kinds(s)[-4:] == ["revealed", "effect", "effect_lost", "ap"]
+    lost = s.events[-2]  # the unit the card allowed, unused, and why
+    assert (lost.side, lost.value, lost.value2, lost.text) == (
+        RAPTOR, 1, 3, "no standing scientist is left to frighten")
     assert acts(s, SCIENTIST) == actset("stand B1, stand L6, end")
+
+
+def test_R5_4_an_effect_that_runs_out_of_choices_ends_and_says_why():
+    """Recovery ×2 (R9.5) with one sleeping baby and no sleep token: one wake, then the
+    effect ends by itself, its second unit unused, with the reason."""
+    rows = ["S..........", "..b........", "......M....", "...........", "...........",
+            "..........S"]
+    s = board(rows, raptor_hand="3 5 8", scientist_hand="1 7 9")
+    s = play(play(s, RAPTOR, "play 5"), SCIENTIST, "play 9")
+    assert s.phase is Phase.EFFECT and not any(e.kind == "effect_lost" for e in s.events)
+    s = play(s, RAPTOR, "wake D2")
+    assert kinds(s) == ["woken", "effect_lost", "ap"]
+    lost = s.events[1]
+    assert (lost.side, lost.value, lost.value2) == (RAPTOR, 1, 5)
+    assert lost.text == "the mother holds no sleep token and no baby is asleep"
+    assert engine.Event.from_dict(lost.to_dict()) == lost
+    assert lost.to_dict()["message"]["id"] == ("the mother holds no sleep token and no baby "
+                                               "is asleep")
+    # ended by the player ('end' after the first unit): no event, nothing to explain
+    s = board(["S..........", "..b........", "......M....", "...........", "........b..",
+               "..........S"], raptor_hand="3 5 8", scientist_hand="1 7 9")
+    s = play(play(s, RAPTOR, "play 5"), SCIENTIST, "play 9")
+    s = play(s, RAPTOR, "wake D2", "end")
+    assert "effect_lost" not in kinds(s) and s.phase is Phase.AP
 
 
 # --- R5.5 action points ---
@@ -175,10 +202,11 @@ def test_R5_5_an_AP_phase_with_nothing_possible_ends_by_itself():
     assert s.phase is Phase.PICK and s.round == 2
     assert [(e.kind, e.side, e.value) for e in s.events] == [
         ("picked", SCIENTIST, None), ("revealed", None, 9), ("effect", SCIENTIST, 2),
-        ("ap", RAPTOR, 7), ("ap_lost", RAPTOR, 7), ("drew", RAPTOR, 1), ("drew", SCIENTIST, 1),
-        ("round_end", None, 1)]
+        ("effect_lost", SCIENTIST, 2), ("ap", RAPTOR, 7), ("ap_lost", RAPTOR, 7),
+        ("drew", RAPTOR, 1), ("drew", SCIENTIST, 1), ("round_end", None, 1)]
     assert s.board == board(rows).board  # nothing moved
-    # the event that ends it says why, from the position (issue 27)
+    assert next(e for e in s.events if e.kind == "effect_lost").text == "the reserve is empty"
+    # the event that ends it says why, from the position
     lost = next(e for e in s.events if e.kind == "ap_lost")
     assert lost.text == ("the mother has no free space next to her to run to; every baby on "
                          "the board is asleep")

@@ -271,6 +271,9 @@ def test_R9_5_recovery_stops_when_nothing_more_can_be_recovered():
     s = reveal(SLEEPY, 7, 9, sleep=0)
     s = play(s, RAPTOR, "wake D2", "wake K5")
     assert s.phase is Phase.AP   # the third unit has nothing left: the effect ends
+    lost = next(e for e in s.events if e.kind == "effect_lost")
+    assert (lost.value, lost.value2, lost.text) == (
+        1, 7, "the mother holds no sleep token and no baby is asleep")
 
 
 # --- R9.7 and the effect table ---

@@ -1,4 +1,4 @@
-"""The message catalog (issue 22): every message has both languages with the same
+"""The message catalog: every message has both languages with the same
 placeholders, the catalogs match the source, and locale names resolve without errors."""
 
 from __future__ import annotations

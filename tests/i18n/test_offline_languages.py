@@ -1,4 +1,4 @@
-"""The terminal and the demo in Traditional Chinese (issue 22): ``--lang``, its default from
+"""The terminal and the demo in Traditional Chinese: ``--lang``, its default from
 the environment, Chinese lines, log and images, and the Chinese action words."""
 
 from __future__ import annotations

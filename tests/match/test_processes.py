@@ -1,4 +1,4 @@
-"""Several bot processes on one PostgreSQL database (issue 26): two worker processes with
+"""Several bot processes on one PostgreSQL database: two worker processes with
 different shard ids (``tests/match/shard_worker.py``, the service side of the bot's timer
 task) play the AI matches of their own shards' servers to the end, fire each due timer
 exactly once between them, and take over the timer claimed by a process killed before it

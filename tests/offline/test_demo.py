@@ -1,4 +1,4 @@
-"""The offline demo (issue 8): a full AI-vs-AI match through service, SQLite and renderer."""
+"""The offline demo: a full AI-vs-AI match through service, SQLite and renderer."""
 
 from __future__ import annotations
 

@@ -181,3 +181,30 @@ def test_a_relative_database_path_is_read(tmp_path, capsys, monkeypatch):
     assert main(["--db", "demo/demo.sqlite3", "--out", "out"]) == 0
     assert capsys.readouterr().out.startswith("Wrote out/match-1.txt (the match record)")
     assert (tmp_path / "out" / "match-1.gif").is_file()
+
+
+def test_match_files_already_in_the_folder_are_kept_unless_forced(tmp_path, capsys):
+    """A second export into one folder (another database's match 1, perhaps) is refused in
+    one line and writes nothing; ``--force`` overwrites; an empty ``--out`` is refused as
+    ``backup ""`` is (``.`` is the current folder)."""
+    asyncio.run(play_demo(tmp_path / "demo", seed=1, echo=lambda _: None))
+    db = tmp_path / "demo" / "demo.sqlite3"
+    out = tmp_path / "out"
+    out.mkdir()
+    record = out / "match-1.txt"
+    record.write_text("mine\n")
+    assert main(["--db", str(db), "--out", str(out)]) == 2
+    assert capsys.readouterr().err == (
+        f"python -m bot replay: {record} already exists (perhaps another database's match): "
+        "--force overwrites it; nothing was written\n")
+    assert record.read_text() == "mine\n" and not (out / "match-1.gif").exists()
+    assert main(["--db", str(db), "--out", str(out), "--force"]) == 0
+    assert engine.read_record(record.read_text(encoding="utf-8")).rounds > 1
+    assert (out / "match-1.gif").exists()
+    for empty in ("", "  "):
+        with pytest.raises(SystemExit) as stop:
+            main(["--db", str(db), "--out", empty])
+        assert stop.value.code == 2
+        assert capsys.readouterr().err.splitlines()[-1] == (
+            "python -m bot replay: error: argument --out: the folder name is empty: give one "
+            "('.' is the current folder)")

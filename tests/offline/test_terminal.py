@@ -1,4 +1,4 @@
-"""Terminal mode (issue 8): a person plays one side against the AI by typing notation."""
+"""Terminal mode: a person plays one side against the AI by typing notation."""
 
 from __future__ import annotations
 
@@ -19,12 +19,14 @@ class Typist:
         self.moves = moves
         self.script = ["E9-Z1", "kill A1"]
         self.typed: list[str] = []
+        self.prompts: list[str] = []
 
     def echo(self, text: str) -> None:
         self.out.append(text)
 
     def read(self, prompt: str) -> str:
-        if prompt == CONFIRM_RESIGN:  # 'quit' asks for a confirmation (issue 27)
+        self.prompts.append(prompt)
+        if prompt == CONFIRM_RESIGN:  # 'quit' asks for a confirmation
             self.typed.append("y")
             return "y"
         if self.script:
@@ -90,7 +92,7 @@ def test_view_text_shows_own_hand_only():
 async def test_terminal_game_end_writes_the_final_board_and_says_why_in_words(tmp_path: Path):
     from bot.db import Database
     from bot.match import MatchService
-    from bot.offline.demo import REASONS
+    from engine import REASON_WORDS as REASONS
     from render import render_board
 
     t = Typist(moves=400)
@@ -274,7 +276,8 @@ def test_terminal_tells_a_scientist_about_observation_and_an_effect_with_nothing
     s = engine.apply(s, engine.Side.RAPTOR, engine.Pick(8))  # gas ×2: no baby in range
     assert s.phase is engine.Phase.AP and s.ap.remaining == 4
     assert effect_lines(s.events) == [
-        "The scientist's Sleeping Gas ×2 finds nothing on the board to act on."]
+        "The scientist's Sleeping Gas ×2 finds nothing to act on: no standing baby is on a "
+        "tile with an active scientist or on a tile next to one."]
 
 
 async def test_terminal_ends_a_round_before_it_tells_of_the_next_pick(tmp_path: Path):
@@ -296,7 +299,7 @@ async def test_terminal_ends_a_round_before_it_tells_of_the_next_pick(tmp_path: 
 
 def test_terminal_says_the_reserve_is_empty_and_never_waits_for_nobody():
     """Reinforcements (R10.2) with no scientist left in the reserve is told as that, not as
-    "nothing on the board"; a finished game's status line waits for nobody (issue 27)."""
+    "nothing on the board"; a finished game's status line waits for nobody."""
     from bot.offline.terminal import effect_lines
 
     s = engine.from_diagram(
@@ -311,8 +314,8 @@ def test_terminal_says_the_reserve_is_empty_and_never_waits_for_nobody():
     s = engine.apply(s, engine.Side.SCIENTIST, engine.Pick(2))
     s = engine.apply(s, engine.Side.RAPTOR, engine.Pick(8))
     assert s.phase is engine.Phase.AP and s.reserve == 0
-    assert effect_lines(s.events, s) == [
-        "The scientist's Reinforcements finds the reserve empty: no scientist can arrive."]
+    assert effect_lines(s.events) == [
+        "The scientist's Reinforcements finds nothing to act on: the reserve is empty."]
     over = engine.from_diagram(
         "    A B C D E F G H I J K L M\n"
         "1   o . . . . . . . . . . . o\n"
@@ -346,8 +349,7 @@ def test_a_long_list_of_legal_actions_comes_in_columns_that_fit_the_screen():
 
 def test_the_board_keeps_its_counters_beside_it_within_80_columns():
     """The counters go beside the grid, also in the long cases met in play: the scientists'
-    setup ("waiting for scientist" on a line of its own) and a mother who has disappeared
-    (issue 27)."""
+    setup ("waiting for scientist" on a line of its own) and a mother who has disappeared."""
     setup = engine.new_game(11, setup="manual")
     for text in ("M@F1", "B@D1", "B@D4", "B@J4", "B@G4", "B@I2"):
         setup = engine.apply(setup, engine.Side.RAPTOR,
@@ -450,5 +452,44 @@ def test_chinese_wrapping_never_ends_a_line_with_an_opening_quote_or_bracket():
             quotes += line.count("'")
             assert not (line.endswith("'") and quotes % 2), (width, line)  # an opening quote
             assert not line.endswith("（"), (width, line)
-            # closing punctuation may hang past the width (it never starts a line)
-            assert _display_len(line.rstrip("，。、；：！？）」")) <= width, (width, line)
+            # closing punctuation never hangs past the width (nor starts a line)
+            assert _display_len(line) <= width, (width, line)
+
+
+def test_an_effect_cut_short_says_why_and_the_prompt_counts_what_is_left():
+    """Recovery ×2 with one sleeping baby and no sleep token ended after one 'wake' without a
+    word; now the line says why, and while it lasts the prompt shows the units left, as
+    'raptor 3 AP>' shows the action points."""
+    from bot.i18n import translator
+    from bot.offline.terminal import effect_lines, effect_prompt
+
+    s = engine.from_diagram(
+        "    A B C D E F G H I J K L M\n"
+        "1   o S . . . . . . . . . . o\n"
+        "2     . . b . . . . . . . .\n"
+        "3     . . . . . M . . . . .\n"
+        "4     . . . . . . . . . . .\n"
+        "5     . . . . . . . . . . .\n"
+        "6   o . . . . . . . . . . S o\n"
+        "raptor hand: 3 5 8\nscientist hand: 1 7 9\n")
+    s = engine.apply(s, engine.Side.RAPTOR, engine.Pick(5))
+    s = engine.apply(s, engine.Side.SCIENTIST, engine.Pick(9))
+    assert effect_prompt(s) == " Recovery ×2 (2 left)"
+    assert effect_prompt(s, translator("zh-TW")) == " 恢復 ×2（剩 2 次）"
+    s = engine.apply(s, engine.Side.RAPTOR, engine.parse_action("wake D2", s,
+                                                                engine.Side.RAPTOR))
+    assert s.phase is engine.Phase.AP and effect_prompt(s) == ""
+    assert effect_lines(s.events) == [
+        "The raptor's Recovery ×2 ends after 1 of 2: the mother holds no sleep token and no "
+        "baby is asleep."]
+    assert effect_lines(s.events, translator("zh-TW")) == [
+        "迅猛龍的「恢復 ×2」用了 1 次（最多 2 次）就結束了：母龍身上沒有麻醉指示物，也沒有被麻醉的"
+        "幼龍。"]
+
+
+async def test_the_prompt_of_a_card_effect_names_the_card_and_what_is_left(tmp_path: Path):
+    t = Typist(moves=40)
+    await play(tmp_path, side="raptor", level="easy", seed=9, read=t.read, echo=t.echo)
+    seen = set(t.prompts)
+    assert "raptor Mother's Call & Shuffle (1 left)> " in seen  # round 6's card 1
+    assert any(p.startswith("raptor ") and p.endswith(" AP> ") for p in seen)

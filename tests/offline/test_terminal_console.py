@@ -1,4 +1,4 @@
-"""Terminal mode as a person meets it (issue 27): ``python -m bot play`` on a pseudo-terminal
+"""Terminal mode as a person meets it: ``python -m bot play`` on a pseudo-terminal
 (80×24), with line editing and history, Tab completion, the resign confirmation, the reason
 of a turn that ends by itself, lines that fit 80 columns, the manual setup and Ctrl-C."""
 
@@ -20,9 +20,9 @@ import pytest
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 UP = b"\x1b[A"
-#: The issue's game: as the scientist, the AI's Fear ×2 leaves 1 AP that nothing can use.
-ISSUE_SEED = "8939373321752501320"
-ISSUE_SCRIPT = ["play 4", "gas k5", "gas d4", "play 8", "L6-L5", "L5 sleep K5", "L3-K3",
+#: A game in which, as the scientist, the AI's Fear ×2 leaves 1 AP that nothing can use.
+LOST_AP_SEED = "8939373321752501320"
+LOST_AP_SCRIPT = ["play 4", "gas k5", "gas d4", "play 8", "L6-L5", "L5 sleep K5", "L3-K3",
                 "play 7", "play 9"]
 _ESCAPES = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b[=>]|[\x07\x08]")
 
@@ -125,7 +125,7 @@ def unwrapped(text: str) -> str:
 
 
 def test_history_recalls_the_last_entry_tab_completes_and_resigning_asks_first(console):
-    c = console("--seed", ISSUE_SEED, "--side", "scientist")
+    c = console("--seed", LOST_AP_SEED, "--side", "scientist")
     c.expect("scientist> ")
     refused = c.line("kill A1", "scientist> ")
     assert "Not played: 'kill A1' is not legal now" in refused
@@ -133,20 +133,21 @@ def test_history_recalls_the_last_entry_tab_completes_and_resigning_asks_first(c
     again = c.line("", "scientist> ")
     assert again.startswith("kill A1\n") and "Not played: 'kill A1' is not legal now" in again
     c.type("pl\t", settle=0.3)  # Tab at the first prompt already: 'play ' (4, 7 or 8)
-    picked = c.line("4", "scientist> ")  # Sleeping Gas ×2: babies on K5 and D4, and others
+    # Sleeping Gas ×2: babies on K5 and D4, and others; the prompt counts the units left
+    picked = c.line("4", "scientist Sleeping Gas ×2 (2 left)> ")
     assert picked.startswith("play 4\nYou picked 4 · Sleeping Gas ×2.\n")
     c.type("gas k\t", settle=0.3)  # the one legal action that starts so: 'gas K5'
-    played = c.line("", "scientist> ")
+    played = c.line("", "scientist Sleeping Gas ×2 (1 left)> ")
     assert "Played: gas K5 — Gas the baby on K5" in played
     asked = c.line("quit", "(y/N)? ")
     assert asked.endswith("Really resign? Your opponent wins. Resign (y/N)? ")
-    assert "Not resigned: play on." in c.line("n", "scientist> ")
+    assert "Not resigned: play on." in c.line("n", "scientist Sleeping Gas ×2 (1 left)> ")
     c.line("resign", "(y/N)? ")  # the Discord command's name is a word here too
     c.type("y\r")
     assert c.wait() == 0
     end = c.text(c.transcript)
     assert "You resigned. Bye." in end
-    assert f"Seed {ISSUE_SEED}: python -m bot play --seed {ISSUE_SEED}" in unwrapped(end)
+    assert f"Seed {LOST_AP_SEED}: python -m bot play --seed {LOST_AP_SEED}" in unwrapped(end)
 
 
 def test_ctrl_d_at_the_prompt_resigns_on_a_line_of_its_own(console):
@@ -160,9 +161,9 @@ def test_ctrl_d_at_the_prompt_resigns_on_a_line_of_its_own(console):
 
 
 def test_a_turn_that_ends_by_itself_says_why(console):
-    c = console("--seed", ISSUE_SEED, "--side", "scientist")
+    c = console("--seed", LOST_AP_SEED, "--side", "scientist")
     seen = c.expect("scientist> ")
-    for entry in ISSUE_SCRIPT:
+    for entry in LOST_AP_SCRIPT:
         seen += c.line(entry, "> ")
     text = unwrapped(seen)
     assert ("Revealed: raptor 8, scientist 9: raptor resolves Fear ×2, scientist gets 1 AP.\n"

@@ -27,7 +27,7 @@ from bot.match import MatchService
 from tests.ops.fake_discord_bot import SLOW_SAVE
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
-STOP_LIMIT = 10.0  # seconds (the promise)
+STOP_LIMIT = 10.0  # seconds: the bot's promised stop time (bot.discord.shutdown.STOP_SECONDS)
 
 
 class Lines:

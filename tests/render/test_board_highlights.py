@@ -4,7 +4,7 @@ from dataclasses import replace
 
 import engine
 from engine import Event, Phase, Side, square
-from render import GRID_BOX, default_events, render_board, square_box
+from render import GRID_BOX, PANEL_BOX, default_events, render_board, square_box
 from render import theme as T
 
 from .helpers import board, changed_pixels, count, crop_square, decode, diff_box, position
@@ -118,6 +118,8 @@ def test_a_finished_round_stays_highlighted_in_the_next_pick_phase():
 
 
 def test_every_event_kind_draws_without_error_and_inside_the_grid():
+    """Every highlight stays on the grid; outside it, only the panel's legend of the dashed
+    frame where the mother disappeared comes with them (the raptor's Mother row)."""
     v = engine.view(raptor_ap(), None)
     q = square
     events = [
@@ -142,10 +144,15 @@ def test_every_event_kind_draws_without_error_and_inside_the_grid():
     ]
     lit = decode(render_board(v, events=events))
     plain = decode(render_board(v, highlight=False))
-    d = diff_box(lit, plain)
+    d = diff_box(lit, plain, (0, 0, PANEL_BOX[2], PANEL_BOX[1]))  # all but the panel
     assert d is not None
     assert GRID_BOX[0] <= d[0] and GRID_BOX[1] <= d[1] and d[2] <= GRID_BOX[2] \
         and d[3] <= GRID_BOX[3]
+    legend = diff_box(lit, plain, PANEL_BOX)
+    assert legend is not None and legend[2] <= PANEL_BOX[2] // 2  # the raptor's column
+    assert PANEL_BOX[1] + 118 <= legend[1] and legend[3] <= PANEL_BOX[1] + 146  # one row
+    without = [e for e in events if e.kind != "disappeared"]
+    assert diff_box(decode(render_board(v, events=without)), plain, PANEL_BOX) is None
     for name in ("D1", "F4"):
         assert count(lit.crop(square_box(q(name))), T.CROSS) > 100
     for name in ("B2", "I5", "C4"):                         # frames in the raptor's colour

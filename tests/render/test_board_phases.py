@@ -150,3 +150,54 @@ def test_a_verdict_shows_in_the_banner_of_a_match_ended_outside_the_game():
     assert count(won.crop(right), T.WIN_BG) > 100 and count(won.crop(left), T.WIN_BG) == 0
     assert count(ended.crop(right), T.WIN_BG) == 0
     assert ended.crop(left).tobytes() != plain.crop(left).tobytes()  # "to act" is gone
+
+
+def _disappearance():
+    """The raptor's Disappearance (R9.2) resolved: during the scientist's AP, then after the
+    round (the mother back on I5), then the scientist's next pick made, face down."""
+    s = engine.from_diagram(
+        "    A B C D E F G H I J K L M\n"
+        "1   o S . . . . . . . . . . o\n"
+        "2     . . b . # . . . B . .\n"
+        "3     . . . . . M . . . . .\n"
+        "4     . . B . . . . # . . .\n"
+        "5     . . . . . . . . . . .\n"
+        "6   o . . . . . . . . . . S o\n"
+        "raptor hand: 2 5 8\nscientist hand: 1 7 9\nround: 4\n")
+    s = engine.apply(s, engine.Side.RAPTOR, engine.Pick(2))
+    during = engine.apply(s, engine.Side.SCIENTIST, engine.Pick(7))
+    s = engine.apply(during, engine.Side.SCIENTIST, engine.End())
+    after = engine.apply(s, engine.Side.RAPTOR, engine.parse_action("M@I5", s,
+                                                                  engine.Side.RAPTOR))
+    picked = engine.apply(after, engine.Side.SCIENTIST, engine.Pick(after.hands[
+        engine.Side.SCIENTIST][0]))
+    return during, after, picked
+
+
+def test_the_dashed_frame_where_the_mother_disappeared_has_its_legend_in_the_panel():
+    from render.board import MOTHER_GONE_FROM, mother_status
+
+    during, after, _ = _disappearance()
+    mother_row = (0, PANEL_BOX[1] + 120, PANEL_BOX[2] // 2, PANEL_BOX[1] + 144)
+    g3 = engine.square("G3")
+    for state in (during, after):
+        v = engine.view(state, None)
+        assert mother_status(v, g3) == MOTHER_GONE_FROM == "disappeared from here"
+        shown = board(state)
+        plain = board(state, highlight=False)  # no dashed frame on the board: no legend
+        assert count(shown.crop(square_box(g3)), T.HL_RAPTOR) > 40  # the frame on G3
+        assert count(shown.crop(mother_row), T.HL_RAPTOR) > 20      # its mark in the legend
+        assert count(plain.crop(mother_row), T.HL_RAPTOR) == 0
+    assert mother_status(engine.view(during, None)) == "hidden (Disappearance)"
+    assert mother_status(engine.view(after, None)) == "on the board"
+
+
+def test_a_pick_not_revealed_yet_is_a_cards_back_marked_face_down():
+    from render.board import PICKED_FACE_DOWN
+
+    _, after, picked = _disappearance()
+    card_row = (PANEL_BOX[2] // 2, PANEL_BOX[3] - 34, PANEL_BOX[2], PANEL_BOX[3])
+    before, now = board(after).crop(card_row), board(picked).crop(card_row)
+    assert count(before, T.CARD_BACK) == 0
+    assert count(now, T.CARD_BACK) > 250 and count(now, T.CARD_BACK_MARK) > 15  # back and "?"
+    assert PICKED_FACE_DOWN == "face down"

@@ -52,6 +52,20 @@ def test_standing_and_sleeping_babies_differ_by_shape():
         assert count(lying, T.SNORE) > 50
 
 
+def test_a_standing_baby_is_marked_b_as_in_the_diagram_where_b_sleeps():
+    """The text diagram and the terminal write a baby "B" and a sleeping one "b": the image
+    marks a standing baby's token with a capital B too (a "b" would read as asleep). A B's
+    upper bowl reaches the top right of the letter, where a b has nothing."""
+    im = crop_square(board(position({**MOTHER_ELSEWHERE, "D2": "B"})), "D2")
+    white = [(x, y) for x in range(im.width) for y in range(im.height)
+             if min(im.getpixel((x, y))) > 230]
+    xs, ys = [p[0] for p in white], [p[1] for p in white]
+    middle, top = (min(xs) + max(xs)) / 2, min(ys) + (max(ys) - min(ys)) / 4
+    top_right = sum(1 for x, y in white if x > middle and y < top)
+    top_left = sum(1 for x, y in white if x <= middle and y < top)
+    assert len(white) > 100 and top_right > 10 and top_left > 10, (top_left, top_right)
+
+
 @pytest.mark.parametrize("a, b", [("b", "z"), ("S", "A"), ("s", "f")])
 def test_states_of_this_round_look_like_the_lasting_ones(a, b):
     """Asleep this round looks asleep (R7.4), a scientist that used its aggressive action looks

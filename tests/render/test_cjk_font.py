@@ -1,4 +1,4 @@
-"""The images in Traditional Chinese (issue 22): the shipped CJK font holds every character
+"""The images in Traditional Chinese: the shipped CJK font holds every character
 of every zh-TW message, and the longest translated labels fit their boxes on the board's
 panel and the hand's cards (measured with Pillow's ``textbbox``, in both languages)."""
 
@@ -48,8 +48,9 @@ def _labels(lang: str):
     t = translator(lang).text
     return t, {key: t(Text(key)) for key in (
         "Sleep tokens", "Escaped", "Mother", "Captured", "Reserve", "Killed", "Fire supply",
-        "Hand", "Deck", "Discard", "Card", "picked", "choosing...", "last round", "to act",
-        "WINNER", "hidden (Disappearance)", "on the board", "not placed yet")}
+        "Hand", "Deck", "Discard", "Card", "face down", "choosing...", "last round", "to act",
+        "WINNER", "hidden (Disappearance)", "on the board", "not placed yet",
+        "disappeared from here")}
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -63,6 +64,9 @@ def test_the_panel_rows_fit_their_column(lang):
         width(L["Escaped"], s) + 12 + pips3 + 6 + width("3/3", s, True),
         width(L["Mother"], s) + 12 + max(width(L[k], s, True) for k in (
             "hidden (Disappearance)", "on the board", "not placed yet")),
+        # the legend of the dashed frame where the mother disappeared: its mark, its words
+        width(L["Mother"], s) + 12 + board.LEGEND_MARK + 12
+        + width(L["disappeared from here"], s, True),
         width(L["Captured"], s) + 12 + pips3 + 6 + width("3/3", s, True),
         width(L["Reserve"], s) + 8 + width("6", s, True) + 26 + width(L["Killed"], s) + 8
         + width("10", s, True),
@@ -70,7 +74,8 @@ def test_the_panel_rows_fit_their_column(lang):
         width(L["Hand"], s) + 8 + width("3", s, True) + 26 + width(L["Deck"], s) + 8
         + width("9", s, True),
         width(L["Discard"], s) + 12 + 9 * 30,  # all nine cards
-        width(L["Card"], s) + 12 + max(width(L["choosing..."], s), 26 + 8 + width(L["picked"], s))
+        width(L["Card"], s) + 12 + max(width(L["choosing..."], s),
+                                       26 + 8 + width(L["face down"], s))
         + 20 + width(L["last round"], s) + 8 + 26,
     ]
     assert max(rows) <= column, (lang, rows)

@@ -87,3 +87,26 @@ def test_an_empty_hand_renders():
     s = state("raptor hand: -\nraptor pick: 5\nraptor deck: 1 2 3 4 6 7 8 9\n")
     im = decode(render_hand(engine.view(s, Side.RAPTOR)))
     assert value_boxes(im, T.RAPTOR) == 1
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-TW"])
+def test_no_line_of_a_card_ends_with_an_opening_bracket_or_leaves_the_card(lang):
+    """Every card's effect text as the hand image draws it: no line ends with an opening
+    bracket or starts with closing punctuation, each fits the card's text area, and nothing
+    is lost (at the card's width and narrower ones, for other break points)."""
+    from bot.i18n import translator
+    from render.hand import BODY_SIZE, BODY_WIDTH, body_lines
+    from render.text import NO_BREAK_BEFORE, text_width, wrap
+
+    tr = translator(lang).text
+    for side in Side:
+        for value in range(1, 10):
+            text = tr(engine.effect_text(side, value))
+            assert body_lines(side, value, tr) == wrap(text, BODY_SIZE, BODY_WIDTH)
+            for width in (BODY_WIDTH, *range(200, BODY_WIDTH, 23)):  # other break points
+                lines = wrap(text, BODY_SIZE, width)
+                assert "".join(lines).replace(" ", "") == text.replace(" ", "")
+                for line in lines:
+                    assert line[-1:] not in "（「『《〈(", (side, value, width, line)
+                    assert line[:1] not in NO_BREAK_BEFORE, (side, value, width, line)
+                    assert text_width(line, BODY_SIZE) <= width, (side, value, width, line)

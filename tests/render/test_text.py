@@ -31,7 +31,7 @@ def test_card_names_and_texts_have_glyphs(side, n):
 
 
 def test_the_multiplication_sign_is_drawn_as_in_the_texts_not_as_an_x():
-    """"Fear ×2" in the images as in the messages (issue 27): two strokes crossing in the
+    """"Fear ×2" in the images as in the messages: two strokes crossing in the
     middle of an x's box, an x's advance wide."""
     assert safe_text("Fear ×2") == "Fear ×2"
     sign, x = text_mask(TIMES, 40), text_mask("x", 40)
@@ -67,4 +67,6 @@ def test_an_opening_quote_never_ends_a_chinese_line():
     lines = wrap(text, 22, text_width("也可以輸入中文：'", 22))
     assert lines[0] == "也可以輸入中文：" and lines[1].startswith("'咬 F3'")
     lines = wrap(text, 22, text_width("也可以輸入中文：'咬 F3'", 22))
-    assert lines == ["也可以輸入中文：'咬 F3'、", "'結束'"]  # '、' never starts a line
+    # '、' never starts a line nor passes the width: the word before it goes down with it
+    assert lines == ["也可以輸入中文：'咬", "F3'、'結束'"]
+    assert all(text_width(line, 22) <= text_width("也可以輸入中文：'咬 F3'", 22) for line in lines)
