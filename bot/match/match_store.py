@@ -191,6 +191,11 @@ class MatchStore:
             "AND reminded = 0) AS timers")
         return None if row is None or row[0] is None else float(row[0])
 
+    async def last_side(self, match_id: int) -> Side | None:
+        """The side of the match's last log record, or None (no record, no match)."""
+        row = await self.db.fetchone("SELECT last_side FROM matches WHERE id = ?", (match_id,))
+        return None if row is None or row["last_side"] is None else Side(row["last_side"])
+
     async def log(self, match_id: int) -> list[LogEntry]:
         """Every log record of the match, undo records included, in order."""
         rows = await self.db.fetchall("SELECT seq, side, kind, action, created_at FROM "
