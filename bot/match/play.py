@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import logging
 import weakref
 from collections.abc import Callable
 from dataclasses import replace
@@ -44,11 +45,14 @@ from .models import (
     Match,
     MatchFinishedError,
     MatchStatus,
+    NotFoundError,
     NotYourTurnError,
     StaleError,
     effective_log,
 )
 from .results import record_result
+
+log = logging.getLogger(__name__)
 
 MAX_AI_STEPS = 10_000  # a safety valve for play_ai; a real game is far shorter
 #: Saves of one decision tried at most by :meth:`PlayService.act`, each on the newest stored
@@ -341,8 +345,15 @@ class PlayService:
         another process holds the claim this returns ``[]``, and once the claim of a process
         that died runs out another one takes over (:meth:`abandoned_ai_matches`).
 
+        When the AI (or anything on its way) raises, the failure is counted in the match and
+        a retry time stored (:func:`deadlines.ai_retry_at`: 5, 10, 20 s after failures 1, 2,
+        3 in a row), which :meth:`ai_retries_due` then lists for the timer loop; after
+        :data:`~bot.match.deadlines.AI_FAILURE_LIMIT` failures in a row the timers end the
+        match without a result (:meth:`TimerService.process_timers`). A decision made resets
+        the count.
+
         Raises:
-            NotFoundError; whatever the AI raises.
+            NotFoundError; whatever the AI raises (after counting it).
         """
         lock = self._ai_locks.get(match_id)
         if lock is None:
@@ -352,9 +363,35 @@ class PlayService:
         async with lock:
             try:
                 await self._play_ai_claimed(match_id, limit, results)
+            except NotFoundError:
+                raise
+            except Exception:
+                await self._ai_failed(match_id)
+                raise
             finally:
                 await self.ctx.release(ClaimTarget.MATCH, match_id)
         return results
+
+    async def _ai_failed(self, match_id: int) -> None:
+        """Count a failure of the AI in the active match and store when it is tried again
+        (:func:`deadlines.ai_retry_at`). A failure to store it is logged, not raised: the
+        AI's own error is the one the caller gets."""
+        try:
+            m, _ = await self.ctx.match(match_id)
+            if m.active:
+                failures = m.ai_failures + 1
+                await self.ctx.matches.set_ai_failures(
+                    match_id, failures, deadlines.ai_retry_at(failures, self.ctx.clock()))
+        except Exception:
+            log.exception("match %d: counting the AI's failure failed", match_id)
+
+    async def ai_retries_due(self) -> list[int]:
+        """Ids of active matches of this process's shards whose AI failed and is due to be
+        tried again now (fewer than :data:`~bot.match.deadlines.AI_FAILURE_LIMIT` failures
+        in a row, not claimed by a live process): call :meth:`play_ai` on each."""
+        due = await self.ctx.matches.ai_retries_due(self.ctx.clock(),
+                                                    deadlines.AI_FAILURE_LIMIT)
+        return [m.id for m in due if self.ctx.shards.owns(m.guild_id)]
 
     async def _play_ai_claimed(self, match_id: int, limit: int,
                                results: list[ActResult]) -> None:
@@ -366,7 +403,11 @@ class PlayService:
             if not m.active:
                 break
             sides = [s for s in SIDES if s in engine.to_act(m.state) and m.ai[s] is not None]
-            if not sides or not await self.ctx.claim(ClaimTarget.MATCH, match_id):
+            if not sides:
+                if m.ai_failures or m.ai_retry_at is not None:  # no decision owed any more
+                    await self.ctx.matches.clear_ai_failures(match_id)
+                break
+            if not await self.ctx.claim(ClaimTarget.MATCH, match_id):
                 break
             side = sides[0]
             choose = self._chooser()
@@ -380,6 +421,9 @@ class PlayService:
                                      expected_version=m.version, side=side)
             except (StaleError, MatchFinishedError):
                 continue  # the match changed while the AI thought: look again
+            if m.ai_failures or m.ai_retry_at is not None:  # it decided: failures forgotten
+                await self.ctx.matches.clear_ai_failures(match_id)
+                res = replace(res, match=replace(res.match, ai_failures=0, ai_retry_at=None))
             results.append(res)
 
     async def abandoned_ai_matches(self) -> list[int]:
