@@ -59,6 +59,9 @@ Tables (migration 1 unless noted):
 - ``end_announced_at`` on ``matches`` (migration 8): when the end of a finished match was
   posted in its channel (NULL: not yet; :mod:`bot.match.announcements`). The matches
   finished before this step count as announced at their ``updated_at``.
+- ``ai_failures``, ``ai_retry_at`` on ``matches`` (migration 9): how many times in a row the
+  AI failed to make its decision, and when the timer loop tries it again (NULL: no retry
+  pending; :mod:`bot.match.deadlines`).
 """
 
 from __future__ import annotations
@@ -411,6 +414,14 @@ MIGRATIONS: tuple[Migration, ...] = (
         "UPDATE matches SET end_announced_at = updated_at WHERE status = 'finished'",
         "CREATE INDEX matches_end_unannounced ON matches(updated_at) "
         "WHERE status = 'finished' AND end_announced_at IS NULL",
+    )),
+    Migration(9, "the AI's failures in a row in a match and when it is tried again, so that "
+                 "the timer loop retries an AI that failed (a restart too) and ends the match "
+                 "after too many failures", (
+        "ALTER TABLE matches ADD COLUMN ai_failures INTEGER NOT NULL DEFAULT 0",
+        "ALTER TABLE matches ADD COLUMN ai_retry_at REAL",
+        "CREATE INDEX matches_ai_retry ON matches(ai_retry_at) "
+        "WHERE status = 'active' AND ai_retry_at IS NOT NULL",
     )),
 )
 

@@ -117,6 +117,7 @@ REASONS = {
     **REASON_WORDS,
     EndReason.ENDED_BY_MODERATOR: Text("ended by a moderator"),
     EndReason.STOPPED: Text("stopped by its player"),
+    EndReason.AI_FAILED: Text("the AI could not decide"),
 }
 
 # --------------------------------------------------------------------------- events
@@ -595,6 +596,10 @@ def result_headline(match) -> Text:
     title = match_title(match)
     if match.result == DRAW:
         return Text("**{title} is over: a draw**, agreed by both players. 🤝", title=title)
+    if match.result is None and reason == EndReason.AI_FAILED:
+        return Text("**{title} is over**: the AI failed to make its decision, again after "
+                    "several tries, so the match ends without a result (not rated).",
+                    title=title)
     if match.result is None and reason == EndReason.ENDED_BY_MODERATOR:
         return Text("**{title} is over**: a moderator ended it, without a result (not rated).",
                     title=title)

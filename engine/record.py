@@ -80,6 +80,7 @@ class Ending(StrEnum):
     ABANDONED = "abandoned"                    # Result: none (both players idle)
     ENDED_BY_MODERATOR = "ended_by_moderator"  # Result: none
     STOPPED = "stopped"                        # Result: none (a terminal match stopped)
+    AI_FAILED = "ai_failed"                    # Result: none (the AI kept failing to decide)
 
 
 def ending_banner(result: str | None, reason: Ending | str) -> Text:
@@ -93,6 +94,8 @@ def ending_banner(result: str | None, reason: Ending | str) -> Text:
     if result in (None, "none"):
         if reason == Ending.STOPPED:
             return Text("No result: the player stopped the match")
+        if reason == Ending.AI_FAILED:
+            return Text("No result: the AI could not decide")
         return (Text("No result: ended by a moderator") if reason == Ending.ENDED_BY_MODERATOR
                 else Text("No result: both players ran out of time"))
     winner = Side(result)
@@ -112,6 +115,7 @@ _ENDING_RESULTS = {
     Ending.RESIGNED: ("raptor", "scientist"), Ending.TIMEOUT: ("raptor", "scientist"),
     Ending.DRAW_AGREED: ("draw",), Ending.ABANDONED: ("none",),
     Ending.ENDED_BY_MODERATOR: ("none",), Ending.STOPPED: ("none",),
+    Ending.AI_FAILED: ("none",),
 }
 RESULTS = ("raptor", "scientist", "draw", "none")
 #: Header keys in the order :func:`write_record` writes them; the descriptive ones (Event to

@@ -11,6 +11,8 @@ cases share one server but no tables.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import os
 import uuid
 from collections.abc import AsyncIterator
@@ -92,3 +94,40 @@ def drop_trigger_sql(dialect: str, name: str, table: str) -> list[str]:
     if dialect == "sqlite":
         return [f"DROP TRIGGER {name}"]
     return [f"DROP TRIGGER {name} ON {table}", f"DROP FUNCTION {name}()"]
+
+
+#: How a step's save starts (:meth:`bot.match.match_store.MatchStore.step_update`).
+STEP_SAVE = "UPDATE matches SET state = ?"
+
+
+@asynccontextmanager
+async def saves_held_together(db, n: int = 2, *, timeout: float = 30.0
+                              ) -> AsyncIterator[list[int]]:
+    """Within the block, the first ``n`` saves of a game step on ``db`` (an SQLite or a
+    PostgreSQL database object: its ``write``) wait for each other and then go on at
+    once: each of those decisions has loaded the match before any of them saved, so all
+    were made on the same version. Later saves pass. Yields the rows each of the saves
+    changed, in the order they finished. A save still alone after ``timeout`` seconds goes
+    on (and the test's assertions say what was missing)."""
+    barrier = asyncio.Barrier(n)
+    write = db.write
+    held = 0
+    changed: list[int] = []
+
+    async def gated(sql: str, params=()):
+        nonlocal held
+        if not sql.startswith(STEP_SAVE) or held >= n:
+            return await write(sql, params)
+        held += 1
+        with contextlib.suppress(TimeoutError, asyncio.BrokenBarrierError):
+            async with asyncio.timeout(timeout):
+                await barrier.wait()
+        rows = await write(sql, params)
+        changed.append(rows)
+        return rows
+
+    db.write = gated
+    try:
+        yield changed
+    finally:
+        del db.write  # the class's method again

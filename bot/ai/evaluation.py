@@ -5,6 +5,7 @@ raptor: :func:`evaluate` on a view, :func:`score` on the AI's light position
 from __future__ import annotations
 
 import itertools
+import threading
 from collections.abc import Sequence
 
 from bot.ai.params import DECAY, PATH_COST, SHOT_SCALE, SLEEP_PENALTY, WIN, W
@@ -187,12 +188,24 @@ _WEIGHTS: dict[int, dict[str, float]] = {}
 
 def remember(memo: dict, key, value, size: int):
     """Store ``value`` under ``key`` in ``memo`` and return it; a memo holding ``size``
-    entries first forgets its older half (a dict keeps the order of insertion)."""
+    entries first forgets its older half (a dict keeps the order of insertion).
+
+    Safe while other threads read and fill ``memo`` (the bot runs searches in parallel
+    threads, and they share the memos): each dict operation, and the copy of the older
+    keys, is one step under the GIL; one thread at a time forgets (:data:`_FORGETTING`,
+    taken only when the memo is full, so the hot path takes no lock), and a key that is
+    gone already is skipped, so forgetting never raises."""
     if len(memo) >= size:
-        for old in list(itertools.islice(memo, size // 2)):
-            del memo[old]
+        with _FORGETTING:
+            if len(memo) >= size:  # not just forgotten by another thread
+                for old in list(itertools.islice(memo, size // 2)):
+                    memo.pop(old, None)
     memo[key] = value
     return value
+
+
+#: Taken by :func:`remember` while it forgets the older half of a full memo.
+_FORGETTING = threading.Lock()
 
 
 def weights_id(w: dict[str, float]) -> int:

@@ -64,8 +64,10 @@ class TimerTask:
     async def run_once(self) -> list[TimerEvent]:
         """Fire due timers (service.process_timers) and post their messages; then take
         over the AI turns of matches whose claim ran out (the process playing them died);
-        then post the ends that no process posted (:meth:`announce_endings`). The loop runs
-        this at start-up, then after each sleep. Returns the timer events."""
+        then try again the AI of matches where it failed, once their retry is due
+        (:meth:`MatchService.ai_retries_due`); then post the ends that no process posted
+        (:meth:`announce_endings`). The loop runs this at start-up, then after each sleep.
+        Returns the timer events."""
         events = await self.service.process_timers()
         for event in events:
             try:
@@ -78,6 +80,12 @@ class TimerTask:
                 await self.narrator.advance(await self.service.get_match(match_id))
             except Exception:
                 log.exception("match %d: taking over the AI failed", match_id)
+        for match_id in await self.service.ai_retries_due():
+            log.info("match %d: trying the AI again after it failed", match_id)
+            try:
+                await self.narrator.advance(await self.service.get_match(match_id))
+            except Exception:
+                log.exception("match %d: trying the AI again failed", match_id)
         await self.announce_endings()
         return events
 
@@ -106,7 +114,8 @@ class TimerTask:
             log.info("match %d: reminder", m.id)
             await self.posts.post(event.channel_id, texts.reminder_text(m, event.user_ids),
                                   allowed_mentions=pings(*event.user_ids), guild_id=m.guild_id)
-        elif event.kind is TimerKind.FORFEIT and event.match is not None:
+        elif (event.kind in (TimerKind.FORFEIT, TimerKind.AI_FAILED)
+              and event.match is not None):
             log.info("match %d: ended by its timer (%s)", event.match.id, event.match.reason)
             await self.narrator.finish(event.match)
         elif event.kind is TimerKind.CHALLENGE_EXPIRED and event.challenge is not None:

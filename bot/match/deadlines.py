@@ -4,7 +4,9 @@ Each turn of a human player (a card pick, a card's effect, an AP phase, a placem
 mother's return) has a deadline: the time it began plus the server's turn timeout. The
 decisions inside an effect or an AP phase, and undoing them, do not restart its clock, and
 in the simultaneous card pick (R5.1) one side's pick does not restart the other side's. A
-reminder is due at half time. AI sides never time out.
+reminder is due at half time. AI sides never time out; an AI that failed to decide is tried
+again after a delay that doubles with each failure in a row, and the match ends without a
+result after :data:`AI_FAILURE_LIMIT` of them (:func:`ai_retry_at`).
 """
 
 from __future__ import annotations
@@ -43,3 +45,22 @@ def timing(old: GameState | None, new: GameState, ai: dict[Side, str | None], no
         # clock keeps running, so moving and undoing cannot stall the match.
         return old_deadline, old_remind
     return now + timeout, now + timeout / 2
+
+
+#: Seconds after the AI's first failure in a row at which the timer loop tries it again; each
+#: further failure doubles the delay (5, 10, 20 s).
+AI_RETRY_DELAY = 5.0
+#: Failures in a row after which the AI is not tried again: the match ends without a result
+#: and unrated (:attr:`bot.match.models.EndReason.AI_FAILED`), as soon as the timer loop
+#: sees it. A failure that happens again and again (a bug in a position) would only keep
+#: the human waiting; about half a minute of retries outlasts a passing one.
+AI_FAILURE_LIMIT = 4
+
+
+def ai_retry_at(failures: int, now: float) -> float:
+    """When the AI that has just failed for the ``failures``-th time in a row (>= 1) at
+    ``now`` (Unix seconds) is tried again: ``now + AI_RETRY_DELAY * 2 ** (failures - 1)``;
+    at :data:`AI_FAILURE_LIMIT` failures or more, ``now``: the match is due to be ended."""
+    if failures >= AI_FAILURE_LIMIT:
+        return now
+    return now + AI_RETRY_DELAY * 2 ** (failures - 1)

@@ -76,7 +76,8 @@ def match_from_row(r: sqlite3.Row, states: StateCache | None = None) -> Match:
         reminded=bool(r["reminded"]), result=r["result"], reason=parse_reason(r["reason"]),
         draw_offered_by=r["draw_offered_by"], rematch_of=r["rematch_of"],
         remind_at=r["remind_at"], log_length=r["log_length"],
-        end_announced_at=r["end_announced_at"],
+        end_announced_at=r["end_announced_at"], ai_failures=r["ai_failures"],
+        ai_retry_at=r["ai_retry_at"],
     )
 
 
@@ -181,15 +182,41 @@ class MatchStore:
                                      "updated_at > ?", (after,))
         return None if row is None or row[0] is None else float(row[0])
 
+    async def ai_retries_due(self, now: float, limit: int) -> list[Match]:
+        """Active matches whose AI is due to be tried again at ``now``, after fewer than
+        ``limit`` failures in a row, and that no live process claims (one whose claim ran
+        out is taken over), earliest first."""
+        rows = await self.db.fetchall(
+            "SELECT * FROM matches WHERE status = 'active' AND ai_retry_at <= ? AND "
+            "ai_failures < ? AND (claimed_by IS NULL OR claim_until <= ?) "
+            "ORDER BY ai_retry_at, id", (now, limit, now))
+        return [match_from_row(r, self.states) for r in rows]
+
+    async def ids_ai_failed(self, now: float, limit: int) -> list[int]:
+        """Active matches whose AI failed ``limit`` times in a row or more, due to be ended
+        at ``now``, earliest first."""
+        rows = await self.db.fetchall(
+            "SELECT id FROM matches WHERE status = 'active' AND ai_retry_at <= ? AND "
+            "ai_failures >= ? ORDER BY ai_retry_at, id", (now, limit))
+        return [r["id"] for r in rows]
+
     async def next_timer_at(self) -> float | None:
-        """The earliest pending challenge expiry, match deadline or reminder, or None."""
+        """The earliest pending challenge expiry, match deadline, reminder or retry of the
+        AI, or None."""
         row = await self.db.fetchone(
             "SELECT MIN(t) FROM ("
             "SELECT MIN(expires_at) AS t FROM challenges WHERE status = 'pending' "
             "UNION ALL SELECT MIN(deadline_at) FROM matches WHERE status = 'active' "
             "UNION ALL SELECT MIN(remind_at) FROM matches WHERE status = 'active' "
-            "AND reminded = 0) AS timers")
+            "AND reminded = 0 "
+            "UNION ALL SELECT MIN(ai_retry_at) FROM matches WHERE status = 'active'"
+            ") AS timers")
         return None if row is None or row[0] is None else float(row[0])
+
+    async def last_side(self, match_id: int) -> Side | None:
+        """The side of the match's last log record, or None (no record, no match)."""
+        row = await self.db.fetchone("SELECT last_side FROM matches WHERE id = ?", (match_id,))
+        return None if row is None or row["last_side"] is None else Side(row["last_side"])
 
     async def log(self, match_id: int) -> list[LogEntry]:
         """Every log record of the match, undo records included, in order."""
@@ -288,6 +315,19 @@ class MatchStore:
                                  "version = ? AND reminded = 0 AND status = 'active'",
                                  (match_id, version))
         return bool(n)
+
+    async def set_ai_failures(self, match_id: int, failures: int, retry_at: float) -> None:
+        """Record that the AI of the active match failed ``failures`` times in a row and is
+        tried again (or, past the limit, the match ended) at ``retry_at``."""
+        await self.db.write("UPDATE matches SET ai_failures = ?, ai_retry_at = ? WHERE id = ? "
+                            "AND status = 'active'", (failures, retry_at, match_id))
+
+    async def clear_ai_failures(self, match_id: int) -> None:
+        """Forget the AI's failures and its pending retry (it made its decision, or owes
+        none)."""
+        await self.db.write("UPDATE matches SET ai_failures = 0, ai_retry_at = NULL WHERE "
+                            "id = ? AND (ai_failures <> 0 OR ai_retry_at IS NOT NULL)",
+                            (match_id,))
 
     async def mark_announced(self, match_id: int, now: float) -> bool:
         """Record that the end of the finished match was announced at ``now``, unless it was

@@ -51,8 +51,9 @@ class ChallengeStatus(StrEnum):
 
 
 #: Why a match ended outside the game (resigned, timeout, draw_agreed, abandoned,
-#: ended_by_moderator); a game that ended by its rules (R6) has an :class:`engine.Reason`
-#: instead. One enum with the match records' ``Reason`` line (:class:`engine.Ending`).
+#: ended_by_moderator, stopped, ai_failed); a game that ended by its rules (R6) has an
+#: :class:`engine.Reason` instead. One enum with the match records' ``Reason`` line
+#: (:class:`engine.Ending`).
 EndReason = engine.Ending
 
 
@@ -86,6 +87,7 @@ class TimerKind(StrEnum):
     REMINDER = "reminder"
     FORFEIT = "forfeit"
     CHALLENGE_EXPIRED = "challenge_expired"
+    AI_FAILED = "ai_failed"
 
 
 # ----------------------------------------------------------------------------- errors
@@ -174,6 +176,9 @@ class Match:
     decision times out / gets a reminder (None when no human has to decide).
     ``end_announced_at``: when the end of a finished match was posted in its channel (None
     while it is active, or finished and not announced yet: :mod:`bot.match.announcements`).
+    ``ai_failures``: how many times in a row the AI failed to make its decision (0 once it
+    made one); ``ai_retry_at``: when the timer loop tries it again, or None
+    (:func:`bot.match.deadlines.ai_retry_at`).
     ``seed`` and ``state`` are hidden information and left out of ``repr``.
     """
 
@@ -199,6 +204,8 @@ class Match:
     remind_at: float | None = None
     log_length: int = 0
     end_announced_at: float | None = None
+    ai_failures: int = 0
+    ai_retry_at: float | None = None
 
     @property
     def active(self) -> bool:
@@ -285,7 +292,9 @@ class TimerEvent:
     :attr:`TimerKind.FORFEIT` (the match ended: ``match.reason`` is
     :attr:`EndReason.TIMEOUT` — ``user_ids`` holds the player who forfeited — or
     :attr:`EndReason.ABANDONED` — both idle players) or :attr:`TimerKind.CHALLENGE_EXPIRED`
-    (``user_ids``: challenger and challenged).
+    (``user_ids``: challenger and challenged) or :attr:`TimerKind.AI_FAILED` (the AI failed
+    too many times in a row: the match ended without a result, reason
+    :attr:`EndReason.AI_FAILED`; ``user_ids``: its human players).
     """
 
     kind: TimerKind

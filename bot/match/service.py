@@ -229,6 +229,10 @@ class MatchService:
         """:meth:`PlayService.abandoned_ai_matches`."""
         return await self.play.abandoned_ai_matches()
 
+    async def ai_retries_due(self) -> list[int]:
+        """:meth:`PlayService.ai_retries_due`."""
+        return await self.play.ai_retries_due()
+
     async def raw_log(self, match_id: int) -> list[LogEntry]:
         """:meth:`PlayService.raw_log`."""
         return await self.play.raw_log(match_id)

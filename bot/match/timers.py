@@ -1,10 +1,17 @@
-"""Timers: challenges that expire, turns that time out, half-time reminders, and each
-server's turn timeout (see :mod:`bot.match.deadlines` for when a deadline falls).
+"""Timers: challenges that expire, turns that time out, half-time reminders, an AI that kept
+failing, and each server's turn timeout (see :mod:`bot.match.deadlines` for when a deadline
+falls).
 
 At the deadline the idle player forfeits (reason :attr:`EndReason.TIMEOUT`, rated like any
 result); if BOTH players are idle in a simultaneous pick, nobody is more to blame, so the
 match ends as :attr:`EndReason.ABANDONED` with no result and no rating change. A reminder is
 due at half time, once per turn.
+
+An AI that failed to decide :data:`~bot.match.deadlines.AI_FAILURE_LIMIT` times in a row
+(each failure retried by the timer loop, :meth:`PlayService.ai_retries_due`) is not tried
+again: the match ends without a result and unrated (:attr:`EndReason.AI_FAILED`). The human
+did nothing wrong and could not win a game the AI cannot play, so neither side gets a
+result; the end is posted like a forfeit, saying why.
 """
 
 from __future__ import annotations
@@ -15,8 +22,10 @@ from collections.abc import AsyncIterator
 
 from .claim_store import ClaimTarget
 from .context import MatchContext
+from .deadlines import AI_FAILURE_LIMIT
 from .endings import EndingService
 from .models import (
+    SIDES,
     ChallengeStatus,
     EndReason,
     InvalidRequestError,
@@ -36,7 +45,8 @@ class TimerService:
 
     async def process_timers(self, now: float | None = None) -> list[TimerEvent]:
         """Fire every timer that is due at ``now`` (default: the clock), from the database:
-        expire challenges, forfeit matches past their deadline, send half-time reminders.
+        expire challenges, forfeit matches past their deadline, end the matches whose AI
+        failed too often (:attr:`TimerKind.AI_FAILED`), send half-time reminders.
         Idempotent: a timer fires once, even if called again or from two processes: each
         is claimed first (:mod:`bot.match.claim_store`; one held by another live process is
         left to it, one whose lease ran out is taken over), then fired by a conditional
@@ -56,6 +66,11 @@ class TimerService:
         for mid in await ctx.matches.ids_past_deadline(now):
             async with self._claimed(ClaimTarget.MATCH, mid, now) as mine:
                 event = await self._forfeit(mid, now) if mine else None
+            if event is not None:
+                events.append(event)
+        for mid in await ctx.matches.ids_ai_failed(now, AI_FAILURE_LIMIT):
+            async with self._claimed(ClaimTarget.MATCH, mid, now) as mine:
+                event = await self._end_failed_ai(mid, now) if mine else None
             if event is not None:
                 events.append(event)
         for mid in await ctx.matches.ids_to_remind(now):
@@ -102,12 +117,27 @@ class TimerService:
         return TimerEvent(TimerKind.FORFEIT, m.channel_id, tuple(m.players[s] for s in idle),
                           match_id=m.id, match=after)
 
+    async def _end_failed_ai(self, match_id: int, now: float) -> TimerEvent | None:
+        """End a match whose AI failed too often in a row (no result, unrated), unless it
+        decided meanwhile."""
+        m, _ = await self.ctx.match(match_id)
+        try:
+            after = await self.endings.finish(
+                m, None, EndReason.AI_FAILED, where=" AND ai_failures >= ? AND ai_retry_at <= ?",
+                params=(AI_FAILURE_LIMIT, now))
+        except (StaleError, MatchFinishedError):
+            return None
+        humans = tuple(m.players[s] for s in SIDES if m.ai[s] is None)
+        return TimerEvent(TimerKind.AI_FAILED, m.channel_id, humans, match_id=m.id,
+                          match=after)
+
     async def next_timer_at(self) -> float | None:
         """When the next timer is due (Unix seconds), or None if none is pending: a challenge
-        expiry, a deadline, a reminder, or the moment an end that nobody announced yet
-        becomes due for the sweep (:mod:`bot.match.announcements`: a claim lease after the
-        end). Ends already past that moment are not counted: the sweep of the loop's every
-        pass takes them, and one that stays unannounced must not keep the loop awake."""
+        expiry, a deadline, a reminder, a retry of an AI that failed, or the moment an end
+        that nobody announced yet becomes due for the sweep (:mod:`bot.match.announcements`:
+        a claim lease after the end). Ends already past that moment are not counted: the
+        sweep of the loop's every pass takes them, and one that stays unannounced must not
+        keep the loop awake."""
         ctx = self.ctx
         timer = await ctx.matches.next_timer_at()
         end = await ctx.matches.next_unannounced_end(after=ctx.clock() - ctx.claim_lease)

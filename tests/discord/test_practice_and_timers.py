@@ -233,3 +233,86 @@ async def test_the_narrator_forgets_a_match_once_it_is_over(world: World) -> Non
     await alice.click("Resign")
     assert not (await world.service.get_match(match.id)).active
     assert match.id not in cards._locks and match.id not in cards._starter
+
+
+class FailingAI:
+    """The bot's AI, raising ``RuntimeError`` on its first ``failures`` decisions (on every
+    one with None)."""
+
+    def __init__(self, inner, failures: int | None) -> None:
+        self.inner = inner
+        self.failures = failures
+        self.calls = 0
+
+    def __call__(self, view, **kwargs):
+        self.calls += 1
+        if self.failures is None or self.calls <= self.failures:
+            raise RuntimeError("the AI broke")
+        return self.inner(view, **kwargs)
+
+
+def ai_failures_logged(world: World) -> int:
+    """How many "the AI failed to act" errors the bot logged (the only errors it logged;
+    forgotten then, as expected here)."""
+    firsts = [e.splitlines()[0] for e in world.fake.errors]
+    assert set(firsts) <= {"bot.discord.narration: match 1: the AI failed to act"}, firsts
+    world.fake.errors.clear()
+    return len(firsts)
+
+
+async def _practice_with(world: World, failures: int | None) -> FailingAI:
+    """A practice of alice (raptor) against an AI that fails, driven by the timer task's
+    ``run_once`` only (its loop is stopped: the test moves the clock)."""
+    await world.bot.flow.timers.stop()
+    play = world.service.play
+    ai = FailingAI(play._chooser(), failures)
+    play._ai_chooser = ai
+    await world.alice.slash("raptor practice", side="raptor", level="easy")
+    return ai
+
+
+async def test_the_timer_loop_tries_a_failed_ai_again_and_the_practice_goes_on(
+        world: World) -> None:
+    fake, alice = world.fake, world.alice
+    ai = await _practice_with(world, failures=1)
+    match = await world.match()
+    assert ai.calls == 1 and match.state.picks[S] is None  # the AI's pick failed
+    assert ai_failures_logged(world) == 1
+    world.clock.advance(4)
+    await world.bot.flow.timers.run_once()
+    assert ai.calls == 1  # its retry is not due yet
+    world.clock.advance(1)
+    await world.bot.flow.timers.run_once()  # no restart: the timer task tries again
+    match = await world.match()
+    assert ai.calls == 2 and match.state.picks[S] is not None and match.active
+    card = next(r for r in reversed(fake.public_messages(fake.channel))
+                if "pick your card" in r.content)
+    assert f"<@{fake.bot_user.id}> (scientist, AI easy) ✅" in card.content
+    # and the match goes on as usual: after alice's pick the AI plays on, then waits for her
+    await pick(alice, R, match.state.hands[R][-1])
+    match = await world.match()
+    assert match.active and ai.calls >= 3 and match.log_length >= 3
+    waiting_for_alice(world, match)
+    assert fake.problems() == []
+
+
+async def test_an_ai_that_keeps_failing_ends_the_practice_without_a_result(
+        world: World) -> None:
+    fake = world.fake
+    ai = await _practice_with(world, failures=None)
+    for delay in (5, 10, 20):  # each failure waits twice as long for the next try
+        world.clock.advance(delay)
+        await world.bot.flow.timers.run_once()
+    assert ai.calls == 4 and ai_failures_logged(world) == 4
+    events = await world.bot.flow.timers.run_once()  # the fourth failure ends it
+    assert [e.kind for e in events] == ["ai_failed"]
+    match = await world.service.get_match(events[0].match_id)
+    assert not match.active and match.result is None and match.reason == "ai_failed"
+    result = fake.public_messages(fake.channel)[-1]
+    assert result.content.startswith(
+        "**Match #1 is over**: the AI failed to make its decision, again after several "
+        "tries, so the match ends without a result (not rated).")
+    assert result.labels == ["Rematch"]
+    world.clock.advance(3600)
+    assert await world.bot.flow.timers.run_once() == [] and ai.calls == 4
+    assert fake.problems() == []

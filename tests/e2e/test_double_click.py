@@ -9,6 +9,7 @@ import random
 
 from bot import texts
 from engine import End, Phase, Pick, Side, format_action
+from tests.databases import saves_held_together
 from tests.e2e.players import Table, World
 from tests.fakediscord import Outcome
 
@@ -105,3 +106,28 @@ async def test_the_same_command_typed_twice_at_once_applies_once(world: World) -
     said = sorted(answers(tuple(both), bob.id))
     assert len(said) == 2 and "You picked" in said[1] and "lready" in said[0], said
     assert after.state.phase is Phase.PICK
+
+
+async def test_both_players_type_their_pick_at_the_same_moment_and_both_are_stored(
+        world: World) -> None:
+    table = await world.new_table()
+    alice, bob = table.raptor, table.scientist
+    before = await table.match()
+    r_card = before.state.hands[R][0]
+    s_card = next(c for c in before.state.hands[S] if c != r_card)  # not a tie (R5.3)
+    n = await log_length(table)
+    assert world.db is not None
+    # both commands load the match before either saves: one save loses the version check
+    async with saves_held_together(world.db) as changed:
+        both = tuple(await asyncio.gather(alice.act(f"play {r_card}"),
+                                          bob.act(f"play {s_card}")))
+    assert changed == [1, 0]
+    after = await table.match()
+    log = await table.world.observer.action_log(table.match_id)
+    assert sorted((side, a.card) for _, side, a in log[n:]) == [(R, r_card), (S, s_card)]
+    assert after.version == before.version + 2
+    assert after.state.revealed == (r_card, s_card)  # both picks revealed together (R5.1)
+    assert answers(both, alice.id) == [
+        f"You picked **{texts.card_label(R, r_card)}** for round 1."]
+    assert answers(both, bob.id) == [
+        f"You picked **{texts.card_label(S, s_card)}** for round 1."]

@@ -19,8 +19,8 @@ from bot.db import (
 async def test_new_file_gets_every_migration_and_the_pragmas(db_path):
     db = await Database.open(db_path)
     try:
-        assert SCHEMA_VERSION == 8 == MIGRATIONS[-1].version
-        assert [m.version for m in MIGRATIONS] == [1, 2, 3, 4, 5, 6, 7, 8]
+        assert SCHEMA_VERSION == 9 == MIGRATIONS[-1].version
+        assert [m.version for m in MIGRATIONS] == [1, 2, 3, 4, 5, 6, 7, 8, 9]
         assert all(m.description for m in MIGRATIONS)
         assert await db.schema_version() == SCHEMA_VERSION
         assert (await db.fetchone("PRAGMA journal_mode"))[0] == "wal"
@@ -153,6 +153,30 @@ async def test_v6_file_gets_the_server_languages_and_its_settings_survive(db_pat
         await db.write("INSERT INTO guild_languages (guild_id, language, updated_at) "
                        "VALUES (7, 'zh-TW', 0)")
         assert (await db.fetchone("SELECT language FROM guild_languages"))[0] == "zh-TW"
+    finally:
+        await db.close()
+
+
+async def test_v8_file_gets_the_ai_retry_columns_and_its_matches_survive(db_path):
+    db = await Database.open(db_path, upto=8)
+    async with db.transaction() as tx:
+        await tx.execute("INSERT INTO matches (guild_id, channel_id, raptor_user_id, "
+                         "scientist_user_id, scientist_ai, seed, options, status, state, "
+                         "version, created_at, updated_at, last_activity) VALUES (7, 8, 41, "
+                         "42, 'hard', 1, '{}', 'active', '{}', 5, 0, 0, 0)")
+    await db.close()
+
+    db = await Database.open(db_path)
+    try:
+        assert await db.schema_version() == SCHEMA_VERSION
+        row = await db.fetchone("SELECT version, scientist_ai, ai_failures, ai_retry_at "
+                                "FROM matches")
+        assert tuple(row) == (5, "hard", 0, None)  # no failure, no retry pending
+        await db.write("UPDATE matches SET ai_failures = 2, ai_retry_at = 30.5")
+        row = await db.fetchone("SELECT ai_failures, ai_retry_at FROM matches")
+        assert tuple(row) == (2, 30.5)
+        with pytest.raises(INTEGRITY_ERRORS):  # always a count
+            await db.write("UPDATE matches SET ai_failures = NULL")
     finally:
         await db.close()
 

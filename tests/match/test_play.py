@@ -154,13 +154,10 @@ async def test_both_players_pick_at_once(svc):
         svc.act(m.id, ALICE, r_pick, expected_version=m.version),
         svc.act(m.id, BOB, s_pick, expected_version=m.version),
         return_exceptions=True)
-    # Both were made on version 0: one is saved, the other is told to look again.
-    assert sum(isinstance(r, StaleError) for r in results) == 1
-    m2 = await svc.get_match(m.id)
-    assert m2.log_length == 1
-    loser = next(i for i, r in enumerate(results) if isinstance(r, StaleError))
-    user, pick = ((ALICE, r_pick), (BOB, s_pick))[loser]
-    await svc.act(m.id, user, pick)  # without a version it goes through
+    # Both were made on version 0 and neither is lost: the only change between them is the
+    # other side's hidden pick (R5.1); tests/match/test_simultaneous.py makes the race sure.
+    assert not any(isinstance(r, Exception) for r in results), results
+    assert sorted(r.match.version for r in results) == [1, 2]
     assert sorted(a.card for _, _, a in await svc.action_log(m.id)) == sorted(
         [r_pick.card, s_pick.card])
     m3 = await svc.get_match(m.id)
