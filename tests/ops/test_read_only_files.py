@@ -334,9 +334,12 @@ def test_replay_reads_a_read_only_database(tmp_path, unprivileged, folder_too):
 
 
 def _as_schema_7(db_path: Path) -> None:
-    """Take migration 8 back out of the file: an older bot's database."""
+    """Take migrations 9 and 8 back out of the file: an older bot's database."""
     conn = sqlite3.connect(db_path)
     try:
+        conn.execute("DROP INDEX matches_ai_retry")
+        conn.execute("ALTER TABLE matches DROP COLUMN ai_retry_at")
+        conn.execute("ALTER TABLE matches DROP COLUMN ai_failures")
         conn.execute("DROP INDEX matches_end_unannounced")
         conn.execute("ALTER TABLE matches DROP COLUMN end_announced_at")
         conn.execute("PRAGMA user_version = 7")
