@@ -35,6 +35,9 @@ class Source(StrEnum):
     DECK = "deck"
     DISCARD = "discard"
 
+    def __repr__(self) -> str:
+        return f"Source.{self.name}"
+
 
 def seat_name(seat: int) -> str:
     """The notation name of a seat: ``seat_name(1) == "p2"``."""

@@ -149,8 +149,10 @@ def from_diagram(text: str) -> State:
 
 
 def _build(keys: dict[str, str]) -> State:
-    seats = int(keys.pop("players", "0")) or 1 + max(
-        (int(k[1]) - 1 for k in keys if re.match(r"p[1-4] ", k)), default=1)
+    named = [int(k[1]) for k in keys if re.match(r"p[1-4] ", k)]
+    named += [int(w[1]) for key in ("out", "forfeited", "current") for w in
+              keys.get(key, "").split()]
+    seats = int(keys.pop("players", "0")) or max([2, *named])
     if not 2 <= seats <= 4:
         raise StateError(f"a game has 2 to 4 players, not {seats}")
     decks = keys.pop("decks", "rb")
