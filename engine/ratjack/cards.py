@@ -143,35 +143,29 @@ class Need(StrEnum):
     CHIP_ANYWHERE = "chip_anywhere"        # a chip, in the reserve or on a card
 
 
-#: How a refusal says what is missing: the need's words for a count ``n``.
+#: How a refusal says what is missing: the need's words for a count ``n`` (the needs that
+#: come with counts above 1 in :data:`EFFECTS` have a sentence for them).
 NEED_TEXTS: dict[Need, Callable[[int], Text]] = {
-    Need.CHIP: lambda n: Text.plural(
-        "a bonus token in the reserve", "{n} bonus tokens in the reserve", n),
-    Need.OPP_HIDDEN: lambda n: Text.plural(
-        "an opponent's hidden card", "{n} hidden cards of opponents", n),
-    Need.OPP_VISIBLE: lambda n: Text.plural(
-        "an opponent's visible card", "{n} visible cards of opponents", n),
-    Need.OPP_CARD: lambda n: Text.plural("an opponent's card", "{n} cards of opponents", n),
-    Need.OWN_HIDDEN: lambda n: Text.plural(
-        "a hidden card of yours", "{n} hidden cards of yours", n),
-    Need.OTHER_VISIBLE: lambda n: Text.plural(
-        "another visible card of yours", "{n} other visible cards of yours", n),
-    Need.OWN_CARDS: lambda n: Text.plural(
-        "a card in your display", "{n} cards in your display", n),
-    Need.DISCARD: lambda n: Text.plural(
-        "a card in the discard pile", "{n} cards in the discard pile", n),
-    Need.DECK: lambda n: Text.plural("a card in the deck", "{n} cards in the deck", n),
-    Need.CHIP_ON_OPP_CARD: lambda n: Text.plural(
-        "a bonus token on an opponent's card", "{n} bonus tokens on opponents' cards", n),
-    Need.CHIP_ON_CARD: lambda n: Text.plural(
-        "a bonus token on a card", "{n} bonus tokens on cards", n),
-    Need.CHIP_ON_OWN_CARD: lambda n: Text.plural(
-        "a bonus token on one of your cards", "{n} bonus tokens on your cards", n),
-    Need.CHIPS_ON_TWO_CARDS: lambda n: Text.plural(
-        "bonus tokens on two different cards", "bonus tokens on {n} different cards", n),
-    Need.OPPONENT: lambda n: Text.plural("an opponent", "{n} opponents", n),
-    Need.HIDDEN_CARD: lambda n: Text.plural("a hidden card", "{n} hidden cards", n),
-    Need.CHIP_ANYWHERE: lambda n: Text.plural("a bonus token", "{n} bonus tokens", n),
+    Need.CHIP: lambda n: (Text("a bonus token in the reserve") if n == 1 else
+                          Text("{n} bonus tokens in the reserve", n=n)),
+    Need.OPP_HIDDEN: lambda n: Text("an opponent's hidden card"),
+    Need.OPP_VISIBLE: lambda n: Text("an opponent's visible card"),
+    Need.OPP_CARD: lambda n: Text("an opponent's card"),
+    Need.OWN_HIDDEN: lambda n: Text("a hidden card of yours"),
+    Need.OTHER_VISIBLE: lambda n: Text("another visible card of yours"),
+    Need.OWN_CARDS: lambda n: (Text("a card in your display") if n == 1 else
+                               Text("{n} cards in your display", n=n)),
+    Need.DISCARD: lambda n: (Text("a card in the discard pile") if n == 1 else
+                             Text("{n} cards in the discard pile", n=n)),
+    Need.DECK: lambda n: (Text("a card in the deck") if n == 1 else
+                          Text("{n} cards in the deck", n=n)),
+    Need.CHIP_ON_OPP_CARD: lambda n: Text("a bonus token on an opponent's card"),
+    Need.CHIP_ON_CARD: lambda n: Text("a bonus token on a card"),
+    Need.CHIP_ON_OWN_CARD: lambda n: Text("a bonus token on one of your cards"),
+    Need.CHIPS_ON_TWO_CARDS: lambda n: Text("bonus tokens on two different cards"),
+    Need.OPPONENT: lambda n: Text("an opponent"),
+    Need.HIDDEN_CARD: lambda n: Text("a hidden card"),
+    Need.CHIP_ANYWHERE: lambda n: Text("a bonus token"),
 }
 
 

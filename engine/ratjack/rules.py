@@ -45,8 +45,8 @@ def new_game(seed: int, seats: int = 2, decks: str = DEFAULT_DECKS) -> State:
             MIN_SEATS <= seats <= MAX_SEATS):
         raise OptionError(Text("Ratjack is played by 2 to 4 players, not {n}", n=seats))
     if decks not in DECK_PAIRS:
-        raise OptionError(Text("the decks are one of {pairs}, not {decks!r}",
-                               pairs=", ".join(DECK_PAIRS), decks=str(decks)))
+        raise OptionError(Text("the decks are one of {pairs}, not {decks}",
+                               pairs=", ".join(DECK_PAIRS), decks=repr(decks)))
     s = State.__new__(State)
     s.seed, s.seats, s.decks = int(seed), seats, decks
     s.round = s.turn = 0
