@@ -399,7 +399,7 @@ def table_image(v: View | TableContent, *, names: Sequence[str] | None = None,
 
 def render_table(v: View | TableContent, *, names: Sequence[str] | None = None,
                  tr: Tr = str) -> bytes:
-    """The public table of a view as PNG bytes (960 px wide; 504-872 px high for 2-4
+    """The public table of a view as PNG bytes (960 px wide; 600-944 px high for 2-4
     players, :func:`table_size`): the status line (round, what is happening, who is to act),
     the deck's count, the discard pile's top card (and the cards under it), the reserve's
     chips, and per player a row with their name, VP, total, hand size and display: face-up
