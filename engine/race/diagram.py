@@ -32,13 +32,15 @@ Format::
 
 The grid is RR2's (``+`` booster, ``^`` tree, ``#`` rock, ``s`` start space, ``.`` plain)
 with each raptor's letter on its space; a raptor that crossed the finish line stands on a
-row above the line. Seats are numbered from 1 as players count them. Keys, each optional
-(defaults in brackets): ``seed`` [0], ``cards`` (one per seat) [1 2 ...], ``first`` [1],
-``turn`` [1], ``seat`` [the first], ``phase`` roll/move/over [roll], ``rolls`` [the turn
-number], ``rolled`` and ``kept`` (faces, ``-`` for none) [-], ``arrows`` (the arrows die's
-face, Jungle) [0], ``arrows aside`` yes/no [yes in the move], ``used`` [-], ``arrows used``
-[0], ``pending`` (a raptor) [-], ``forfeited`` (seats) [-]. A view's diagram has no seed,
-and ``?`` for each card the viewer may not see (:func:`from_diagram` does not read those).
+row above the line. When read, rows may be left out (they hold no raptor) and ``.`` may
+stand for any space without an obstacle. Seats are numbered from 1 as players count them.
+Keys, each optional (defaults in brackets): ``seed`` [0], ``cards`` (one per seat) [1 2
+...], ``first`` [1], ``turn`` [1], ``seat`` [the first], ``phase`` roll/move/over [roll],
+``rolls`` [the turn number], ``rolled`` and ``kept`` (faces, ``-`` for none) [-],
+``arrows`` (the arrows die's face, Jungle) [0], ``arrows aside`` yes/no [yes in the move],
+``used`` [-], ``arrows used`` [0], ``pending`` (a raptor) [-], ``forfeited`` (seats) [-]. A
+view's diagram has no seed, and ``?`` for each card the viewer may not see
+(:func:`from_diagram` does not read those).
 """
 
 from __future__ import annotations
@@ -63,6 +65,15 @@ def _cell(t: Track, sp: int) -> str:
     if sp in t.boosters:
         return "+"
     return "s" if row_of(sp) == 0 else "."
+
+
+def _fits(t: Track, sp: int, ch: str) -> bool:
+    """Whether grid character ``ch`` may stand for the raptor-less space ``sp``: its own
+    symbol, or ``.`` for any space without an obstacle (a booster, a start space);
+    beyond the finish line a blank."""
+    if t.crossed(sp):
+        return ch == " "
+    return ch == _cell(t, sp) or (ch == "." and sp not in t.obstacles)
 
 
 def grid(t: Track, raptors: tuple[int, ...]) -> list[str]:
@@ -152,7 +163,7 @@ def from_diagram(text: str) -> RaceState:
                     if raptor in raptors:
                         raise StateError(f"raptor {ch} stands twice in the grid")
                     raptors[raptor] = at(lane, row)
-                elif ch != (_cell(t, at(lane, row)) if row < t.rows else " "):
+                elif not _fits(t, at(lane, row), ch):
                     raise StateError(f"row {row}, lane {LANES[lane]}: {ch!r} is not what the "
                                      f"{t.board.value} track has there")
             continue

@@ -198,8 +198,6 @@ def why_not(state: RaceState, wanted: object) -> Text | None:
     die = wanted.die if isinstance(wanted, NoStep) else wanted[1]
     if die is None and isinstance(wanted, tuple) and wanted[2] is not None:
         die = Face(wanted[2].value)  # 'O>B4': the orange die
-        if die not in state.left and Face.T in state.left and wanted[3] is not None:
-            return None  # maybe a T-Rex step of that raptor: the list says it
     if die is None:
         return None
     if die not in state.left:

@@ -156,15 +156,38 @@ def legal_actions(state: RaceState, seat: int) -> list[Action]:
     it can move nothing (RR5.1, RR9.4)."""
     if state.phase is Phase.OVER or seat != state.seat:
         return []
+    return list(_legal(state))
+
+
+#: The legal actions of the last states asked about, by identity: ``id -> (state, actions)``
+#: (the parser and ``apply`` ask again about the very state a caller has just listed; the
+#: state is kept so that its id stays its own).
+_MEMO: dict[int, tuple[RaceState, tuple[Action, ...]]] = {}
+_MEMO_SIZE = 64
+
+
+def _legal(state: RaceState) -> tuple[Action, ...]:
+    """The legal actions of the seat to play, remembered for the last states asked."""
+    hit = _MEMO.get(id(state))
+    if hit is not None and hit[0] is state:
+        return hit[1]
+    if len(_MEMO) >= _MEMO_SIZE:
+        _MEMO.clear()
+    actions = _list_legal(state)
+    _MEMO[id(state)] = (state, actions)
+    return actions
+
+
+def _list_legal(state: RaceState) -> tuple[Action, ...]:
     if state.phase is Phase.ROLL:
-        return list(keep_actions(state))
+        return tuple(keep_actions(state))
     if state.pending is not None:
-        return list(booster_steps(state))
+        return tuple(booster_steps(state))
     out: list[Action] = []
     for face in sorted_faces(set(state.left)):
         steps = die_steps(state, face)
         out.extend(steps if steps else [NoStep(face)])
-    return out
+    return tuple(out)
 
 
 def apply(state: RaceState, seat: int, action: Action) -> RaceState:
@@ -176,7 +199,7 @@ def apply(state: RaceState, seat: int, action: Action) -> RaceState:
             is, or that the race is over).
         IllegalActionError: ``action`` is not legal now (the message lists what is).
     """
-    legal = legal_actions(state, seat)
+    legal = legal_actions(state, seat) if seat == state.seat else []
     if not legal:
         raise WrongTurnError(_not_your_turn(state, seat))
     if action not in legal:
