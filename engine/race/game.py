@@ -14,7 +14,7 @@ from collections.abc import Hashable, Iterable, Mapping, Sequence
 from ..game import OptionSpec, Outcome, RecordHeader, Seat, resolve_options
 from . import record as _record
 from .actions import Action, LogEntry, action_from_dict, action_to_dict, format_action
-from .errors import OptionError
+from .errors import NotationError
 from .notation import parse_action
 from .rules import apply, forfeit, legal_actions, new_game, replay, to_act
 from .scoring import outcome
@@ -98,7 +98,7 @@ class RaceGame:
         try:
             data = json.loads(text)
         except ValueError as exc:
-            raise OptionError(f"not an action record: {exc}") from None
+            raise NotationError(f"not an action record: {exc}") from None
         return action_from_dict(data)
 
     def state_to_json(self, state: RaceState) -> str:

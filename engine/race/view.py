@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from .components import CARD_NUMBERS, Face, Raptor
 from .errors import OptionError
-from .rules import legal_actions, to_act
+from .rules import to_act
 from .scoring import CardScore, Placing, card_scores, placing
 from .state import Phase, RaceState, Step, dice_left
 from .track import Board, Track, track
@@ -135,10 +135,3 @@ def sample_state(v: RaceView, rng: random.Random) -> RaceState:
         pending=v.pending, forfeited=v.forfeited, winner=v.winner, steps=v.steps,
         last_steps=v.last_steps, last_seat=v.last_seat)
 
-
-def view_legal_actions(v: RaceView) -> list:
-    """The viewer's legal actions, from its view alone (the same list
-    :func:`engine.race.legal_actions` gives for the state: legality reads no card)."""
-    if v.viewer is None:
-        return []
-    return legal_actions(sample_state(v, random.Random(0)), v.viewer)
