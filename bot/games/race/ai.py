@@ -39,7 +39,8 @@ Clock and determinism: the same view, level, seed and ``iterations`` give the sa
 ``iterations`` caps the hard search's positions (default :data:`DEFAULT_NODES`); with
 ``time_budget`` (seconds) and no ``iterations`` the cap is ``time_budget *``
 :data:`NODES_PER_SECOND` and the search also stops when the clock passes the budget (a
-position it has no time to search is valued by the medium level's greedy steps). The seed
+position it has no budget left for is valued by its dice left, :func:`_dice_value`, as
+the rolls are). The seed
 breaks ties between equal values, and draws the easy level's choices.
 """
 
@@ -280,7 +281,7 @@ class _TurnSearch:
         if key in self.memo:
             return self.memo[key]
         if not self.budget.spend():
-            return self.greedy(s)
+            return self.quick(s)
         best = -1.0
         for a in race.legal_actions(s, self.seat):
             t, done = self.after(s, a)
@@ -288,14 +289,10 @@ class _TurnSearch:
         self.memo[key] = best
         return best
 
-    def greedy(self, s: RaceState) -> float:
-        """The value of playing out the turn one best-looking step at a time."""
-        while True:
-            options = [self.after(s, a) for a in race.legal_actions(s, self.seat)]
-            t, done = max(options, key=lambda o: _value(o[0], self.card))
-            if done:
-                return _value(t, self.card)
-            s = t
+    def quick(self, s: RaceState) -> float:
+        """A position the search has no budget left for: its dice left judged quickly
+        (:func:`_dice_value`; a pending booster's step is left out)."""
+        return _dice_value(s, s.left, self.card)
 
 
 # ----------------------------------------------------------------------------- levels
