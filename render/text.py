@@ -16,6 +16,7 @@ the images write the cards' names as the texts do.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
@@ -127,6 +128,33 @@ def _times(d: ImageDraw.ImageDraw, f: ImageFont.FreeTypeFont, x: float, stroke: 
     width = max(1, round(f.size / 12)) + 2 * stroke
     for dy in (-half, half):
         d.line((cx - half, cy - dy, cx + half, cy + dy), fill=255, width=width)
+
+
+@lru_cache(maxsize=4096)
+def _has_glyph(ch: str, cjk: bool) -> bool:
+    """Whether the font that draws a line of this kind (CJK or not) has a glyph for ``ch``
+    (a missing one draws as the font's empty box, the glyph of a private-use character)."""
+    f = cjk_font(20) if cjk else font(20)
+    def signature(c: str) -> tuple:
+        mask = f.getmask(c)
+        return mask.size, bytes(mask)
+    return ch.isspace() or signature(ch) != signature("\ue000")
+
+
+def drawable(text: str) -> str:
+    """``text`` as the images can draw it: a character its line's font lacks (a name typed
+    by a player: an accent the bundled font does not have, a Chinese character outside the
+    catalog's subset, an emoji) becomes its base letter when it has one (``é`` → ``e``),
+    else ``?``; never the font's empty box."""
+    cjk = is_cjk(text)
+    out = []
+    for ch in safe_text(text):
+        if ch == TIMES or _has_glyph(ch, cjk):
+            out.append(ch)
+            continue
+        base = unicodedata.normalize("NFKD", ch)[:1]
+        out.append(base if base and base != ch and _has_glyph(base, cjk) else "?")
+    return "".join(out)
 
 
 def text_width(text: str, size: int, bold: bool = False) -> int:

@@ -2,7 +2,8 @@
 
 - ``engine`` imports nothing of ``bot``, ``render``, discord, PIL, aiosqlite or asyncpg;
 - ``render`` nothing of ``bot``, discord, aiosqlite or asyncpg;
-- the match layer (``bot.match``), the AI (``bot.ai``), the sentence catalog (``bot.texts``),
+- the match layer (``bot.match``), the AI (``bot.ai``, and the games' AI seats in
+  ``bot.games``), the sentence catalog (``bot.texts``),
   the storage (``bot.db``), the deployment commands (``bot.check``, ``bot.backup``) and the
   offline modes (``bot.offline``) nothing of discord;
 - no two modules of ``bot``, ``engine`` and ``render`` import each other, directly or
@@ -84,6 +85,7 @@ def test_the_modules_are_found():
     ("render", ("bot", "discord", "aiosqlite", "asyncpg")),
     ("bot.match", ("discord",)),
     ("bot.ai", ("discord",)),
+    ("bot.games", ("discord",)),
     ("bot.texts", ("discord",)),
     ("bot.db", ("discord",)),
     ("bot.check", ("discord",)),
