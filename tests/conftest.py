@@ -1,5 +1,10 @@
 """Session-wide checks: when ``RAPTOR_TEST_REQUIRE_POSTGRES=1`` (``.ci/run``), a run in which
-the PostgreSQL cases were skipped, or none ran, fails."""
+a selected PostgreSQL case was skipped or did not pass, or no server was given, fails.
+
+The suite runs on several processes (pytest-xdist, ``-n`` in pyproject.toml's addopts): the
+workers run the tests and the controller sees every worker's reports, so the counts and the
+verdict are made in the controller only (or in the one process of a ``-n 0`` run).
+"""
 
 from __future__ import annotations
 
@@ -7,11 +12,32 @@ import pytest
 
 from tests.databases import NO_POSTGRES, POSTGRES_URL, REQUIRE_POSTGRES
 
-_postgres_cases = {"passed": 0, "skipped": 0}
+_postgres_cases = {"selected": 0, "passed": 0, "skipped": 0}
+
+
+def is_postgres_case(nodeid: str) -> bool:
+    """Whether the test ``nodeid`` is a PostgreSQL case (a ``postgresql`` parameter)."""
+    return "[postgresql" in nodeid or "-postgresql" in nodeid
+
+
+def _is_worker(config: pytest.Config) -> bool:
+    return hasattr(config, "workerinput")
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    # in a run without workers: the tests this process will run (after -m and -k)
+    if not _is_worker(session.config) and not session.config.pluginmanager.hasplugin("dsession"):
+        _postgres_cases["selected"] = sum(is_postgres_case(i.nodeid) for i in session.items)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_node_collection_finished(node, ids: list[str]) -> None:
+    # the controller: every worker collects the same tests; count them once
+    _postgres_cases["selected"] = sum(is_postgres_case(i) for i in ids)
 
 
 def pytest_runtest_logreport(report: pytest.TestReport) -> None:
-    if "[postgresql" not in report.nodeid and "-postgresql" not in report.nodeid:
+    if not is_postgres_case(report.nodeid):
         return
     if report.when == "call" and report.passed:
         _postgres_cases["passed"] += 1
@@ -20,6 +46,8 @@ def pytest_runtest_logreport(report: pytest.TestReport) -> None:
 
 
 def pytest_terminal_summary(terminalreporter, exitstatus, config) -> None:
+    if _is_worker(config):
+        return
     if POSTGRES_URL is None:
         terminalreporter.write_line(f"NOTE: {NO_POSTGRES}", yellow=True, bold=True)
     else:
@@ -29,8 +57,10 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config) -> None:
 
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
-    if REQUIRE_POSTGRES and (POSTGRES_URL is None or _postgres_cases["skipped"]
-                             or not _postgres_cases["passed"]) and exitstatus == 0:
+    if _is_worker(session.config) or not REQUIRE_POSTGRES or exitstatus != 0:
+        return
+    cases = _postgres_cases
+    if POSTGRES_URL is None or cases["skipped"] or cases["passed"] != cases["selected"]:
         print(f"\nRAPTOR_TEST_REQUIRE_POSTGRES=1 but the PostgreSQL cases did not all run "
-              f"({_postgres_cases}); {NO_POSTGRES if POSTGRES_URL is None else ''}")
+              f"({cases}); {NO_POSTGRES if POSTGRES_URL is None else ''}")
         session.exitstatus = 1

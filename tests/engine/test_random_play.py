@@ -2,8 +2,9 @@
 step and deeper round-trip checks on a sample of steps.
 
 Each game ``seed`` plays ``random.Random(seed).choice`` over the legal actions of a side in
-``to_act`` (the lowest side first). The CI test plays 2,000 games split over the machine's
-cores (at most 4 worker processes); ``-m slow`` plays 10,000 and prints a report (``-s``).
+``to_act`` (the lowest side first). The soak test plays 2,000 games split over the machine's
+cores (at most 4 worker processes; ``-m soak``, run by ``.ci/run`` after the default run);
+``-m slow`` plays 10,000 and prints a report (``-s``).
 """
 
 from __future__ import annotations
@@ -233,6 +234,7 @@ def report(endings: list[Ending], seconds: float, workers: int) -> str:
     return "\n".join(lines)
 
 
+@pytest.mark.soak
 def test_random_play_2000_games_keep_every_invariant():
     endings, seconds, workers = run_parallel(range(1, 2001))
     assert len(endings) == 2000

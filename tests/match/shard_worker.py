@@ -7,14 +7,15 @@ JSON line per thing it did.
     python -m tests.match.shard_worker URL SHARD COUNT OWNER LEASE serve SECONDS
     python -m tests.match.shard_worker URL SHARD COUNT OWNER LEASE claim MATCH_ID
 
-``claim`` claims the match's timer, says so, and hangs (the test kills it: a process that
-died holding a claim).
+``serve`` works until SIGTERM (then exits 0), or for at most SECONDS. ``claim`` claims the
+match's timer, says so, and hangs (the test kills it: a process that died holding a claim).
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import signal
 import sys
 import time
 
@@ -39,8 +40,10 @@ async def main(url: str, shard: int, count: int, owner: str, lease: float, mode:
             assert await svc.ctx.claim(ClaimTarget.MATCH, int(arg))
             say(claimed=int(arg))
             await asyncio.sleep(3600)
+        stop = asyncio.Event()
+        asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop.set)
         end = time.monotonic() + float(arg)
-        while time.monotonic() < end:
+        while not stop.is_set() and time.monotonic() < end:
             for mid in (await svc.matches_waiting_for_ai()
                         + await svc.abandoned_ai_matches()):
                 played = await svc.play_ai(mid)

@@ -7,7 +7,9 @@
 
 Each install is real (dependencies included, from the machine's pip configuration and cache),
 and each bot then passes ``python -m bot check`` on a database in a fresh ``/data``-like
-folder and renders a board (the package data is installed). A few seconds each.
+folder and renders a board (the package data is installed). Ten to thirty seconds each (the
+pip installs): a soak run (``pytest -m soak``, the second step of ``.ci/run``), not part of the
+default run.
 """
 
 from __future__ import annotations
@@ -21,7 +23,11 @@ import sys
 import tomllib
 from pathlib import Path
 
+import pytest
+
 from bot.db import SCHEMA_VERSION
+
+pytestmark = pytest.mark.soak
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 RENDER_A_BOARD = ("import engine, render; from bot.i18n import translator; "
