@@ -5,6 +5,9 @@ shows them (:func:`bot.offline.terminal.wrapped`, what ``terminal_echo`` prints)
 
 from __future__ import annotations
 
+import shutil
+import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -52,13 +55,23 @@ def too_wide(texts: list[str]) -> list[tuple[int, str]]:
             for line in wrapped(text, WIDTH).split("\n") if _display_len(line) > WIDTH]
 
 
+@pytest.fixture
+def short_folder() -> Iterator[Path]:
+    """A folder with a short path: the terminal prints the board image's path as given (a
+    path cannot be wrapped), and pytest's own folders run past 80 columns under xdist."""
+    folder = Path(tempfile.mkdtemp(prefix="w", dir="/tmp"))
+    yield folder
+    shutil.rmtree(folder, ignore_errors=True)
+
+
 @pytest.mark.parametrize("lang", ["en", "zh-TW"])
 @pytest.mark.parametrize("side", ["raptor", "scientist"])
-async def test_every_screen_of_a_match_fits_80_columns(tmp_path: Path, monkeypatch, lang, side):
+async def test_every_screen_of_a_match_fits_80_columns(short_folder: Path, monkeypatch, lang,
+                                                       side):
     monkeypatch.setenv("COLUMNS", str(WIDTH))
     monkeypatch.setenv("LINES", "24")
     v = Visitor(lang, moves=60)
-    result = await play(tmp_path, side=side, level="easy", seed=9, read=v.read, echo=v.echo,
+    result = await play(short_folder, side=side, level="easy", seed=9, read=v.read, echo=v.echo,
                         lang=lang)
     assert not v.script and (v.moves == 0 or result["rounds"] >= 5)  # every screen, and play
     assert too_wide(v.out) == []
