@@ -107,7 +107,8 @@ async def saves_held_together(db, n: int = 2, *, timeout: float = 30.0
     PostgreSQL database object: its ``write``) wait for each other and then go on at
     once: each of those decisions has loaded the match before any of them saved, so all
     were made on the same version. Later saves pass. Yields the rows each of the saves
-    changed, in the order they finished. A save still alone after ``timeout`` seconds goes
+    changed, in the order their callers resumed (on PostgreSQL the one that lost the row
+lock may resume first: compare the sorted list). A save still alone after ``timeout`` seconds goes
     on (and the test's assertions say what was missing)."""
     barrier = asyncio.Barrier(n)
     write = db.write
