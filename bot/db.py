@@ -781,6 +781,11 @@ class Transaction:
         cur = await self._conn.execute(sql, params)  # a finished DML statement is reset
         return cur.rowcount
 
+    async def lock_member(self, kind: int, user_id: int) -> None:
+        """Nothing to do: SQLite's write transactions (``BEGIN IMMEDIATE``) take turns
+        already, so a count made inside one holds until the commit (the PostgreSQL
+        transaction takes a lock here)."""
+
     async def insert(self, sql: str, params: Sequence[Any] = ()) -> int:
         """Run one INSERT; returns the new row's id."""
         row = await self._conn.execute_insert(sql, params)

@@ -132,6 +132,15 @@ class PgTransaction:
     async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[asyncpg.Record]:
         return list(await self._conn.fetch(numbered(sql), *params))
 
+    async def lock_member(self, kind: int, user_id: int) -> None:
+        """Hold, until this transaction ends, the lock of ``(kind, user_id)``: another
+        transaction asking for the same one waits, so a count made after it (a member's
+        practices, open challenges) holds until the commit. A transaction-level advisory
+        lock; ``kind`` is a small number naming what is counted, the user id folded into
+        PostgreSQL's 32-bit second key."""
+        await self._conn.execute("SELECT pg_advisory_xact_lock($1, $2)", kind,
+                                 (user_id ^ (user_id >> 32)) & 0x7FFFFFFF)
+
 
 class PgDatabase:
     """The bot's PostgreSQL database: a pool of connections. Create with :meth:`open`,

@@ -30,7 +30,7 @@ from .models import (
     NotFoundError,
     StaleError,
 )
-from .starting import MatchStarter, check_options, draw_side
+from .starting import LOCK_CHALLENGES, MatchStarter, check_options, draw_side
 
 #: A closed challenge's status in a sentence ("This challenge was already declined.").
 STATUS_WORDS = {ChallengeStatus.ACCEPTED: Text("accepted"),
@@ -113,6 +113,7 @@ class ChallengeService:
                     old = await store.pending_of(tx, channel_id, challenger_id)
                     if old is not None:
                         await self._clear_way(tx, old, now)
+                    await tx.lock_member(LOCK_CHALLENGES, challenger_id)
                     sent = await store.open_of(tx, challenger_id, now)
                     if sent >= self.ctx.max_challenges:
                         raise InvalidRequestError(challenges_full_text(sent))

@@ -73,6 +73,9 @@ def check_level(level: str) -> None:
                                        level=repr(level), choices=", ".join(levels)))
 
 
+#: What a transaction's member lock counts (:meth:`bot.db.Transaction.lock_member`).
+LOCK_PRACTICES, LOCK_CHALLENGES = 1, 2
+
 BUSY = ("This channel already has a match in progress: wait for it to finish, or play in "
         "another channel.")
 
@@ -123,6 +126,7 @@ class MatchStarter:
         cap = self.ctx.max_practices
 
         async def room_for_one(tx: Transaction) -> None:
+            await tx.lock_member(LOCK_PRACTICES, user_id)  # starts at once count in turn
             going = await self.ctx.matches.practices_of(tx, user_id)
             if going >= cap:
                 raise InvalidRequestError(practices_full_text(going))

@@ -47,9 +47,7 @@ async def test_a_member_has_at_most_max_practices_in_progress(capped):
         await capped.rematch_practice(first.id, ALICE, ai_user_id=BOT_USER)
 
 
-async def test_practices_started_at_once_stop_at_the_cap(capped, backend):
-    if backend == "postgresql":
-        pytest.skip("PostgreSQL counts in parallel transactions: the cap holds per process")
+async def test_practices_started_at_once_stop_at_the_cap(capped):
     tries = await asyncio.gather(*(practice(capped, 30 + i) for i in range(8)),
                                  return_exceptions=True)
     started = [m for m in tries if not isinstance(m, BaseException)]
@@ -81,3 +79,11 @@ async def test_the_defaults_are_three_practices_and_five_challenges(svc):
     assert (svc.ctx.max_practices, svc.ctx.max_challenges) == (3, 5)
     with pytest.raises(ValueError, match="max_practices"):
         MatchService(svc.db, max_practices=0)
+
+
+async def test_challenges_sent_at_once_stop_at_the_cap(capped):
+    tries = await asyncio.gather(*(capped.create_challenge(GUILD, 40 + i, ALICE, BOB)
+                                   for i in range(8)), return_exceptions=True)
+    sent = [c for c in tries if not isinstance(c, BaseException)]
+    refused = [e for e in tries if isinstance(e, InvalidRequestError)]
+    assert (len(sent), len(refused)) == (3, 5)
