@@ -29,15 +29,15 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 
 from bench_ai import wilson  # noqa: E402
 
-from bot.db import Database  # noqa: E402
 from bot.match import MatchService  # noqa: E402
 from bot.offline import OFFLINE_GUILD, demo  # noqa: E402
+from bot.storage.db import SqliteDatabase  # noqa: E402
 from engine import Side  # noqa: E402
 
 
 async def _match(seed: int, levels: dict[Side, str], budget: float | None, environment: str,
                  folder: Path) -> dict:
-    db = await Database.open(folder / f"bench-demo-{seed}.sqlite3")
+    db = await SqliteDatabase.open(folder / f"bench-demo-{seed}.sqlite3")
     try:
         service = MatchService(db, ai_time_budget=budget or 2.0,
                                ai_iterations=demo.DEFAULT_ITERATIONS if budget is None else None)

@@ -53,9 +53,9 @@ from pathlib import Path
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
 import engine  # noqa: E402
-from bot.db import Database  # noqa: E402
 from bot.match import Match, MatchService, StaleError  # noqa: E402
-from bot.pg import PgDatabase  # noqa: E402
+from bot.storage.db import SqliteDatabase  # noqa: E402
+from bot.storage.pg import PgDatabase  # noqa: E402
 
 GUILD = 1
 
@@ -78,14 +78,14 @@ async def _new_match(svc: MatchService, channel: int, a: int, b: int) -> Match:
 
 
 async def sequential(path: Path, actions: int) -> None:
-    db = await Database.open(path)
+    db = await SqliteDatabase.open(path)
     try:
         await _sequential(db, path, actions)
     finally:
         await db.close()
 
 
-async def _sequential(db: Database, path: Path, actions: int) -> None:
+async def _sequential(db: SqliteDatabase, path: Path, actions: int) -> None:
     seeds = _seeds(10_000)
     svc = MatchService(db, seed_source=lambda: next(seeds))
     rng = random.Random(1)
@@ -132,14 +132,14 @@ async def _sequential(db: Database, path: Path, actions: int) -> None:
 
 
 async def concurrent(path: Path, matches: int, per_match: int, pace: float) -> None:
-    db = await Database.open(path)
+    db = await SqliteDatabase.open(path)
     try:
         await _concurrent(db, matches, per_match, pace)
     finally:
         await db.close()
 
 
-async def _concurrent(db: Database, matches: int, per_match: int, pace: float) -> None:
+async def _concurrent(db: SqliteDatabase, matches: int, per_match: int, pace: float) -> None:
     seeds = _seeds(50_000)
     svc = MatchService(db, seed_source=lambda: next(seeds))
     t0 = time.perf_counter()
@@ -261,7 +261,7 @@ async def backends(folder: Path, pg_url: str | None, levels: list[str], total: i
             n, pace = _parse_level(level)
             if name == "sqlite":
                 path = folder / f"levels-{n}-{pace:g}.sqlite3"
-                db = await Database.open(path)
+                db = await SqliteDatabase.open(path)
             else:
                 schema, url, info = await _pg_schema(pg_url)
                 db = await PgDatabase.open(url, min_size=2, max_size=10)

@@ -3,12 +3,12 @@
 * no subcommand: connect to Discord and serve the slash commands (needs ``DISCORD_TOKEN``);
 * ``demo``: an offline AI-vs-AI match through the real stack (``bot.offline.demo``);
 * ``play``: a match in the terminal (``bot.offline.terminal``);
-* ``check``: validate the settings and the database before a deployment (``bot.check``);
-* ``backup FILE``: a consistent copy of the live database (``bot.backup``);
+* ``check``: validate the settings and the database before a deployment (``bot.ops.check``);
+* ``backup FILE``: a consistent copy of the live database (``bot.ops.backup``);
 * ``replay --db FILE [--match N] --out DIR``: a finished match's record and animation
   (``bot.offline.replay``);
 * ``migrate-to URL``: copy the SQLite database into an empty PostgreSQL one
-  (``bot.migrate_to``).
+  (``bot.ops.migrate_to``).
 
 Arguments after the command go to that command's own parser (``python -m bot demo -h``).
 Exit status (:data:`EXIT_STATUS`, in ``--help``): 0 success (the bot: also after a stop by
@@ -40,11 +40,11 @@ EXIT_STATUS = ("Exit status: 0 done; 2 a usage or configuration problem, said in
 SUBCOMMANDS = {
     "demo": ("bot.offline.demo", "play an offline AI-vs-AI match and write images and a log"),
     "play": ("bot.offline.terminal", "play a match in this terminal"),
-    "check": ("bot.check", "check the settings and the database, then exit"),
-    "backup": ("bot.backup", "copy the live database to a new file (safe while the bot runs)"),
+    "check": ("bot.ops.check", "check the settings and the database, then exit"),
+    "backup": ("bot.ops.backup", "copy the live database to a new file (safe while the bot runs)"),
     "replay": ("bot.offline.replay", "write a finished match's record and animation from a "
                "database"),
-    "migrate-to": ("bot.migrate_to", "copy the SQLite database into an empty PostgreSQL "
+    "migrate-to": ("bot.ops.migrate_to", "copy the SQLite database into an empty PostgreSQL "
                    "database"),
 }
 
@@ -60,7 +60,7 @@ def _import_part(module: str):
 
 
 def _run_bot() -> int:
-    from bot.check import CheckError, database_reason, settings_or_reason, write_reason
+    from bot.ops.check import CheckError, database_reason, settings_or_reason, write_reason
 
     try:
         settings = settings_or_reason()  # warnings on stderr, as check prints them

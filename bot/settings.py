@@ -30,7 +30,7 @@ from pydantic import (
 )
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
-from .db_url import is_postgres_url
+from .storage.db_url import is_postgres_url
 
 LogLevel = Literal["DEBUG", "INFO", "WARNING", "ERROR"]
 

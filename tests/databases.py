@@ -68,12 +68,13 @@ async def database_target(backend: str, tmp_path: Path) -> AsyncIterator[str]:
 
 async def open_target(target: str, **kwargs):
     """Open the database at ``target`` (:func:`database_target`)."""
-    from bot.db import Database
-    from bot.pg import PgDatabase, is_postgres_url
+    from bot.storage.db import SqliteDatabase
+    from bot.storage.db_url import is_postgres_url
+    from bot.storage.pg import PgDatabase
 
     if is_postgres_url(target):
         return await PgDatabase.open(target, **kwargs)
-    return await Database.open(target, **kwargs)
+    return await SqliteDatabase.open(target, **kwargs)
 
 
 def fail_trigger_sql(dialect: str, name: str, timing: str, table: str,

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.db import SCHEMA_VERSION
 from bot.settings import ENV_VARS, Settings, SettingsError, load_settings
+from bot.storage.schema import SCHEMA_VERSION
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 ALL_VARS = [env for env, _form in ENV_VARS.values()]
@@ -117,11 +117,12 @@ def test_database_problems_stop_the_bot_with_check_s_reason_and_status_2(
 def test_a_failed_open_at_start_up_is_a_configuration_problem(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture) -> None:
     from bot.discord import app
+    from bot.storage.db import SqliteDatabase
 
-    async def refuse(path):  # noqa: ANN001 - e.g. the file was replaced after the check
+    async def refuse(path, **kwargs):  # noqa: ANN001 - e.g. the file was replaced after the check
         raise sqlite3.DatabaseError("file is not a database")
 
-    monkeypatch.setattr(app.Database, "open", refuse)
+    monkeypatch.setattr(SqliteDatabase, "open", refuse)
     monkeypatch.setattr(app, "configure_logging", lambda level: None)
     db_path = tmp_path / "raptor.sqlite3"
     settings = Settings(DISCORD_TOKEN="x", RAPTOR_DB_PATH=str(db_path))
@@ -323,7 +324,7 @@ def test_a_dotenv_folder_is_warned_about_in_one_line(tmp_path: Path) -> None:
 
 
 def test_migrate_to_counts_each_table_in_the_singular_or_the_plural() -> None:
-    from bot.migrate_to import TABLES, copied_rows
+    from bot.ops.migrate_to import TABLES, copied_rows
 
     counts = {table: n for (table, _words), n in zip(TABLES, [1, 3, 0, 1, 2, 1, 1, 0, 1, 1, 2],
                                                       strict=True)}

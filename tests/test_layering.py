@@ -4,8 +4,9 @@
 - ``render`` nothing of ``bot``, discord, aiosqlite or asyncpg;
 - the match layer (``bot.match``), the AI (``bot.ai``, and the games' AI seats in
   ``bot.games``), the sentence catalog (``bot.texts``),
-  the storage (``bot.db``), the deployment commands (``bot.check``, ``bot.backup``) and the
+  the storage (``bot.storage``), the operator commands (``bot.ops``) and the
   offline modes (``bot.offline``) nothing of discord;
+- only ``bot.storage.pg`` imports asyncpg (the PostgreSQL driver);
 - no two modules of ``bot``, ``engine`` and ``render`` import each other, directly or
   through others (imports for type checking and inside functions count too).
 """
@@ -87,9 +88,8 @@ def test_the_modules_are_found():
     ("bot.ai", ("discord",)),
     ("bot.games", ("discord",)),
     ("bot.texts", ("discord",)),
-    ("bot.db", ("discord",)),
-    ("bot.check", ("discord",)),
-    ("bot.backup", ("discord",)),
+    ("bot.storage", ("discord",)),
+    ("bot.ops", ("discord",)),
     ("bot.offline", ("discord",)),
 ])
 def test_a_layer_imports_nothing_of_the_layers_above(layer, forbidden):

@@ -25,11 +25,11 @@ import aiohttp
 import discord
 from discord.ext import commands
 
-from ..check import CheckError, open_database
-from ..db import Database
 from ..match import MatchService
 from ..match.shards import Shards
+from ..ops.check import CheckError, open_or_reason
 from ..settings import Settings
+from ..storage import Database
 from .admin import RaptorAdminCog
 from .clicks import Clicks
 from .cog import RaptorCog
@@ -198,7 +198,7 @@ def run(settings: Settings) -> int:
     async def main() -> None:
         async with stop_signals() as stop:
             try:
-                db = await open_database(settings)
+                db = await open_or_reason(settings)
             except CheckError as exc:
                 raise _StartError(str(exc)) from None
             try:

@@ -1,5 +1,5 @@
 """The bot's messages that carry a match's controls (table ``control_posts`` of
-:mod:`bot.db`), kept so that they can be retired after a restart too; a player's private
+:mod:`bot.storage.schema`), kept so that they can be retired after a restart too; a player's private
 messages of a match that carry controls (``private_posts``: DM hands), and the notices a
 player was given once per match (``match_notices``). Queries only."""
 
@@ -8,8 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from ..db import INTEGRITY_ERRORS, Database
 from ..match.models import NotFoundError
+from ..storage import Database, IntegrityViolation
 
 
 class Notice(StrEnum):
@@ -55,7 +55,7 @@ class PrivatePost:
 
 
 class PostStore:
-    """Control posts in one :class:`~bot.db.Database`."""
+    """Control posts in one :class:`~bot.storage.Database`."""
 
     def __init__(self, db: Database) -> None:
         self.db = db
@@ -78,7 +78,7 @@ class PostStore:
                                 "kind = excluded.kind, channel_id = excluded.channel_id, "
                                 "text = excluded.text",
                                 (message_id, match_id, str(kind), channel_id, text))
-        except INTEGRITY_ERRORS:
+        except IntegrityViolation:
             raise NotFoundError(f"There is no match #{match_id}.") from None
 
     async def take(self, match_id: int, kind: PostKind) -> list[ControlPost]:
@@ -147,7 +147,7 @@ class PostStore:
                                 "user_id = excluded.user_id, channel_id = excluded.channel_id, "
                                 "text = excluded.text",
                                 (message_id, match_id, user_id, channel_id, text))
-        except INTEGRITY_ERRORS:
+        except IntegrityViolation:
             raise NotFoundError(f"There is no match #{match_id}.") from None
 
     async def take_private(self, match_id: int, user_id: int | None = None

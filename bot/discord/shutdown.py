@@ -10,7 +10,7 @@ hosts stop a process; SIGINT is Ctrl-C. :func:`serve` runs the bot until one arr
 2. the interactions already admitted run to their end (:meth:`Gate.drain`, at most
    :data:`DRAIN_SECONDS`): their writes finish and their answers are posted. One still running
    then is cancelled; every save is one statement or one transaction, so a cancelled handler
-   leaves no half-saved step (``bot.db``);
+   leaves no half-saved step (``bot.storage``);
 3. the timer loop stops, then the render workers (``bot.discord.flow.Flow.stop``);
 4. the Discord session closes (gateway and HTTP);
 5. :func:`bot.discord.app.run` closes the database (after the write in flight, if any) and the

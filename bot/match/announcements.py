@@ -2,9 +2,9 @@
 its channel because the process that ended it stopped first (between committing the end and
 posting it), found again so that another process, or the same one restarted, posts it.
 
-The marker is ``matches.end_announced_at`` (migration 8 of :mod:`bot.db`): NULL until the
-end's narration was posted, by whichever path posted it (the flow that ended the match, or
-this sweep), then the time it was. Matches finished before that migration count as announced.
+The marker is ``matches.end_announced_at`` (migration 8 of :mod:`bot.storage.schema`): NULL until
+the end's narration was posted, by whichever path posted it (the flow that ended the match, or this
+sweep), then the time it was. Matches finished before that migration count as announced.
 
 Who announces what:
 

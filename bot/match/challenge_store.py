@@ -1,12 +1,12 @@
-"""The SQL of challenges (table ``challenges`` of :mod:`bot.db`) and the mapping of its rows
-to :class:`~bot.match.models.Challenge`. Queries only: the services decide.
+"""The SQL of challenges (table ``challenges`` of :mod:`bot.storage.schema`) and the mapping of its
+rows to :class:`~bot.match.models.Challenge`. Queries only: the services decide.
 """
 
 from __future__ import annotations
 
 import sqlite3
 
-from ..db import Database, Transaction
+from ..storage import Database, Transaction
 from .models import Challenge, ChallengeStatus
 
 
@@ -22,7 +22,7 @@ def challenge_from_row(r: sqlite3.Row) -> Challenge:
 
 
 class ChallengeStore:
-    """Challenges in one :class:`~bot.db.Database`."""
+    """Challenges in one :class:`~bot.storage.Database`."""
 
     def __init__(self, db: Database) -> None:
         self.db = db

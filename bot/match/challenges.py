@@ -15,7 +15,7 @@ import logging
 from engine import Side
 from engine.messages import Text
 
-from ..db import INTEGRITY_ERRORS, Transaction, breaks_unique
+from ..storage import IntegrityViolation, Transaction
 from .context import MatchContext
 from .models import (
     RAPTOR,
@@ -123,11 +123,11 @@ class ChallengeService:
                         environment=environment, setup=setup, now=now,
                         expires_at=now + self.ctx.challenge_timeout, rematch_of=rematch_of)
                 break
-            except INTEGRITY_ERRORS as exc:
+            except IntegrityViolation as exc:
                 # PostgreSQL: the same challenger's other challenge in this channel was
                 # committed after our look (a double click): look again, once
-                if attempt == 2 or not breaks_unique(
-                        exc, "challenges_one_pending",
+                if attempt == 2 or not exc.breaks_unique(
+                        "challenges_one_pending",
                         "challenges.channel_id, challenges.challenger_id"):
                     raise
         log.info("challenge %d created in channel %d", cid, channel_id)

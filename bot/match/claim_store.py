@@ -1,6 +1,6 @@
 """Claims on timed and AI work (columns ``claimed_by`` and ``claim_until`` of ``matches`` and
-``challenges``, migration 4 of :mod:`bot.db`), so that with several processes on one database
-each piece of work is done by one of them. Queries only.
+``challenges``, migration 4 of :mod:`bot.storage.schema`), so that with several processes on one
+database each piece of work is done by one of them. Queries only.
 
 A claim is a lease: the process ``owner`` holds the row until ``claim_until`` (Unix seconds).
 Another process can take the row only once the lease has run out, so the work of a process
@@ -16,7 +16,7 @@ import secrets
 import socket
 from enum import StrEnum
 
-from ..db import Database
+from ..storage import Database
 
 
 class ClaimTarget(StrEnum):
@@ -32,7 +32,7 @@ def process_owner() -> str:
 
 
 class ClaimStore:
-    """Leases on match and challenge rows in one :class:`~bot.db.Database`."""
+    """Leases on match and challenge rows in one :class:`~bot.storage.Database`."""
 
     def __init__(self, db: Database) -> None:
         self.db = db

@@ -8,7 +8,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ..db import Database
+from ..storage import Database
 from .challenge_store import ChallengeStore
 from .claim_store import ClaimStore, ClaimTarget, process_owner
 from .match_store import MatchStore

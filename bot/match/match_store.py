@@ -1,5 +1,5 @@
 """The SQL of matches and their action log (tables ``matches`` and ``match_log`` of
-:mod:`bot.db`), and the mapping of their rows to :class:`~bot.match.models.Match` and
+:mod:`bot.storage.schema`), and the mapping of their rows to :class:`~bot.match.models.Match` and
 :class:`~bot.match.models.LogEntry`. Queries only: the services decide.
 """
 
@@ -13,7 +13,7 @@ from typing import Any
 import engine
 from engine import Action, GameState, Options, Side
 
-from ..db import Database, Transaction
+from ..storage import Database, Transaction
 from .models import (
     RAPTOR,
     SCIENTIST,
@@ -82,7 +82,7 @@ def match_from_row(r: sqlite3.Row, states: StateCache | None = None) -> Match:
 
 
 class MatchStore:
-    """Matches and their action log in one :class:`~bot.db.Database`.
+    """Matches and their action log in one :class:`~bot.storage.Database`.
 
     Every read builds its :class:`Match` from the stored row; parsed states are kept in a
     :class:`StateCache` while their text is unchanged.
@@ -233,7 +233,7 @@ class MatchStore:
 
         Raises:
             IntegrityError: that channel holds an active match already (one of
-                :data:`bot.db.INTEGRITY_ERRORS`).
+                :class:`bot.storage.IntegrityViolation`).
         """
         return bool(await self.db.write("UPDATE matches SET channel_id = ? WHERE id = ? AND "
                                         "status = 'active'", (channel_id, match_id)))
@@ -279,7 +279,7 @@ class MatchStore:
                     reason: str | None) -> tuple[str, tuple[Any, ...]]:
         """The statement that saves a step: the versioned UPDATE of the match row, whose
         ``log_length + 1`` and ``last_*`` columns make a trigger append the log record
-        (:mod:`bot.db`). It changes one row if ``m.version`` is still the stored one."""
+        (:mod:`bot.storage.schema`). It changes one row if ``m.version`` is still the stored one."""
         return (
             "UPDATE matches SET state = ?, version = version + 1, "
             "log_length = log_length + 1, last_side = ?, last_kind = ?, last_action = ?, "

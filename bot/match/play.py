@@ -1,7 +1,7 @@
 """Playing a match: one decision at a time (act, undo), the AI's turns, and the action log
 and its replay.
 
-Storage rules (see :mod:`bot.db` for the tables):
+Storage rules (see :mod:`bot.storage.schema` for the tables):
 
 - An action is applied with :func:`engine.apply`, then the new state and the log record are
   written in ONE statement, guarded by the match's ``version``

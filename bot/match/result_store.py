@@ -1,5 +1,5 @@
-"""The SQL of results and ratings (tables ``results`` and ``ratings`` of :mod:`bot.db`) and
-the mapping of rating rows to :class:`~bot.match.models.PlayerStats`. Queries only: which
+"""The SQL of results and ratings (tables ``results`` and ``ratings`` of :mod:`bot.storage.schema`)
+and the mapping of rating rows to :class:`~bot.match.models.PlayerStats`. Queries only: which
 matches are rated, and how, is :mod:`bot.match.results`' decision.
 """
 
@@ -9,7 +9,7 @@ import sqlite3
 
 from engine import Side
 
-from ..db import Database, Transaction
+from ..storage import Database, Transaction
 from .models import PlayerStats
 from .ratings import START_RATING
 
@@ -23,7 +23,7 @@ def stats_from_row(guild_id: int, user_id: int, r: sqlite3.Row | None) -> Player
 
 
 class ResultStore:
-    """Results and per-server ratings in one :class:`~bot.db.Database`."""
+    """Results and per-server ratings in one :class:`~bot.storage.Database`."""
 
     def __init__(self, db: Database) -> None:
         self.db = db

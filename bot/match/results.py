@@ -8,7 +8,7 @@ the AI and matches without a result (abandoned, or ended by a moderator) change 
 
 from __future__ import annotations
 
-from ..db import Transaction
+from ..storage import Transaction
 from .models import DRAW, RAPTOR, SCIENTIST, EndReason, Match
 from .ratings import elo_update
 from .result_store import ResultStore

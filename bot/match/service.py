@@ -2,7 +2,7 @@
 modes and the tests.
 
 It speaks in plain ids (guild, channel and user ids are ``int``) and imports nothing from
-discord. Every call reloads what it needs from the :class:`~bot.db.Database`: nothing about
+discord. Every call reloads what it needs from the :class:`~bot.storage.Database`: nothing about
 a match lives only in memory, so a restarted process resumes every match and timer.
 
 The work is done by services with one job each, which this class only puts together:
@@ -28,7 +28,7 @@ from typing import Any
 
 from engine import Action, GameState, Side
 
-from ..db import INTEGRITY_ERRORS, Database
+from ..storage import Database, IntegrityViolation
 from .announcements import AnnouncementService
 from .challenges import ChallengeService
 from .claim_store import process_owner
@@ -52,7 +52,7 @@ from .timers import TimerService
 
 
 class MatchService:
-    """Challenges, matches, timers and ratings over one :class:`~bot.db.Database`.
+    """Challenges, matches, timers and ratings over one :class:`~bot.storage.Database`.
 
     Args:
         db: an open database.
@@ -322,7 +322,7 @@ class MatchService:
         """
         try:
             moved = await self.ctx.matches.move(match_id, thread_id)
-        except INTEGRITY_ERRORS:
+        except IntegrityViolation:
             raise ChannelBusyError("That thread already holds a match.") from None
         if not moved:
             raise MatchFinishedError("This match is over: it stays where it was played.")

@@ -1,5 +1,5 @@
 """The SQL of server and user settings (tables ``guild_settings``, ``guild_languages`` and
-``user_settings`` of :mod:`bot.db`). Queries only.
+``user_settings`` of :mod:`bot.storage.schema`). Queries only.
 """
 
 from __future__ import annotations
@@ -7,12 +7,12 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ..db import Database
+from ..storage import Database
 
 
 class SettingsStore:
     """A server's own turn timeout and threads setting, and users' settings, in one
-    :class:`~bot.db.Database`."""
+    :class:`~bot.storage.Database`."""
 
     def __init__(self, db: Database) -> None:
         self.db = db

@@ -15,7 +15,7 @@ import engine
 from engine import Side
 from engine.messages import Text
 
-from ..db import INTEGRITY_ERRORS, Transaction, breaks_unique
+from ..storage import IntegrityViolation, Transaction
 from . import deadlines
 from .context import MatchContext
 from .models import (
@@ -73,7 +73,7 @@ def check_level(level: str) -> None:
                                        level=repr(level), choices=", ".join(levels)))
 
 
-#: What a transaction's member lock counts (:meth:`bot.db.Transaction.lock_member`).
+#: What a transaction's member lock counts (:meth:`bot.storage.Transaction.lock_member`).
 LOCK_PRACTICES, LOCK_CHALLENGES = 1, 2
 
 BUSY = ("This channel already has a match in progress: wait for it to finish, or play in "
@@ -184,10 +184,10 @@ class MatchStarter:
                     tx, guild_id=guild_id, channel_id=channel_id, players=players, ai=ai,
                     seed=seed, state=state, now=now, deadline=deadline, remind=remind,
                     rematch_of=rematch_of)
-            except INTEGRITY_ERRORS as exc:
+            except IntegrityViolation as exc:
                 # PostgreSQL: another connection's match in this channel was committed
                 # after our check (SQLite's writers take turns, so there it cannot happen)
-                if breaks_unique(exc, "matches_one_active_per_channel", "matches.channel_id"):
+                if exc.breaks_unique("matches_one_active_per_channel", "matches.channel_id"):
                     raise ChannelBusyError(BUSY) from None
                 raise
             if after_insert is not None:

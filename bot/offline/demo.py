@@ -48,11 +48,11 @@ from engine.__main__ import seed_arg  # seeds 0..2**63-1, the same for every com
 from engine.messages import Text
 from engine.predicates import ap_total, scientists_on_board
 
-from ..db import Database
 from ..i18n import LANGUAGES, Translator, from_environment, translator
 from ..match import ActResult, MatchService
 from ..match.starting import ai_levels
 from ..settings import MAX_AI_TIME_BUDGET
+from ..storage.db import SqliteDatabase
 from ..texts import REASONS
 from . import OFFLINE_GUILD
 
@@ -232,7 +232,7 @@ async def _play_demo(out: Path, render_board: Callable, *, seed: int, levels: di
     for suffix in ("-wal", "-shm"):
         Path(str(db_path) + suffix).unlink(missing_ok=True)
     t0 = time.perf_counter()
-    db = await Database.open(db_path)
+    db = await SqliteDatabase.open(db_path)
     pngs: list[Path] = []
     stack = contextlib.ExitStack()
     try:

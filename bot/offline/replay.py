@@ -8,9 +8,9 @@ folder) and files ``match-N.*`` already in ``--out`` (another database's match N
 ``--force`` overwrites them), in one line each, writing nothing. Exit status as
 ``python -m engine``'s (:data:`engine.__main__.EXIT_STATUS`): 2 for every usage error.
 
-The database is only read (:meth:`bot.db.Database.open_read_only`): a read-only file or folder
-is fine, nothing is created beside it, and a database of an older schema is migrated in a copy
-in memory, never in the file.
+The database is only read (:meth:`bot.storage.db.SqliteDatabase.open_read_only`): a read-only file
+or folder is fine, nothing is created beside it, and a database of an older schema is migrated in a
+copy in memory, never in the file.
 
 The players are named by their user ids (the database holds no names); the server by its id
 (a match of the demo or the terminal: "offline", the person at the terminal "terminal player").
@@ -28,10 +28,12 @@ from engine import Side
 from engine.__main__ import EXIT_STATUS
 from render.replay import DEFAULT_BYTE_LIMIT, ReplayError, render_replay
 
-from ..check import file_schema_version
-from ..db import SCHEMA_VERSION, Database, DatabaseTooNewError, read_problem
-from ..db_url import is_postgres_url
 from ..match import MatchService, NotFoundError, ServiceError, replays
+from ..ops.check import file_schema_version
+from ..storage import DatabaseTooNewError
+from ..storage.db import SqliteDatabase, read_problem
+from ..storage.db_url import is_postgres_url
+from ..storage.schema import SCHEMA_VERSION
 from . import OFFLINE_GUILD
 from .demo import out_arg
 
@@ -55,7 +57,7 @@ async def write_match(db_path: Path, out: Path, number: int | None, *,
             (nothing was written).
         ReplayError: the match ended before its first round, or ``byte_limit`` too small.
     """
-    db = await Database.open_read_only(db_path)
+    db = await SqliteDatabase.open_read_only(db_path)
     try:
         service = MatchService(db)
         if number is None:

@@ -60,10 +60,10 @@ from engine.state import Phase
 from render.text import break_cjk
 
 from .. import texts
-from ..db import Database
 from ..i18n import Translator, from_environment, translator
 from ..match import ActResult, MatchService, ServiceError
 from ..match.starting import ai_levels
+from ..storage.db import SqliteDatabase
 from . import OFFLINE_GUILD, TERMINAL_PLAYER
 from .demo import (
     EN,
@@ -616,7 +616,7 @@ async def _play(out: Path, render_board: Callable, *, side: str, level: str, see
                         if verdict else render_board(view, tr=_.text))
         return _shown_path(png.resolve())
 
-    db = await Database.open(out / "play.sqlite3")
+    db = await SqliteDatabase.open(out / "play.sqlite3")
     m = None
     try:
         service = MatchService(db, ai_time_budget=time_budget)

@@ -16,10 +16,10 @@ import pytest
 
 import bot.match.service
 import engine
-from bot.db import Database
 from bot.discord.app import RaptorBot, build_service, create_bot
 from bot.match import Match
 from bot.settings import Settings
+from bot.storage.db import SqliteDatabase
 from tests.clock import FakeClock
 from tests.fakediscord import FakeDiscord, FakeUser
 
@@ -30,7 +30,7 @@ SEED = 20240607
 class World:
     fake: FakeDiscord
     bot: RaptorBot
-    db: Database
+    db: SqliteDatabase
     clock: FakeClock
     alice: FakeUser
     bob: FakeUser
@@ -57,7 +57,7 @@ def make_settings(**overrides: object) -> Settings:
 async def world(tmp_path) -> AsyncIterator[World]:
     """Every new match gets the seed ``SEED``; the service's clock is a ``FakeClock``."""
     clock = FakeClock()
-    db = await Database.open(tmp_path / "raptor.sqlite3")
+    db = await SqliteDatabase.open(tmp_path / "raptor.sqlite3")
     settings = make_settings(db_path=str(tmp_path / "raptor.sqlite3"))
     service = build_service(settings, db, clock=clock, seed_source=lambda: SEED)
     try:

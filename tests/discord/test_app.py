@@ -9,8 +9,8 @@ import discord
 import pytest
 
 from bot import texts
-from bot.db import Database
 from bot.discord.app import build_service, configure_logging, create_bot
+from bot.storage.db import SqliteDatabase
 from engine import Side
 from tests.discord.conftest import World, make_settings
 from tests.discord.helpers import pick, start_match
@@ -18,7 +18,7 @@ from tests.fakediscord import FakeDiscord
 
 
 async def test_dev_guild_sync_and_default_intents(tmp_path) -> None:
-    db = await Database.open(tmp_path / "raptor.sqlite3")
+    db = await SqliteDatabase.open(tmp_path / "raptor.sqlite3")
     try:
         async with FakeDiscord() as fake:
             settings = make_settings(dev_guild_id=fake.guild_id)
@@ -85,7 +85,7 @@ async def test_shard_settings_make_a_sharded_bot_serving_its_shards(tmp_path) ->
     from bot.discord.app import RaptorBot, ShardedRaptorBot
     from bot.match.shards import Shards
 
-    db = await Database.open(tmp_path / "raptor.sqlite3")
+    db = await SqliteDatabase.open(tmp_path / "raptor.sqlite3")
     try:
         plain = await create_bot(make_settings(), db)
         assert type(plain) is RaptorBot and not isinstance(plain, commands.AutoShardedBot)

@@ -6,14 +6,14 @@ import logging
 
 import discord
 
-from bot.db import Database
 from bot.discord.app import create_bot
+from bot.storage.db import SqliteDatabase
 from tests.discord.conftest import make_settings
 
 
 async def test_no_voice_library_warning_at_start_up(tmp_path, caplog) -> None:
     discord.VoiceClient.warn_nacl = True  # as in a fresh process without PyNaCl
-    db = await Database.open(tmp_path / "raptor.sqlite3")
+    db = await SqliteDatabase.open(tmp_path / "raptor.sqlite3")
     try:
         with caplog.at_level(logging.WARNING, logger="discord"):
             raptor_bot = await create_bot(make_settings(db_path=str(tmp_path / "r.sqlite3")), db)

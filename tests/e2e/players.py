@@ -36,11 +36,11 @@ import bot.match.starting
 import engine
 from bot import texts
 from bot.ai import choose_action
-from bot.db import Database
 from bot.discord.app import RaptorBot, create_bot
 from bot.i18n import resolve, tr
 from bot.match import Match, MatchService
 from bot.settings import Settings
+from bot.storage.db import SqliteDatabase
 from engine import Action, End, Pick, Side
 from engine.geometry import TILE_NAMES, TILE_OF, square
 from engine.messages import Text
@@ -78,14 +78,14 @@ class World:
     """
 
     def __init__(self, fake: FakeDiscord, db_path: Path | None, settings: Settings | None,
-                 observer: MatchService, observer_db: Database) -> None:
+                 observer: MatchService, observer_db: SqliteDatabase) -> None:
         self.fake = fake
         self.db_path = db_path
         self.settings = settings
         self.observer = observer
         self.observer_db = observer_db
         self.bot: RaptorBot | None = None
-        self.db: Database | None = None
+        self.db: SqliteDatabase | None = None
         self.tables: list[Table] = []
         self.restarts = 0
         # After every action, read the stored match into the table's timeline (for audits).
@@ -102,7 +102,7 @@ class World:
         conf = make_settings(db_path, **settings)
         saved_seed = bot.match.starting.new_seed
         bot.match.starting.new_seed = seed_sequence(seed)
-        observer_db = await Database.open(db_path)
+        observer_db = await SqliteDatabase.open(db_path)
         try:
             async with (fake or FakeDiscord()) as fk:
                 world = cls(fk, db_path, conf, MatchService(observer_db), observer_db)
@@ -116,7 +116,7 @@ class World:
             await observer_db.close()
 
     @classmethod
-    def observing(cls, fake: FakeDiscord, db: Database) -> World:
+    def observing(cls, fake: FakeDiscord, db: SqliteDatabase) -> World:
         """A world whose bot runs elsewhere (processes connected to ``fake``'s gateway, see
         ``tests/e2e/shard_process.py``): ``db`` only observes; no bot is started here."""
         return cls(fake, None, None, MatchService(db), db)
@@ -124,7 +124,7 @@ class World:
     async def start_bot(self) -> RaptorBot:
         """A brand-new bot instance on a new connection to the database file."""
         assert self.db_path is not None and self.settings is not None, "the bot runs elsewhere"
-        self.db = await Database.open(self.db_path)
+        self.db = await SqliteDatabase.open(self.db_path)
         self.bot = await create_bot(self.settings, self.db)
         await self.fake.start_client(self.bot)
         return self.bot

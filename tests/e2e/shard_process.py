@@ -6,7 +6,7 @@ bot, built as ``python -m bot`` builds it, pointed at the fake Discord of the te
 The settings come from the environment as in production (``DISCORD_TOKEN``,
 ``RAPTOR_DATABASE_URL``, ``RAPTOR_SHARD_COUNT``, ``RAPTOR_SHARD_IDS``, ...; no ``.env``):
 :func:`bot.discord.app.create_bot` builds the :class:`~bot.discord.app.ShardedRaptorBot` on
-the database :func:`bot.check.open_database` opens, with the match service of
+the database :func:`bot.storage.open_database` opens, with the match service of
 :func:`~bot.discord.app.build_service` given a claim lease of ``LEASE`` seconds, and
 :func:`bot.discord.shutdown.serve` runs it until SIGTERM, as :func:`bot.discord.app.run`
 does. What differs from production, all of it here:
@@ -41,9 +41,9 @@ import yarl
 from discord.gateway import DiscordWebSocket
 from discord.http import Route
 
-from bot.check import open_database
 from bot.discord import app, timer_task
 from bot.discord.shutdown import Gate, serve, stop_signals
+from bot.ops.check import open_database
 from bot.settings import load_settings
 from tests.fakediscord.gateway import BUSY_PATH, GATEWAY_PATH, PROCESS_HEADER
 from tests.fakediscord.server import API_PREFIX

@@ -14,10 +14,11 @@ import time
 
 import engine
 from bot import texts
-from bot.db import SCHEMA_VERSION, Database
 from bot.discord.app import build_service, create_bot
 from bot.match import Match, MatchService
 from bot.match.match_store import MatchStore
+from bot.storage.db import SqliteDatabase
+from bot.storage.schema import SCHEMA_VERSION
 from engine import Phase, Pick, Side
 from tests.e2e.conftest import check_acks
 from tests.e2e.players import Table, World
@@ -134,7 +135,7 @@ SHORT_LEASE = 0.5  # seconds: the restarted bot's claim lease (the default is a 
 async def _start_bot_with_lease(world: World, lease: float) -> None:
     """A brand-new bot instance (new connection, new service with its own owner name) whose
     claims last ``lease`` seconds; returns once its start-up timer pass is done."""
-    world.db = await Database.open(world.db_path)
+    world.db = await SqliteDatabase.open(world.db_path)
     world.bot = await create_bot(world.settings, world.db, service=build_service(
         world.settings, world.db, claim_lease=lease))
     await world.fake.start_client(world.bot)
@@ -211,7 +212,7 @@ async def test_a_timer_s_forfeit_saved_before_a_stop_is_posted_once_after_it(
     card = alice.round_message()
     assert card is not None
     await world.stop_bot()
-    stopping = await Database.open(world.db_path)
+    stopping = await SqliteDatabase.open(world.db_path)
     try:
         timers = MatchService(stopping, owner="stopping")
         events = await timers.process_timers(time.time() + 25 * 3600)  # past the 24 h
@@ -232,7 +233,7 @@ async def test_an_upgrade_posts_nothing_of_the_matches_finished_before_it(tmp_pa
     fake = FakeDiscord()
     folder = tmp_path / "old"
     folder.mkdir()
-    old = await Database.open(folder / "raptor.sqlite3", upto=7)
+    old = await SqliteDatabase.open(folder / "raptor.sqlite3", upto=7)
     long_ago = time.time() - 7 * 86400
     state = engine.new_game(3, environment="jungle", layout="random", setup="quick")
     async with old.transaction() as tx:

@@ -47,7 +47,7 @@ import pytest
 
 from bot.match.claim_store import ClaimTarget
 from bot.match.shards import shard_of
-from bot.pg import PgDatabase
+from bot.storage.pg import PgDatabase
 from tests.databases import BACKENDS, postgres_schema
 from tests.e2e.audit import audit
 from tests.e2e.players import Table, World

@@ -10,9 +10,9 @@ from collections.abc import AsyncIterator
 import pytest
 
 import engine
-from bot.db import Database
 from bot.match import Match, MatchService
-from bot.pg import PgDatabase
+from bot.storage.db import SqliteDatabase
+from bot.storage.pg import PgDatabase
 from tests.clock import FakeClock
 from tests.databases import BACKENDS, database_target, open_target
 
@@ -60,16 +60,16 @@ async def db_target(backend, tmp_path) -> AsyncIterator[str]:
 
 
 @pytest.fixture
-async def db(db_target) -> AsyncIterator[Database | PgDatabase]:
+async def db(db_target) -> AsyncIterator[SqliteDatabase | PgDatabase]:
     database = await open_target(db_target)
     yield database
     await database.close()
 
 
 @pytest.fixture
-async def sqlite_db(db_path) -> AsyncIterator[Database]:
+async def sqlite_db(db_path) -> AsyncIterator[SqliteDatabase]:
     """An SQLite database only (tests of SQLite's own connection handling)."""
-    database = await Database.open(db_path)
+    database = await SqliteDatabase.open(db_path)
     yield database
     await database.close()
 

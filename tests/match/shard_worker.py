@@ -22,7 +22,7 @@ import time
 from bot.match import MatchService
 from bot.match.claim_store import ClaimTarget
 from bot.match.shards import Shards
-from bot.pg import PgDatabase
+from bot.storage.pg import PgDatabase
 from tests.match.conftest import random_chooser
 
 

@@ -9,7 +9,6 @@ from collections import Counter
 import pytest
 
 import engine
-from bot.db import INTEGRITY_ERRORS
 from bot.match import (
     ChallengeExpiredError,
     ChallengeStatus,
@@ -22,6 +21,7 @@ from bot.match import (
 from bot.match import service as service_module
 from bot.match import starting as starting_module
 from bot.match.challenges import UNPOSTED_GRACE
+from bot.storage import IntegrityViolation
 from tests.match.conftest import ALICE, BOB, CAROL, CHANNEL, GUILD, start_match
 
 
@@ -173,7 +173,7 @@ async def test_database_refuses_a_second_active_match_inserted_directly(svc, db)
     m = await start_match(svc)
     row = await db.fetchone("SELECT * FROM matches WHERE id = ?", (m.id,))
     cols = [k for k in row.keys() if k != "id"]
-    with pytest.raises(INTEGRITY_ERRORS,
+    with pytest.raises(IntegrityViolation,
                        match="matches.channel_id|matches_one_active_per_channel"):
         async with db.transaction() as tx:
             await tx.execute(f"INSERT INTO matches ({', '.join(cols)}) VALUES "
@@ -260,7 +260,7 @@ async def test_a_busy_channel_is_told_by_the_one_active_match_not_by_an_error_te
     with pytest.raises(ChannelBusyError, match="already has a match in progress"):
         await svc.starter.create(GUILD, CHANNEL, players, no_ai, "jungle", "quick")
     # another integrity error (a rematch of a match that does not exist) stays what it is
-    with pytest.raises(INTEGRITY_ERRORS):
+    with pytest.raises(IntegrityViolation):
         await svc.starter.create(GUILD, CHANNEL + 1, players, no_ai, "jungle", "quick",
                                  rematch_of=m.id + 99)
     assert await svc.active_match(CHANNEL + 1) is None

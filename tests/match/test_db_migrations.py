@@ -7,17 +7,13 @@ import sqlite3
 import aiosqlite
 import pytest
 
-from bot.db import (
-    INTEGRITY_ERRORS,
-    MIGRATIONS,
-    SCHEMA_VERSION,
-    Database,
-    DatabaseTooNewError,
-)
+from bot.storage import DatabaseTooNewError, IntegrityViolation
+from bot.storage.db import SqliteDatabase
+from bot.storage.schema import MIGRATIONS, SCHEMA_VERSION, Migration
 
 
 async def test_new_file_gets_every_migration_and_the_pragmas(db_path):
-    db = await Database.open(db_path)
+    db = await SqliteDatabase.open(db_path)
     try:
         assert SCHEMA_VERSION == 9 == MIGRATIONS[-1].version
         assert [m.version for m in MIGRATIONS] == [1, 2, 3, 4, 5, 6, 7, 8, 9]
@@ -39,7 +35,7 @@ async def test_new_file_gets_every_migration_and_the_pragmas(db_path):
 
 
 async def test_v1_file_is_migrated_and_its_data_survive(db_path):
-    db = await Database.open(db_path, upto=1)
+    db = await SqliteDatabase.open(db_path, upto=1)
     assert await db.schema_version() == 1
     assert await db.fetchone("SELECT name FROM sqlite_master WHERE name = 'user_settings'") \
         is None
@@ -49,7 +45,7 @@ async def test_v1_file_is_migrated_and_its_data_survive(db_path):
                          "updated_at) VALUES (7, 42, 1532.5, 3, 0)")
     await db.close()
 
-    db = await Database.open(db_path)
+    db = await SqliteDatabase.open(db_path)
     try:
         assert await db.schema_version() == SCHEMA_VERSION
         row = await db.fetchone("SELECT rating, raptor_wins FROM ratings WHERE user_id = 42")
@@ -64,14 +60,14 @@ async def test_v1_file_is_migrated_and_its_data_survive(db_path):
 
 
 async def test_v2_file_gets_the_control_posts_and_its_challenges_survive(db_path):
-    db = await Database.open(db_path, upto=2)
+    db = await SqliteDatabase.open(db_path, upto=2)
     async with db.transaction() as tx:
         await tx.execute("INSERT INTO challenges (guild_id, channel_id, challenger_id, "
                          "challenged_id, side, environment, setup, created_at, expires_at) "
                          "VALUES (7, 8, 41, 42, 'raptor', 'jungle', 'quick', 0, 600)")
     await db.close()
 
-    db = await Database.open(db_path)
+    db = await SqliteDatabase.open(db_path)
     try:
         assert await db.schema_version() == SCHEMA_VERSION
         row = await db.fetchone("SELECT challenger_id, status, message_id FROM challenges")
@@ -84,7 +80,7 @@ async def test_v2_file_gets_the_control_posts_and_its_challenges_survive(db_path
 
 
 async def test_v3_file_keeps_its_control_posts_and_learns_cards_and_threads(db_path):
-    db = await Database.open(db_path, upto=3)
+    db = await SqliteDatabase.open(db_path, upto=3)
     async with db.transaction() as tx:
         await tx.execute("INSERT INTO matches (guild_id, channel_id, raptor_user_id, "
                          "scientist_user_id, seed, options, status, state, created_at, "
@@ -92,42 +88,42 @@ async def test_v3_file_keeps_its_control_posts_and_learns_cards_and_threads(db_p
                          "'active', '{}', 0, 0, 0)")
         await tx.execute("INSERT INTO control_posts VALUES (900, 1, 'turn', 8, 'head')")
         await tx.execute("INSERT INTO guild_settings (guild_id, turn_timeout) VALUES (7, 60)")
-    with pytest.raises(sqlite3.IntegrityError):  # before: no card kind
+    with pytest.raises(IntegrityViolation):  # before: no card kind
         await db.write("INSERT INTO control_posts VALUES (901, 1, 'card', 8, '1')")
     await db.close()
 
-    db = await Database.open(db_path)
+    db = await SqliteDatabase.open(db_path)
     try:
         assert await db.schema_version() == SCHEMA_VERSION
         rows = await db.fetchall("SELECT message_id, kind, text FROM control_posts")
         assert [tuple(r) for r in rows] == [(900, "turn", "head")]
         await db.write("INSERT INTO control_posts VALUES (901, 1, 'card', 8, '1')")
         await db.write("INSERT INTO control_posts VALUES (902, 1, 'line', 5, 'x')")
-        with pytest.raises(sqlite3.IntegrityError):
+        with pytest.raises(IntegrityViolation):
             await db.write("INSERT INTO control_posts VALUES (903, 1, 'other', 8, 'x')")
         row = await db.fetchone("SELECT turn_timeout, threads FROM guild_settings")
         assert tuple(row) == (60, None)
         await db.write("UPDATE guild_settings SET threads = 0")
-        with pytest.raises(sqlite3.IntegrityError):
+        with pytest.raises(IntegrityViolation):
             await db.write("UPDATE guild_settings SET threads = 2")
     finally:
         await db.close()
 
 
 async def test_v4_file_gets_the_private_posts_and_notices(db_path):
-    db = await Database.open(db_path, upto=4)
+    db = await SqliteDatabase.open(db_path, upto=4)
     async with db.transaction() as tx:
         await tx.execute("INSERT INTO user_settings (user_id, key, value, updated_at) "
                          "VALUES (42, 'dm_hand', 'true', 0)")
     await db.close()
 
-    db = await Database.open(db_path)
+    db = await SqliteDatabase.open(db_path)
     try:
         assert await db.schema_version() == SCHEMA_VERSION
         assert (await db.fetchone("SELECT value FROM user_settings"))[0] == "true"
         assert await db.fetchall("SELECT * FROM private_posts") == []
         assert await db.fetchall("SELECT * FROM match_notices") == []
-        with pytest.raises(sqlite3.IntegrityError):  # a private post belongs to a match
+        with pytest.raises(IntegrityViolation):  # a private post belongs to a match
             await db.write("INSERT INTO private_posts (message_id, match_id, user_id, "
                            "channel_id, text) VALUES (1, 999, 42, 5, 'x')")
     finally:
@@ -135,7 +131,7 @@ async def test_v4_file_gets_the_private_posts_and_notices(db_path):
 
 
 async def test_v6_file_gets_the_server_languages_and_its_settings_survive(db_path):
-    db = await Database.open(db_path, upto=6)
+    db = await SqliteDatabase.open(db_path, upto=6)
     async with db.transaction() as tx:
         await tx.execute("INSERT INTO guild_settings (guild_id, turn_timeout, threads) "
                          "VALUES (7, 60, 0)")
@@ -143,7 +139,7 @@ async def test_v6_file_gets_the_server_languages_and_its_settings_survive(db_pat
                          "VALUES (42, 'dm_hand', 'true', 0)")
     await db.close()
 
-    db = await Database.open(db_path)
+    db = await SqliteDatabase.open(db_path)
     try:
         assert await db.schema_version() == SCHEMA_VERSION
         row = await db.fetchone("SELECT turn_timeout, threads FROM guild_settings")
@@ -158,7 +154,7 @@ async def test_v6_file_gets_the_server_languages_and_its_settings_survive(db_pat
 
 
 async def test_v8_file_gets_the_ai_retry_columns_and_its_matches_survive(db_path):
-    db = await Database.open(db_path, upto=8)
+    db = await SqliteDatabase.open(db_path, upto=8)
     async with db.transaction() as tx:
         await tx.execute("INSERT INTO matches (guild_id, channel_id, raptor_user_id, "
                          "scientist_user_id, scientist_ai, seed, options, status, state, "
@@ -166,7 +162,7 @@ async def test_v8_file_gets_the_ai_retry_columns_and_its_matches_survive(db_path
                          "42, 'hard', 1, '{}', 'active', '{}', 5, 0, 0, 0)")
     await db.close()
 
-    db = await Database.open(db_path)
+    db = await SqliteDatabase.open(db_path)
     try:
         assert await db.schema_version() == SCHEMA_VERSION
         row = await db.fetchone("SELECT version, scientist_ai, ai_failures, ai_retry_at "
@@ -175,20 +171,20 @@ async def test_v8_file_gets_the_ai_retry_columns_and_its_matches_survive(db_path
         await db.write("UPDATE matches SET ai_failures = 2, ai_retry_at = 30.5")
         row = await db.fetchone("SELECT ai_failures, ai_retry_at FROM matches")
         assert tuple(row) == (2, 30.5)
-        with pytest.raises(INTEGRITY_ERRORS):  # always a count
+        with pytest.raises(IntegrityViolation):  # always a count
             await db.write("UPDATE matches SET ai_failures = NULL")
     finally:
         await db.close()
 
 
 async def test_newer_file_is_refused_with_a_clear_message(db_path):
-    db = await Database.open(db_path)
+    db = await SqliteDatabase.open(db_path)
     await db.close()
     async with aiosqlite.connect(db_path) as conn:
         await conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
         await conn.commit()
     with pytest.raises(DatabaseTooNewError) as info:
-        await Database.open(db_path)
+        await SqliteDatabase.open(db_path)
     assert info.value.found == SCHEMA_VERSION + 1
     assert info.value.supported == SCHEMA_VERSION
     assert "upgrade the bot" in str(info.value)
@@ -198,16 +194,16 @@ async def test_newer_file_is_refused_with_a_clear_message(db_path):
 
 
 async def test_a_failing_migration_is_rolled_back_whole(db_path, monkeypatch):
-    import bot.db as dbmod
+    import bot.storage.db as dbmod
 
-    bad = dbmod.Migration(SCHEMA_VERSION + 1, "broken step", (
+    bad = Migration(SCHEMA_VERSION + 1, "broken step", (
         "CREATE TABLE extra (x INTEGER)", "CREATE TABLE extra (x INTEGER)"))
     monkeypatch.setattr(dbmod, "MIGRATIONS", (*MIGRATIONS, bad))
     monkeypatch.setattr(dbmod, "SCHEMA_VERSION", SCHEMA_VERSION + 1)
     with pytest.raises(sqlite3.OperationalError, match="already exists"):
-        await Database.open(db_path)
+        await SqliteDatabase.open(db_path)
     monkeypatch.undo()
-    db = await Database.open(db_path)
+    db = await SqliteDatabase.open(db_path)
     try:
         assert await db.schema_version() == SCHEMA_VERSION  # real steps kept, not the bad one
         assert await db.fetchone("SELECT name FROM sqlite_master WHERE name = 'extra'") is None
@@ -220,10 +216,10 @@ async def test_match_log_is_append_only(svc, db):
 
     m = await start_match(svc)
     await svc.act(m.id, ALICE, "pick " + str(m.state.hands[m.side_of(ALICE)][0]))
-    with pytest.raises(INTEGRITY_ERRORS, match="append-only"):
+    with pytest.raises(IntegrityViolation, match="append-only"):
         async with db.transaction() as tx:
             await tx.execute("DELETE FROM match_log")
-    with pytest.raises(INTEGRITY_ERRORS, match="append-only"):
+    with pytest.raises(IntegrityViolation, match="append-only"):
         async with db.transaction() as tx:
             await tx.execute("UPDATE match_log SET side = 'scientist'")
     assert len(await svc.raw_log(m.id)) == 1

@@ -8,7 +8,7 @@ import sqlite3
 
 import pytest
 
-from bot.db import INTEGRITY_ERRORS
+from bot.storage import IntegrityViolation
 
 GS = "guild_settings (guild_id, turn_timeout)"  # a small table to write to
 
@@ -76,7 +76,7 @@ async def test_write_is_one_atomic_statement(db):
                           (1,)) == 1
     assert await db.write("UPDATE guild_settings SET turn_timeout = 5 WHERE guild_id = 2") == 0
     assert tuple(await db.fetchone("SELECT guild_id, turn_timeout FROM guild_settings")) == (1, 90)
-    with pytest.raises(INTEGRITY_ERRORS):  # a multi-row statement fails whole
+    with pytest.raises(IntegrityViolation):  # a multi-row statement fails whole
         await db.write(f"INSERT INTO {GS} VALUES (2, 60), (1, 60)")
     assert await _count(db) == 1
 
@@ -107,10 +107,10 @@ async def test_the_log_grows_only_with_the_match_row(svc, db):
     from tests.match.conftest import start_match
 
     m = await start_match(svc)
-    with pytest.raises(INTEGRITY_ERRORS, match="grows by one"):
+    with pytest.raises(IntegrityViolation, match="grows by one"):
         await db.write("UPDATE matches SET log_length = log_length + 2, last_side = 'raptor', "
                        "last_kind = 'action', last_action = '{}', last_action_at = 0")
-    with pytest.raises(INTEGRITY_ERRORS, match="grows by one"):
+    with pytest.raises(IntegrityViolation, match="grows by one"):
         await db.write("UPDATE matches SET log_length = log_length + 1")  # no record given
     assert await svc.raw_log(m.id) == []
     assert (await svc.get_match(m.id)).log_length == 0
@@ -121,7 +121,7 @@ async def test_the_log_grows_only_with_the_match_row(svc, db):
         ('{"kind": "pick", "card": 3}', m.id)) == 1
     assert [(e.seq, e.side.value, e.kind, e.action) for e in await svc.raw_log(m.id)] == [
         (1, "raptor", "action", __import__("engine").Pick(3))]
-    with pytest.raises(INTEGRITY_ERRORS, match="grows by one"):  # no going back
+    with pytest.raises(IntegrityViolation, match="grows by one"):  # no going back
         await db.write("UPDATE matches SET log_length = 0")
     assert len(await svc.raw_log(m.id)) == 1
 
@@ -140,9 +140,9 @@ async def test_reads_see_every_commit_even_under_concurrency(db):
 
 
 async def test_closed_database_refuses_writes(db_path):
-    from bot.db import Database
+    from bot.storage.db import SqliteDatabase
 
-    db = await Database.open(db_path)
+    db = await SqliteDatabase.open(db_path)
     await db.close()
     await db.close()  # twice is fine
     with pytest.raises(sqlite3.ProgrammingError, match="closed"):
@@ -161,10 +161,10 @@ async def test_a_cancelled_close_still_ends_both_connections(db_path, steps):
     """Ctrl-C while a program closes its database must not leave a connection's thread
     running (it would keep the program alive): the close goes on, then the cancellation
     is raised."""
-    from bot.db import Database
+    from bot.storage.db import SqliteDatabase
 
     before = _connection_threads()
-    db = await Database.open(db_path)
+    db = await SqliteDatabase.open(db_path)
     mine = _connection_threads() - before
     assert len(mine) == 2  # the writer and the reader
     closing = asyncio.ensure_future(db.close())

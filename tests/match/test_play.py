@@ -11,7 +11,6 @@ import random
 import pytest
 
 import engine
-from bot.db import INTEGRITY_ERRORS
 from bot.match import (
     MatchFinishedError,
     MatchService,
@@ -21,6 +20,7 @@ from bot.match import (
     ServiceError,
     StaleError,
 )
+from bot.storage import IntegrityViolation
 from tests.databases import drop_trigger_sql, fail_trigger_sql, open_target
 from tests.match.conftest import (
     ALICE,
@@ -212,7 +212,7 @@ async def test_failure_in_the_middle_of_saving_leaves_the_previous_state(svc, db
     before = await _snapshot(db, m.id)
     await _run(db, fail_trigger_sql(db.dialect, "fail", timing, table, "disk unplugged"))
     side, action = pick_random(m, random.Random(4))
-    with pytest.raises(INTEGRITY_ERRORS, match="disk unplugged"):
+    with pytest.raises(IntegrityViolation, match="disk unplugged"):
         await svc.act(m.id, m.players[side], action)
     await _run(db, drop_trigger_sql(db.dialect, "fail", table))
     assert await _snapshot(db, m.id) == before
@@ -233,7 +233,7 @@ async def test_failure_while_recording_the_result_saves_nothing(svc, db):
     before = await _snapshot(db, m.id)
     await _run(db, fail_trigger_sql(db.dialect, "fail", "BEFORE INSERT", "results",
                                     "disk unplugged"))
-    with pytest.raises(INTEGRITY_ERRORS, match="disk unplugged"):
+    with pytest.raises(IntegrityViolation, match="disk unplugged"):
         await svc.act(m.id, m.players[side], action)
     await _run(db, drop_trigger_sql(db.dialect, "fail", "results"))
     assert await _snapshot(db, m.id) == before

@@ -10,9 +10,10 @@ import asyncio
 import asyncpg
 import pytest
 
-import bot.pg as pgmod
-from bot.db import MIGRATIONS, SCHEMA_VERSION, DatabaseTooNewError, Migration
-from bot.pg import DatabaseUnavailableError, PgDatabase, numbered, postgres_ddl
+import bot.storage.pg as pgmod
+from bot.storage import DatabaseTooNewError, DatabaseUnavailableError
+from bot.storage.pg import PgDatabase, numbered, postgres_ddl
+from bot.storage.schema import MIGRATIONS, SCHEMA_VERSION, Migration
 from tests.databases import BACKENDS, postgres_schema
 
 pytestmark = pytest.mark.parametrize("backend", BACKENDS[1:])  # PostgreSQL only
@@ -98,7 +99,8 @@ async def test_a_failing_step_is_rolled_back_whole(backend, monkeypatch):
     async with postgres_schema() as url:
         monkeypatch.setattr(pgmod, "MIGRATIONS", (*MIGRATIONS, bad))
         monkeypatch.setattr(pgmod, "SCHEMA_VERSION", SCHEMA_VERSION + 1)
-        with pytest.raises(asyncpg.DuplicateTableError):
+        with pytest.raises(DatabaseUnavailableError,
+                           match="could not be migrated: DuplicateTableError"):
             await PgDatabase.open(url)
         monkeypatch.undo()
         assert await PgDatabase.peek_version(url) == SCHEMA_VERSION  # earlier steps stay

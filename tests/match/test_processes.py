@@ -20,7 +20,7 @@ import pytest
 from bot.match import MatchService
 from bot.match.claim_store import ClaimTarget
 from bot.match.shards import shard_of
-from bot.pg import PgDatabase
+from bot.storage.pg import PgDatabase
 from engine import Side
 from tests.databases import BACKENDS, postgres_schema
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from bot.check import shards_line
 from bot.match import MatchService
 from bot.match.shards import Shards, shard_of
+from bot.ops.check import shards_line
 from bot.settings import Settings, SettingsError, load_settings
 from tests.match.conftest import ALICE, BOB, BOT_USER, CHANNEL, random_chooser
 

@@ -8,8 +8,8 @@ import random
 import pytest
 
 import engine
-from bot.db import Database
 from bot.match import InvalidRequestError, MatchService
+from bot.storage.db import SqliteDatabase
 from tests.clock import T0
 from tests.match.conftest import (
     ALICE,
@@ -150,7 +150,7 @@ async def test_ai_sides_never_time_out(svc):
 
 
 async def test_restart_resumes_matches_and_timers(db_path, clock):
-    db = await Database.open(db_path)
+    db = await SqliteDatabase.open(db_path)
     svc = MatchService(db, turn_timeout=3600, clock=clock, ai_chooser=random_chooser,
                        seed_source=lambda: 4242)
     m1 = await start_match(svc, channel=CHANNEL)
@@ -166,7 +166,7 @@ async def test_restart_resumes_matches_and_timers(db_path, clock):
 
     # A new process: nothing was kept in memory.
     clock.now = T0 + 5
-    db = await Database.open(db_path)
+    db = await SqliteDatabase.open(db_path)
     try:
         svc = MatchService(db, turn_timeout=3600, clock=clock, ai_chooser=random_chooser)
         assert {m.id for m in await svc.active_matches()} == {m1.id, m2.id}

@@ -9,10 +9,10 @@ from pathlib import Path
 from PIL import Image
 
 import engine
-from bot.db import Database
 from bot.match import MatchService
 from bot.offline.demo import DEFAULT_LEVELS, play_demo
 from bot.offline.demo import main as demo_main
+from bot.storage.db import SqliteDatabase
 from engine import Side
 
 
@@ -47,7 +47,7 @@ async def test_demo_plays_a_full_match_and_leaves_pngs_log_and_a_replayable_data
     assert f"winner: {summary['winner']} {summary['reason']}" in log
 
     # the database replays to the stored final state
-    db = await Database.open(summary["db"])
+    db = await SqliteDatabase.open(summary["db"])
     try:
         service = MatchService(db)
         match = await service.get_match(summary["match_id"])

@@ -7,8 +7,8 @@ import threading
 
 import pytest
 
-import bot.db as db_module
 import bot.offline.terminal as terminal
+import bot.storage.db as db_module
 from bot.offline.demo import main as demo_main
 
 
@@ -18,7 +18,7 @@ def small_disk(monkeypatch: pytest.MonkeyPatch) -> None:
     migrations (SQLite's ``max_page_count``), and each action logged also stores an 8 KB
     ballast blob: a few actions into the match, a write fails with SQLite's own
     ``database or disk is full``."""
-    real_open = db_module.Database.open.__func__
+    real_open = db_module.SqliteDatabase.open.__func__
 
     async def capped_open(cls, path, **kwargs):
         db = await real_open(cls, path, **kwargs)
@@ -30,7 +30,7 @@ def small_disk(monkeypatch: pytest.MonkeyPatch) -> None:
         await w.execute_fetchall(f"PRAGMA max_page_count = {pages + 12}")
         return db
 
-    monkeypatch.setattr(db_module.Database, "open", classmethod(capped_open))
+    monkeypatch.setattr(db_module.SqliteDatabase, "open", classmethod(capped_open))
 
 
 def _sqlite_threads() -> list[threading.Thread]:

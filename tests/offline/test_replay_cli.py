@@ -11,11 +11,12 @@ import pytest
 from PIL import Image
 
 import engine
-from bot.db import SCHEMA_VERSION, Database
 from bot.match import MatchService
 from bot.offline import OFFLINE_GUILD, TERMINAL_PLAYER
 from bot.offline.demo import play_demo
 from bot.offline.replay import main
+from bot.storage.db import SqliteDatabase
+from bot.storage.schema import SCHEMA_VERSION
 from engine import Side
 
 
@@ -41,7 +42,7 @@ def test_refusals(tmp_path, capsys):
     db_path = tmp_path / "raptor.sqlite3"
 
     async def one_in_progress() -> int:
-        db = await Database.open(db_path)
+        db = await SqliteDatabase.open(db_path)
         try:
             m = await MatchService(db).start_ai_match(
                 5, 6, levels={Side.RAPTOR: "easy", Side.SCIENTIST: "easy"},
@@ -106,7 +107,7 @@ def test_a_database_newer_than_the_code_is_refused_in_one_line_and_left_untouche
 
 
 async def _create(path) -> None:
-    db = await Database.open(path)
+    db = await SqliteDatabase.open(path)
     await db.close()
 
 
@@ -128,7 +129,7 @@ def test_a_match_played_at_the_terminal_names_its_player_and_the_offline_server(
     db_path = tmp_path / "raptor.sqlite3"
 
     async def resigned_at_the_terminal() -> int:
-        db = await Database.open(db_path)
+        db = await SqliteDatabase.open(db_path)
         try:
             service = MatchService(db)
             m = await service.start_practice(OFFLINE_GUILD, 1, TERMINAL_PLAYER,

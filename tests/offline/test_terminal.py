@@ -90,15 +90,15 @@ def test_view_text_shows_own_hand_only():
 
 
 async def test_terminal_game_end_writes_the_final_board_and_says_why_in_words(tmp_path: Path):
-    from bot.db import Database
     from bot.match import MatchService
+    from bot.storage.db import SqliteDatabase
     from engine import REASON_WORDS as REASONS
     from render import render_board
 
     t = Typist(moves=400)
     result = await play(tmp_path, side="raptor", level="easy", seed=3, read=t.read, echo=t.echo)
     assert result["reason"] in REASONS  # the game ran to its end (not a resignation)
-    db = await Database.open(tmp_path / "play.sqlite3")
+    db = await SqliteDatabase.open(tmp_path / "play.sqlite3")
     try:
         final = (await MatchService(db).get_match(result["match_id"])).state
     finally:
@@ -184,12 +184,12 @@ async def test_terminal_says_who_resolves_what_after_the_reveal_and_the_seed(tmp
 
 
 async def test_terminal_keeps_a_fresh_seed_hidden_until_the_match_ends(tmp_path: Path):
-    from bot.db import Database
     from bot.match import MatchService
+    from bot.storage.db import SqliteDatabase
 
     t = Scripted(["?"])
     result = await play(tmp_path, side="raptor", read=t.read, echo=t.out.append)
-    db = await Database.open(tmp_path / "play.sqlite3")
+    db = await SqliteDatabase.open(tmp_path / "play.sqlite3")
     try:
         seed = (await MatchService(db).get_match(result["match_id"])).seed
     finally:
@@ -410,13 +410,13 @@ def test_rules_and_cards_come_in_pages_that_fit_80_by_24():
 async def test_a_match_left_unfinished_in_the_folder_ends_as_stopped_not_resigned(tmp_path):
     """A terminal match whose process was killed cannot be resumed: the next `play` in the
     folder ends it without a result, as stopped (no resignation the player never made)."""
-    from bot.db import Database
     from bot.match import MatchService
     from bot.offline import OFFLINE_GUILD as GUILD
     from bot.offline import TERMINAL_PLAYER as HUMAN_ID
     from bot.offline.terminal import AI_ID, CHANNEL
+    from bot.storage.db import SqliteDatabase
 
-    db = await Database.open(tmp_path / "play.sqlite3")
+    db = await SqliteDatabase.open(tmp_path / "play.sqlite3")
     try:
         left = await MatchService(db).start_practice(GUILD, CHANNEL, HUMAN_ID, side="raptor",
                                                       level="easy", ai_user_id=AI_ID, seed=4)
@@ -425,7 +425,7 @@ async def test_a_match_left_unfinished_in_the_folder_ends_as_stopped_not_resigne
     t = Typist(moves=0)
     result = await play(tmp_path, side="raptor", level="easy", seed=9, read=t.read, echo=t.echo)
     assert result["match_id"] == left.id + 1 and result["reason"] == "resigned"
-    db = await Database.open(tmp_path / "play.sqlite3")
+    db = await SqliteDatabase.open(tmp_path / "play.sqlite3")
     try:
         old = await MatchService(db).get_match(left.id)
     finally:

@@ -183,9 +183,9 @@ def test_a_stopped_match_ends_as_stopped_and_python_m_bot_replay_shows_it(tmp_pa
     import asyncio
 
     import engine
-    from bot.db import Database
     from bot.match import MatchService, replays
     from bot.offline.replay import main as replay_main
+    from bot.storage.db import SqliteDatabase
     from render import render_board
     from render.replay import render_replay
 
@@ -194,7 +194,7 @@ def test_a_stopped_match_ends_as_stopped_and_python_m_bot_replay_shows_it(tmp_pa
     db_path = tmp_path / "pc" / "play.sqlite3"
 
     async def stored():
-        db = await Database.open(db_path)
+        db = await SqliteDatabase.open(db_path)
         try:
             service = MatchService(db)
             m = await service.get_match(1)

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.db import Database
 from bot.match import MatchService
+from bot.storage.db import SqliteDatabase
 from engine import Side
 
 
@@ -30,7 +30,7 @@ def deployment(tmp_path, monkeypatch) -> Path:
 async def fill(db_path: Path) -> None:
     """A database with a match in progress (two decisions), a finished match and a server
     with its own time per turn."""
-    db = await Database.open(db_path)
+    db = await SqliteDatabase.open(db_path)
     try:
         service = MatchService(db)
         playing = await service.start_ai_match(

@@ -42,8 +42,8 @@ from typing import Any
 import discord
 
 import bot.match.starting
-from bot.db import Database
 from bot.match import MatchService
+from bot.storage.db import SqliteDatabase
 from tests.e2e.players import World, seed_sequence
 from tests.fakediscord import FakeDiscord
 
@@ -86,13 +86,13 @@ async def start_against_fake(self: discord.Client, token: str, *, reconnect: boo
     """Stands in for ``discord.Client.start``: the fake Discord instead of discord.com."""
     fake = FakeDiscord(strict=False, timeout=30.0)
     await fake.start()
-    observer_db: Database | None = None
+    observer_db: SqliteDatabase | None = None
     players: asyncio.Task[None] | None = None
     try:
         await fake.start_client(self, token=token)
         _running.append(self)
         settings: Any = self.settings  # type: ignore[attr-defined]
-        observer_db = await Database.open(settings.db_path)
+        observer_db = await SqliteDatabase.open(settings.db_path)
         world = World(fake, Path(settings.db_path), settings, MatchService(observer_db),
                       observer_db)
         world.bot = self  # type: ignore[assignment]

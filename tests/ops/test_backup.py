@@ -10,7 +10,7 @@ import time
 from pathlib import Path
 
 from bot.__main__ import main
-from bot.db import SCHEMA_VERSION
+from bot.storage.schema import SCHEMA_VERSION
 from tests.ops.conftest import fill
 
 TABLES = ("matches", "match_log", "results", "guild_settings", "challenges")

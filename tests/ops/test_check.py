@@ -10,7 +10,8 @@ import sys
 from pathlib import Path
 
 from bot.__main__ import main
-from bot.db import SCHEMA_VERSION, Database
+from bot.storage.db import SqliteDatabase
+from bot.storage.schema import SCHEMA_VERSION
 from tests.ops.conftest import fill
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
@@ -100,7 +101,7 @@ def test_an_older_database_is_migrated(deployment, monkeypatch, capsys):
     db_path = deployment / "old.sqlite3"
 
     async def old() -> None:
-        db = await Database.open(db_path, upto=1)
+        db = await SqliteDatabase.open(db_path, upto=1)
         await db.close()
 
     asyncio.run(old())

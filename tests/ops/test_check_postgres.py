@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 from bot.__main__ import main
-from bot.db import SCHEMA_VERSION
-from bot.pg import PgDatabase
+from bot.storage.pg import PgDatabase
+from bot.storage.schema import SCHEMA_VERSION
 from tests.databases import BACKENDS, postgres_schema
 
 pytestmark = pytest.mark.parametrize("backend", BACKENDS[1:])  # PostgreSQL only

@@ -22,8 +22,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.db import Database
 from bot.match import MatchService
+from bot.storage.db import SqliteDatabase
 from tests.ops.fake_discord_bot import SLOW_SAVE
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
@@ -160,7 +160,7 @@ def test_a_stop_signal_mid_match_exits_0_within_10_s_and_the_database_is_whole(t
     assert log_after[:len(log_before)] == log_before and len(log_after) == len(log_before) + 1
 
     async def replayed() -> bool:
-        db = await Database.open(db_path)
+        db = await SqliteDatabase.open(db_path)
         try:
             service = MatchService(db)
             match = await service.get_match(mid)

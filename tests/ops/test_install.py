@@ -25,7 +25,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.db import SCHEMA_VERSION
+from bot.storage.schema import SCHEMA_VERSION
 
 pytestmark = pytest.mark.soak
 

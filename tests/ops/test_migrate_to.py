@@ -9,10 +9,10 @@ import asyncio
 import pytest
 
 from bot.__main__ import main
-from bot.db import Database
 from bot.discord.post_store import Notice, PostStore
 from bot.match import MatchService
-from bot.pg import PgDatabase
+from bot.storage.db import SqliteDatabase
+from bot.storage.pg import PgDatabase
 from engine import Pick, Side
 from tests.databases import BACKENDS, postgres_schema
 from tests.ops.conftest import fill
@@ -27,7 +27,7 @@ TABLES = ("matches", "match_log", "challenges", "ratings", "results", "guild_set
 async def _fill_more(path) -> None:
     """A rated match between two people (its end announced), a pending challenge, a user
     setting, a post."""
-    db = await Database.open(path)
+    db = await SqliteDatabase.open(path)
     try:
         svc = MatchService(db)
         ch = await svc.create_challenge(1, 20, 2001, 2002, side="raptor")
@@ -68,7 +68,7 @@ async def test_everything_is_copied_and_the_bot_carries_on(backend, deployment, 
         assert (status, err) == (0, [])
         assert out[0].startswith(f"Copied {source} (schema version ")
         assert "3 matches, " in out[0] and "1 ratings" not in out[0]
-        src, dst = await Database.open(source), await PgDatabase.open(url)
+        src, dst = await SqliteDatabase.open(source), await PgDatabase.open(url)
         try:
             for table in TABLES:
                 rows = await _rows(src, table)

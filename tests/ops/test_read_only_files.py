@@ -33,16 +33,18 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
+import bot.offline.replay  # noqa: F401
+
 # The commands' modules, loaded here since a child dropped to ``nobody`` may not be able to
 # read the virtualenv or the checkout to import them (``bot.__main__`` imports them lazily,
 # Pillow its image plugins, GIF and PNG among them, when it first encodes: ``Image.init``).
-import bot.backup  # noqa: F401
-import bot.check  # noqa: F401
-import bot.offline.replay  # noqa: F401
+import bot.ops.backup  # noqa: F401
+import bot.ops.check  # noqa: F401
 import engine
 from bot.__main__ import main
-from bot.db import SCHEMA_VERSION, Database
 from bot.match import MatchService
+from bot.storage.db import SqliteDatabase
+from bot.storage.schema import SCHEMA_VERSION
 from engine import Side
 from tests.ops.conftest import fill
 from tests.ops.test_backup import rows
@@ -195,7 +197,7 @@ def files(folder: Path) -> dict[str, bytes]:
 
 async def one_round_played(db_path: Path) -> int:
     """A practice match resigned after its first round (so it has a replay); its number."""
-    db = await Database.open(db_path)
+    db = await SqliteDatabase.open(db_path)
     try:
         service = MatchService(db)
         m = await service.start_practice(1, 11, 1001, side=Side.RAPTOR, level="easy",

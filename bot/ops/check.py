@@ -32,19 +32,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-import asyncpg
-
-from .db import (
-    SCHEMA_VERSION,
-    Database,
-    DatabaseTooNewError,
-    connect_read_only,
-    read_problem,
-    write_problem,
-)
-from .db_url import redact
-from .pg import DatabaseUnavailableError, PgDatabase
-from .settings import Settings, SettingsError, load_settings, setting_warnings
+from ..settings import Settings, SettingsError, load_settings, setting_warnings
+from ..storage import Database, DatabaseTooNewError, StorageError, open_database
+from ..storage.db import connect_read_only, not_a_database, read_problem, write_problem
+from ..storage.db_url import redact
+from ..storage.schema import SCHEMA_VERSION
 
 PROG = "python -m bot check"
 
@@ -74,7 +66,7 @@ def settings_or_reason() -> Settings:
 
 def file_schema_version(path: Path) -> int | None:
     """The schema version of an existing database file, None for no file; read through
-    :func:`bot.db.connect_read_only` (nothing written or created, a read-only file or folder
+    :func:`bot.storage.db.connect_read_only` (nothing written or created, a read-only file or folder
     is fine).
 
     Raises:
@@ -122,23 +114,6 @@ def _size(path: Path) -> str:
     raise AssertionError  # pragma: no cover
 
 
-def not_a_database(path: Path, exc: sqlite3.Error) -> str:
-    """The reason for a file at ``RAPTOR_DB_PATH`` that SQLite cannot read as a database."""
-    return (f"RAPTOR_DB_PATH={path} is not a SQLite database ({exc}): point RAPTOR_DB_PATH at "
-            "the bot's database file, or at a new file name")
-
-
-def open_failure(path: Path, exc: BaseException) -> str:
-    """The one-line reason why :meth:`Database.open` failed on ``path`` (``check`` and
-    ``python -m bot`` both say it this way)."""
-    if isinstance(exc, DatabaseTooNewError):
-        return str(exc)
-    if isinstance(exc, sqlite3.DatabaseError) and not isinstance(exc, sqlite3.OperationalError):
-        return not_a_database(path, exc)
-    return (f"cannot open the database RAPTOR_DB_PATH={path}: {exc}. Set RAPTOR_DB_PATH to a "
-            "writable file path (on a volume that is mounted).")
-
-
 def database_reason(db_path: Path | str) -> str | None:
     """Why the database at ``db_path`` (``RAPTOR_DB_PATH``) cannot be used, found without
     writing anything: a folder given as the path, a missing or unwritable folder, a file that
@@ -169,8 +144,8 @@ def database_reason(db_path: Path | str) -> str | None:
 def write_reason(db_path: Path | str) -> str | None:
     """Why the bot, run as this user, could not write the database at ``db_path`` (after
     :func:`database_reason` found nothing): the file, its ``-wal``/``-shm`` or its folder
-    read-only (:func:`bot.db.write_problem`, which names them), as one sentence; None when it
-    could. Found without writing, from this user's permissions (so root, who may write any
+    read-only (:func:`bot.storage.db.write_problem`, which names them), as one sentence; None
+    when it could. Found without writing, from this user's permissions (so root, who may write any
     file, is refused only on a file system mounted read-only). ``python -m bot`` and
     ``python -m bot check`` refuse to start with it."""
     path = Path(os.path.abspath(db_path))
@@ -186,46 +161,36 @@ def write_reason(db_path: Path | str) -> str | None:
             "user write access to both (chown or chmod), or run the bot as their owner")
 
 
-async def open_database(settings: Settings) -> Database | PgDatabase:
-    """Open (and migrate) the database the settings name: PostgreSQL when
-    ``RAPTOR_DATABASE_URL`` is set, else the SQLite file ``RAPTOR_DB_PATH``. ``check`` and
-    ``python -m bot`` both open it this way.
+async def open_or_reason(settings: Settings) -> Database:
+    """:func:`bot.storage.open_database`, its failure as the operator's one line.
 
     Raises:
-        CheckError: the one-line reason it cannot be used (a malformed URL, a server that
-            cannot be reached, a refused login, a database newer than this code, a file that
-            is not a database...).
+        CheckError: why the database cannot be used (a malformed URL, a server that cannot
+            be reached, a refused login, a database newer than this code, a file that is not
+            a database...).
     """
-    if settings.database_url is not None:
-        url = settings.database_url.get_secret_value()
-        try:
-            return await PgDatabase.open(url)
-        except (DatabaseUnavailableError, DatabaseTooNewError) as exc:
-            raise CheckError(str(exc)) from None
-        except asyncpg.PostgresError as exc:
-            raise CheckError(f"the database {redact(url)!r} could not be migrated: "
-                             f"{type(exc).__name__}: {exc}") from None
-    path = Path(os.path.abspath(settings.db_path))
     try:
-        return await Database.open(path)
-    except (sqlite3.Error, OSError, DatabaseTooNewError) as exc:
-        raise CheckError(open_failure(path, exc)) from None
+        return await open_database(settings)
+    except StorageError as exc:
+        raise CheckError(str(exc)) from None
 
 
 async def _open_and_summarize(settings: Settings) -> Summary:
-    db = await open_database(settings)
+    db = await open_or_reason(settings)
     try:
         return await summarize(db)
-    except (sqlite3.Error, asyncpg.PostgresError) as exc:
+    except (sqlite3.Error, StorageError) as exc:
         raise CheckError(f"the database {db.path} cannot be read: {exc}") from None
     finally:
         await db.close()
 
 
 async def _postgres_version(url: str) -> int:
+    from ..storage.pg import PgDatabase  # asyncpg is loaded only for PostgreSQL
+
     try:
         return await PgDatabase.peek_version(url)
-    except DatabaseUnavailableError as exc:
+    except StorageError as exc:
         raise CheckError(str(exc)) from None
 
 

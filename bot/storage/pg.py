@@ -1,10 +1,11 @@
-"""PostgreSQL storage (asyncpg): the same tables, migrations and guarantees as :mod:`bot.db`.
+"""PostgreSQL storage (asyncpg): the same tables, migrations and guarantees as SQLite's
+(:mod:`bot.storage.db`). This is the only module of the bot that imports asyncpg.
 
 Chosen by ``RAPTOR_DATABASE_URL=postgresql://user:password@host:port/database``; SQLite
 (``RAPTOR_DB_PATH``) stays the default. :class:`PgDatabase` has the interface of
-:class:`bot.db.Database` (``fetchone``, ``fetchall``, ``write``, ``transaction``, ``close``,
+:class:`bot.storage.Database` (``fetchone``, ``fetchall``, ``write``, ``transaction``, ``close``,
 ``schema_version``), so the stores run their SQL on either. Every difference between the two
-dialects lives here or in a :class:`bot.db.PerDialect` migration statement:
+dialects lives here or in a :class:`bot.storage.schema.PerDialect` migration statement:
 
 - placeholders: the stores write ``?``; :func:`numbered` turns them into ``$1, $2, ...``;
 - DDL types: :func:`postgres_ddl` (``INTEGER`` → ``BIGINT``, since Discord ids are 64-bit;
@@ -14,7 +15,7 @@ dialects lives here or in a :class:`bot.db.PerDialect` migration statement:
 - the schema version: the table ``raptor_schema`` (one row) instead of ``PRAGMA user_version``;
   each migration step runs in one transaction under an advisory lock, so processes starting
   together migrate once;
-- triggers: PL/pgSQL functions (migration 1's :class:`~bot.db.PerDialect` statements);
+- triggers: PL/pgSQL functions (migration 1's :class:`~bot.storage.schema.PerDialect` statements);
 - no PRAGMAs: PostgreSQL's defaults (READ COMMITTED, foreign keys always on) hold. Under
   READ COMMITTED a versioned ``UPDATE ... WHERE version = ?`` that waited for another
   transaction re-checks its condition on the committed row, so two simultaneous clicks
@@ -26,28 +27,24 @@ databases share.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import re
-from collections.abc import AsyncIterator, Iterable, Sequence
+from collections.abc import AsyncIterator, Iterable, Iterator, Sequence
 from contextlib import asynccontextmanager
 from typing import Any
 from urllib.parse import urlsplit
 
 import asyncpg
 
-from .db import MIGRATIONS, SCHEMA_VERSION, DatabaseTooNewError, PerDialect
+from .base import DatabaseTooNewError, DatabaseUnavailableError, IntegrityViolation, StorageError
 from .db_url import is_postgres_url, redact
+from .schema import MIGRATIONS, SCHEMA_VERSION, PerDialect
 
-__all__ = ["PgDatabase", "DatabaseUnavailableError", "is_postgres_url", "redact"]
+__all__ = ["PgDatabase", "is_postgres_url", "redact"]
 
 CONNECT_TIMEOUT = 10.0  # seconds to reach the server before giving up
 _MIGRATION_LOCK = 0x52617074  # pg_advisory_xact_lock key of the migrations ("Rapt")
-
-
-class DatabaseUnavailableError(RuntimeError):
-    """The PostgreSQL database cannot be used: a malformed URL, a server that cannot be
-    reached, a refused login, a missing database. The message is one line naming the
-    (password-free) URL and the reason."""
 
 
 _TYPES = ((re.compile(r"\bid\s+INTEGER\s+PRIMARY KEY\b"),
@@ -65,7 +62,7 @@ def postgres_ddl(sql: str) -> str:
 
 
 def migration_statements(step: Any) -> list[str]:
-    """The statements of a :class:`~bot.db.Migration` as PostgreSQL runs them."""
+    """The statements of a :class:`~bot.storage.schema.Migration` as PostgreSQL runs them."""
     out = []
     for s in step.statements:
         text = s.postgres if isinstance(s, PerDialect) else postgres_ddl(s)
@@ -100,37 +97,56 @@ def _rowcount(status: str) -> int:
     return int(last) if last.isdigit() else 0
 
 
+@contextlib.contextmanager
+def _storage_errors() -> Iterator[None]:
+    """asyncpg's errors as the storage's: a broken constraint is an
+    :class:`~bot.storage.IntegrityViolation` (with the constraint's name), anything else the
+    server refused a :class:`~bot.storage.StorageError` naming asyncpg's class."""
+    try:
+        yield
+    except asyncpg.IntegrityConstraintViolationError as exc:
+        raise IntegrityViolation(str(exc), exc.constraint_name) from exc
+    except asyncpg.PostgresError as exc:
+        raise StorageError(f"{type(exc).__name__}: {exc}") from exc
+
+
 class PgTransaction:
     """Statements inside one transaction of :meth:`PgDatabase.transaction` (the interface
-    of :class:`bot.db.Transaction`)."""
+    of :class:`bot.storage.Transaction`)."""
 
     def __init__(self, conn: asyncpg.Connection) -> None:
         self._conn = conn
 
     async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
         """Run one statement; returns the number of rows changed."""
-        return _rowcount(await self._conn.execute(numbered(sql), *params))
+        with _storage_errors():
+            return _rowcount(await self._conn.execute(numbered(sql), *params))
 
     async def insert(self, sql: str, params: Sequence[Any] = ()) -> int:
         """Run one INSERT into a table with an ``id`` column; returns the new row's id."""
-        return int(await self._conn.fetchval(numbered(sql + " RETURNING id"), *params))
+        with _storage_errors():
+            return int(await self._conn.fetchval(numbered(sql + " RETURNING id"), *params))
 
     async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
-        await self._conn.executemany(numbered(sql), list(rows))
+        with _storage_errors():
+            await self._conn.executemany(numbered(sql), list(rows))
 
     async def fetchone(self, sql: str, params: Sequence[Any] = ()) -> asyncpg.Record | None:
         """A read inside the transaction (sees its own uncommitted writes)."""
-        return await self._conn.fetchrow(numbered(sql), *params)
+        with _storage_errors():
+            return await self._conn.fetchrow(numbered(sql), *params)
 
     async def copy_rows(self, table: str, columns: Sequence[str],
                         rows: Iterable[Sequence[Any]]) -> None:
         """Bulk-insert ``rows`` (values in ``columns`` order) with ``COPY`` (moving a
         database: ``python -m bot migrate-to``)."""
-        await self._conn.copy_records_to_table(table, columns=list(columns),
-                                               records=[tuple(r) for r in rows])
+        with _storage_errors():
+            await self._conn.copy_records_to_table(table, columns=list(columns),
+                                                   records=[tuple(r) for r in rows])
 
     async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[asyncpg.Record]:
-        return list(await self._conn.fetch(numbered(sql), *params))
+        with _storage_errors():
+            return list(await self._conn.fetch(numbered(sql), *params))
 
     async def lock_member(self, kind: int, user_id: int) -> None:
         """Hold, until this transaction ends, the lock of ``(kind, user_id)``: another
@@ -138,13 +154,14 @@ class PgTransaction:
         practices, open challenges) holds until the commit. A transaction-level advisory
         lock; ``kind`` is a small number naming what is counted, the user id folded into
         PostgreSQL's 32-bit second key."""
-        await self._conn.execute("SELECT pg_advisory_xact_lock($1, $2)", kind,
-                                 (user_id ^ (user_id >> 32)) & 0x7FFFFFFF)
+        with _storage_errors():
+            await self._conn.execute("SELECT pg_advisory_xact_lock($1, $2)", kind,
+                                     (user_id ^ (user_id >> 32)) & 0x7FFFFFFF)
 
 
 class PgDatabase:
     """The bot's PostgreSQL database: a pool of connections. Create with :meth:`open`,
-    finish with :meth:`close`. Same interface as :class:`bot.db.Database`; every read and
+    finish with :meth:`close`. A :class:`bot.storage.Database`; every read and
     write takes a connection from the pool, so they run side by side."""
 
     dialect = "postgresql"
@@ -169,13 +186,17 @@ class PgDatabase:
             DatabaseUnavailableError: malformed URL, server unreachable, login refused, no
                 such database.
             DatabaseTooNewError: the database's schema version is newer than
-                :data:`~bot.db.SCHEMA_VERSION` (nothing was changed).
-            asyncpg.PostgresError: a migration failed (it is rolled back; earlier ones
-                stay applied).
+                :data:`~bot.storage.schema.SCHEMA_VERSION` (nothing was changed).
+            DatabaseUnavailableError: also when a migration failed (it is rolled back;
+                earlier ones stay applied).
         """
         pool = await connect_pool(url, min_size=min_size, max_size=max_size)
         try:
             await _migrate(pool, redact(url), SCHEMA_VERSION if upto is None else upto)
+        except asyncpg.PostgresError as exc:
+            await pool.close()
+            raise DatabaseUnavailableError(f"the database {redact(url)!r} could not be "
+                                           f"migrated: {type(exc).__name__}: {exc}") from exc
         except BaseException:
             await pool.close()
             raise
@@ -196,6 +217,25 @@ class PgDatabase:
         finally:
             await pool.close()
 
+    @staticmethod
+    async def peek_tables(url: str) -> dict[str, bool]:
+        """The tables of the database at ``url`` (its current schema), each with whether it
+        holds rows, read without changing anything.
+
+        Raises:
+            DatabaseUnavailableError: as :meth:`open`.
+            StorageError: a query the server refused.
+        """
+        pool = await connect_pool(url, min_size=1, max_size=1)
+        try:
+            with _storage_errors():
+                rows = await pool.fetch("SELECT tablename FROM pg_tables WHERE schemaname = "
+                                        "current_schema() ORDER BY tablename")
+                return {r[0]: bool(await pool.fetchval(
+                            f'SELECT EXISTS (SELECT 1 FROM "{r[0]}")')) for r in rows}
+        finally:
+            await pool.close()
+
     async def close(self) -> None:
         """Close the pool (waits for running statements)."""
         await self._pool.close()
@@ -206,21 +246,25 @@ class PgDatabase:
             return await _version(conn)
 
     async def fetchone(self, sql: str, params: Sequence[Any] = ()) -> asyncpg.Record | None:
-        return await self._pool.fetchrow(numbered(sql), *params)
+        with _storage_errors():
+            return await self._pool.fetchrow(numbered(sql), *params)
 
     async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[asyncpg.Record]:
-        return list(await self._pool.fetch(numbered(sql), *params))
+        with _storage_errors():
+            return list(await self._pool.fetch(numbered(sql), *params))
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[PgTransaction]:
         """A transaction on a connection of its own; commits when the block ends, rolls
         back if it raises."""
-        async with self._pool.acquire() as conn, conn.transaction():
-            yield PgTransaction(conn)
+        with _storage_errors():
+            async with self._pool.acquire() as conn, conn.transaction():
+                yield PgTransaction(conn)
 
     async def write(self, sql: str, params: Sequence[Any] = ()) -> int:
         """Run ONE statement as its own transaction; returns its row count."""
-        return _rowcount(await self._pool.execute(numbered(sql), *params))
+        with _storage_errors():
+            return _rowcount(await self._pool.execute(numbered(sql), *params))
 
 
 class _Connection(asyncpg.Connection):
@@ -300,6 +344,8 @@ async def _migrate(pool: asyncpg.Pool, shown: str, target: int) -> None:
                     await conn.execute("INSERT INTO raptor_schema (version) VALUES (0)")
                 for sql in migration_statements(step):
                     await conn.execute(sql)
+                if step.then is not None:
+                    await step.then(PgTransaction(conn))
                 await conn.execute("UPDATE raptor_schema SET version = $1", step.version)
 
 

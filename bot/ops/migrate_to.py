@@ -4,7 +4,7 @@ empty PostgreSQL database, to switch a deployment to PostgreSQL (README, Deployi
 Everything is copied, rows and ids as they are: matches with their action logs, challenges,
 ratings, results, server and user settings, and the recorded posts with controls (so that
 the buttons of messages already posted keep working). The target gets the schema first
-(:meth:`bot.pg.PgDatabase.open`), then every row in one transaction, in the order of the
+(:meth:`bot.storage.pg.PgDatabase.open`), then every row in one transaction, in the order of the
 foreign keys; the id counters continue after the copied ids. A target that already holds
 tables is refused (nothing is written), as are a missing source file and a database that
 cannot be reached. Stop the bot before copying (what it writes meanwhile would not be
@@ -23,14 +23,13 @@ import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-import asyncpg
-
 from engine.messages import Text
 
+from ..storage import Database, DatabaseTooNewError, StorageError
+from ..storage.db import SqliteDatabase
+from ..storage.db_url import redact
+from ..storage.schema import SCHEMA_VERSION
 from .check import CheckError, database_reason, file_schema_version, settings_or_reason
-from .db import SCHEMA_VERSION, Database, DatabaseTooNewError
-from .db_url import redact
-from .pg import DatabaseUnavailableError, PgDatabase, connect_pool
 
 PROG = "python -m bot migrate-to"
 
@@ -69,23 +68,14 @@ async def _target_tables(url: str) -> list[str]:
     """The target's tables that stop a copy: any table that is not the bot's, and the bot's
     tables that hold rows. The bot's own schema with no rows in it (as ``python -m bot
     check`` or a first start of the bot leaves a new database) does not stop it."""
-    pool = await connect_pool(url, min_size=1, max_size=1)
-    try:
-        rows = await pool.fetch("SELECT tablename FROM pg_tables WHERE schemaname = "
-                                "current_schema() ORDER BY tablename")
-        ours = {t for t, _words in TABLES} | set(SCHEMA_TABLES)
-        names = [r[0] for r in rows]
-        foreign = [name for name in names if name not in ours]
-        if foreign:
-            return foreign
-        used = []
-        for name in names:
-            if name not in SCHEMA_TABLES and await pool.fetchval(
-                    f'SELECT EXISTS (SELECT 1 FROM "{name}")'):
-                used.append(name)
-        return used
-    finally:
-        await pool.close()
+    from ..storage.pg import PgDatabase  # asyncpg is loaded only for PostgreSQL
+
+    tables = await PgDatabase.peek_tables(url)
+    ours = {t for t, _words in TABLES} | set(SCHEMA_TABLES)
+    foreign = [name for name in tables if name not in ours]
+    if foreign:
+        return foreign
+    return [name for name, used in tables.items() if used and name not in SCHEMA_TABLES]
 
 
 async def migrate(source: Path, url: str) -> list[str]:
@@ -98,9 +88,11 @@ async def migrate(source: Path, url: str) -> list[str]:
         CheckError: the one-line reason nothing was copied.
     """
     shown = redact(url)
+    from ..storage.pg import PgDatabase
+
     try:
         existing = await _target_tables(url)
-    except DatabaseUnavailableError as exc:
+    except StorageError as exc:
         raise CheckError(str(exc)) from None
     if existing:
         raise CheckError(f"the database {shown!r} is not empty (it has the tables "
@@ -109,20 +101,19 @@ async def migrate(source: Path, url: str) -> list[str]:
                          "(the bot's schema with no rows, as python -m bot check leaves it, is "
                          "fine); nothing was copied")
     try:
-        src = await Database.open(source)
+        src = await SqliteDatabase.open(source)
     except (sqlite3.Error, OSError, DatabaseTooNewError) as exc:
         raise CheckError(f"cannot open the SQLite database {source}: {exc}") from None
     try:
         try:
             dst = await PgDatabase.open(url)
-        except (DatabaseUnavailableError, DatabaseTooNewError) as exc:
+        except StorageError as exc:
             raise CheckError(str(exc)) from None
         try:
             counts = await _copy(src, dst)
-        except asyncpg.PostgresError as exc:
+        except StorageError as exc:
             raise CheckError(f"copying into {shown!r} failed, so nothing was copied "
-                             f"({type(exc).__name__}: {exc}); the target has the empty "
-                             "schema") from None
+                             f"({exc}); the target has the empty schema") from None
         finally:
             await dst.close()
     finally:
@@ -133,7 +124,7 @@ async def migrate(source: Path, url: str) -> list[str]:
             "a backup)."]
 
 
-async def _copy(src: Database, dst: PgDatabase) -> dict[str, int]:
+async def _copy(src: Database, dst: Database) -> dict[str, int]:
     counts: dict[str, int] = {}
     async with dst.transaction() as tx:
         for table, _words in TABLES:

@@ -10,8 +10,8 @@ given its name, so FILE never holds half a backup. An existing FILE is never ove
 Restoring: stop the bot, replace the ``RAPTOR_DB_PATH`` file with the copy (and remove any
 ``-wal`` / ``-shm`` files left beside the old one), start the bot.
 
-The database is only read (:func:`bot.db.connect_read_only`): a read-only file or folder can be
-backed up, and nothing is created beside it.
+The database is only read (:func:`bot.storage.db.connect_read_only`): a read-only file or
+folder can be backed up, and nothing is created beside it.
 
 Exit status 0 after a backup; 2 with one line on stderr (nothing written) when FILE exists, its
 folder is missing or not writable, there is no database to copy, the database cannot be read
@@ -28,8 +28,8 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from ..storage.db import connect_read_only, read_problem, write_problem
 from .check import CheckError, settings_or_reason
-from .db import connect_read_only, read_problem, write_problem
 
 PROG = "python -m bot backup"
 
