@@ -17,6 +17,10 @@ state_to_json(s))`` gives back an equal state. Chance is explicit: ``new_game`` 
 later shuffle or roll come from the seed, so the seed and the log of ``(seat, action)`` pairs
 rebuild the exact state (:meth:`Game.replay`).
 
+Logs: :meth:`Game.replay` and :meth:`Game.write_record` read a log of ``(seat, action)``
+pairs in which an action of ``None`` is that seat's forfeit (:meth:`Game.forfeit`): the
+seed and the log then rebuild games that went on after a seat left.
+
 Errors: the game raises its own errors, which must subclass :class:`ValueError` (bad
 notation, an illegal or ambiguous action, a seat that has nothing to decide); their message
 says what would have been legal and never holds hidden information.
@@ -26,10 +30,26 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any, Protocol, runtime_checkable
 
 #: A seat at the table: 0 .. seats - 1.
 Seat = int
+
+
+class Ending(StrEnum):
+    """How a match ends outside the game, by the platform (no end by the game's rules): the
+    words of a record's ending line and of the platform's stored reason. Who won: the seats
+    still playing after a resignation or a timeout; every seat in a draw; nobody for the
+    others."""
+
+    RESIGNED = "resigned"                      # the other seats win
+    TIMEOUT = "timeout"                        # the other seats win (the idle one's time ran out)
+    DRAW_AGREED = "draw_agreed"                # a draw
+    ABANDONED = "abandoned"                    # no result (every person idle)
+    ENDED_BY_MODERATOR = "ended_by_moderator"  # no result
+    STOPPED = "stopped"                        # no result (a terminal match stopped)
+    AI_FAILED = "ai_failed"                    # no result (the AI kept failing to decide)
 
 
 @dataclass(frozen=True)
@@ -128,7 +148,7 @@ def _standard_places(places: Sequence[int]) -> list[int]:
 class RecordHeader:
     """What the platform puts in a record: descriptive lines (``event``, ``server``,
     ``date``, the ``players``' names by seat; one line each) and, for a match ended outside
-    the game, ``ending`` (the platform's word: ``"resigned"``, ``"timeout"``,
+    the game, ``ending`` (an :class:`Ending` word: ``"resigned"``, ``"timeout"``,
     ``"draw_agreed"``, ``"abandoned"``, ``"ended_by_moderator"``, ``"stopped"``) and
     ``winners``, the seats that won it (every seat: a draw; none: no result). ``ending`` is
     None when the game ended by its rules."""
@@ -261,7 +281,7 @@ class Game(Protocol):
     def replay(self, seed: int, seats: int, options: Mapping[str, str],
                log: Iterable[tuple[Seat, Any]]) -> Any:
         """The state reached from ``new_game(seed, seats, options)`` by the ``(seat,
-        action)`` pairs of ``log``.
+        action)`` pairs of ``log`` (an action of None: that seat's :meth:`forfeit`).
 
         Raises:
             ValueError: an action of the log is not legal at its point (a corrupt log).
@@ -271,9 +291,9 @@ class Game(Protocol):
     # --- records
     def write_record(self, seed: int, seats: int, options: Mapping[str, str],
                      log: Sequence[tuple[Seat, Any]], header: RecordHeader) -> str:
-        """The text record of a finished match (its format documented beside
-        ``docs/RECORD.md``): ``header`` holds what the platform knows (event, server, date,
-        players by seat, how a match ended outside the game), the game adds its own lines.
+        """The text record of a finished match (its format documented beside ``docs/RECORD.md``;
+        ``log`` as for :meth:`replay`): ``header`` holds what the platform knows (event, server,
+        date, players by seat, how a match ended outside the game), the game adds its own lines.
 
         Raises:
             ValueError: the match is not finished (a record would reveal hidden

@@ -39,6 +39,7 @@ from enum import StrEnum
 from .actions import Action, Pick
 from .cards import card_name
 from .errors import RaptorError
+from .game import Ending
 from .messages import Text
 from .notation import format_action, parse_action
 from .predicates import ap_total
@@ -68,19 +69,6 @@ class MatchRecordError(RaptorError):
 class UnfinishedMatchError(RaptorError):
     """A record was asked of a match still in progress: its seed and hands are secret
     (R11.2) until it is over."""
-
-
-class Ending(StrEnum):
-    """Ends of a match outside the game (no R6 victory), as a record's ``Reason`` line
-    writes them; the game's own ends are :class:`engine.Reason` values."""
-
-    RESIGNED = "resigned"                      # Result: the winner (the other side resigned)
-    TIMEOUT = "timeout"                        # Result: the winner (the other side's time ran out)
-    DRAW_AGREED = "draw_agreed"                # Result: draw
-    ABANDONED = "abandoned"                    # Result: none (both players idle)
-    ENDED_BY_MODERATOR = "ended_by_moderator"  # Result: none
-    STOPPED = "stopped"                        # Result: none (a terminal match stopped)
-    AI_FAILED = "ai_failed"                    # Result: none (the AI kept failing to decide)
 
 
 def ending_banner(result: str | None, reason: Ending | str) -> Text:

@@ -11,7 +11,7 @@ forfeits is skipped from then on and keeps its score; when one seat is left it t
 rest of the pile in one go (its last take counts for its bonus as any other).
 
 Notation: ``take 2``. Record: ``Secret Nim record``, ``Key: value`` header lines, a blank
-line, then one line per take, ``<seat> take <n>``.
+line, then one line per take, ``<seat> take <n>``, or ``<seat> forfeit``.
 """
 
 from __future__ import annotations
@@ -185,14 +185,15 @@ class SecretNim:
                         frozenset(d["out"]), None if d["last"] is None else tuple(d["last"]))
 
     def replay(self, seed: int, seats: int, options: Mapping[str, str],
-               log: Iterable[tuple[Seat, Take]]) -> NimState:
+               log: Iterable[tuple[Seat, Take | None]]) -> NimState:
         state = self.new_game(seed, seats, options)
         for seat, action in log:
-            state = self.apply(state, seat, action)
+            state = (self.forfeit(state, seat) if action is None
+                     else self.apply(state, seat, action))
         return state
 
     def write_record(self, seed: int, seats: int, options: Mapping[str, str],
-                     log: Sequence[tuple[Seat, Take]], header: RecordHeader) -> str:
+                     log: Sequence[tuple[Seat, Take | None]], header: RecordHeader) -> str:
         state = self.replay(seed, seats, options, log)
         if not self.is_over(state) and header.ending is None:
             raise NimError("the game is still in progress: only a finished game has a record")
@@ -200,7 +201,8 @@ class SecretNim:
                  f"Pile: {resolve_options(self.options, options)['pile']}",
                  f"Players: {' | '.join(header.players)}",
                  f"Ending: {header.ending or 'pile_empty'}", ""]
-        lines += [f"{seat} {self.format_action(a)}" for seat, a in log]
+        lines += [f"{seat} {'forfeit' if a is None else self.format_action(a)}"
+                  for seat, a in log]
         return "\n".join(lines) + "\n"
 
     def read_record(self, text: str) -> NimState:
@@ -210,6 +212,9 @@ class SecretNim:
         log = []
         for line in body.splitlines():
             seat, _, notation = line.partition(" ")
+            if notation == "forfeit":
+                log.append((int(seat), None))
+                continue
             log.append((int(seat), self.parse_action(notation, self.replay(
                 int(fields["Seed"]), seats, {"pile": fields["Pile"]}, log), int(seat))))
         return self.replay(int(fields["Seed"]), seats, {"pile": fields["Pile"]}, log)

@@ -13,7 +13,14 @@ from collections.abc import Hashable, Iterable, Mapping, Sequence
 
 from ..game import OptionSpec, Outcome, RecordHeader, Seat, resolve_options
 from . import record as _record
-from .actions import Action, LogEntry, action_from_dict, action_to_dict, format_action
+from .actions import (
+    Action,
+    Forfeit,
+    LogEntry,
+    action_from_dict,
+    action_to_dict,
+    format_action,
+)
 from .errors import NotationError
 from .notation import parse_action
 from .rules import apply, forfeit, legal_actions, new_game, replay, to_act
@@ -30,6 +37,12 @@ def board_option(options: Mapping[str, str]) -> Board:
         ValueError: an unknown option or board (the message names the choices).
     """
     return Board(resolve_options(RaceGame.options, options)["board"])
+
+
+def _forfeits(log: Iterable[tuple[Seat, LogEntry | None]]) -> Iterable[tuple[Seat, LogEntry]]:
+    """The platform's log (a forfeit is a None action, :mod:`engine.game`) as the race's
+    own (a forfeit is a :class:`Forfeit` entry)."""
+    return ((seat, Forfeit() if action is None else action) for seat, action in log)
 
 
 class RaceGame:
@@ -108,13 +121,16 @@ class RaceGame:
         return RaceState.from_json(text)
 
     def replay(self, seed: int, seats: int, options: Mapping[str, str],
-               log: Iterable[tuple[Seat, LogEntry]]) -> RaceState:
-        return replay(seed, seats, board_option(options), log)
+               log: Iterable[tuple[Seat, LogEntry | None]]) -> RaceState:
+        """:func:`engine.race.replay`; a None action is the seat's :class:`Forfeit`."""
+        return replay(seed, seats, board_option(options), _forfeits(log))
 
     def write_record(self, seed: int, seats: int, options: Mapping[str, str],
                      log: Sequence[tuple[Seat, LogEntry]], header: RecordHeader) -> str:
-        """:func:`engine.race.write_record` (docs/RACE_RECORD.md)."""
-        return _record.write_record(seed, seats, board_option(options), log, header)
+        """:func:`engine.race.write_record` (docs/RACE_RECORD.md); a None action is the
+        seat's :class:`Forfeit`."""
+        return _record.write_record(seed, seats, board_option(options), list(_forfeits(log)),
+                                    header)
 
     def read_record(self, text: str) -> _record.RaceRecord:
         return _record.read_record(text)
