@@ -146,8 +146,8 @@ async def play_match(folder: Path, seed: int) -> tuple[Counting, int, list[str]]
         while match.active:
             round_no = match.state.round
             await table.play_decision(rng, match=match)
-            side = (await world.observer.action_log(table.match_id))[-1][1]
-            counting.take(round_no, match.channel_id, match.players[side])
+            seat = (await world.observer.action_log(table.match_id))[-1][1]
+            counting.take(round_no, match.channel_id, match.user_of(seat))
             match = await table.match()
         counting.private = private_checks(world, names)
         return counting, match.state.round, ["alice", "bob"]
@@ -170,7 +170,7 @@ async def play_practice(folder: Path, seed: int) -> tuple[Counting, int, list[st
         match = await world.observer.active_match(parent)
         if match is None:  # the match may have moved to a thread of the channel
             match = next(m for m in await world.observer.active_matches()
-                         if carol.id in m.players.values())
+                         if m.seats_of(carol.id))
         table.match_id = match.id
         if match.channel_id != parent:  # played in a thread: the player acts there
             table.channel = FakeChannel(world.fake, world.fake.server.channels[match.channel_id])

@@ -29,8 +29,9 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 
 from bench_ai import wilson  # noqa: E402
 
+from bot.games.raptor import sides as rs  # noqa: E402
 from bot.match import MatchService  # noqa: E402
-from bot.offline import OFFLINE_GUILD, demo  # noqa: E402
+from bot.offline import demo  # noqa: E402
 from bot.storage.db import SqliteDatabase  # noqa: E402
 from engine import Side  # noqa: E402
 
@@ -41,13 +42,12 @@ async def _match(seed: int, levels: dict[Side, str], budget: float | None, envir
     try:
         service = MatchService(db, ai_time_budget=budget or 2.0,
                                ai_iterations=demo.DEFAULT_ITERATIONS if budget is None else None)
-        match = await service.start_ai_match(
-            OFFLINE_GUILD, demo.DEMO_CHANNEL, levels=levels, ai_user_ids=demo.AI_USERS,
-            environment=environment, setup="quick", seed=seed)
+        match = await demo.start_demo_match(service, seed=seed, levels=levels,
+                                            environment=environment)
         while await service.play_ai(match.id):
             pass
         final = await service.get_match(match.id)
-        return {"seed": seed, "winner": final.result, "reason": final.reason,
+        return {"seed": seed, "winner": rs.result(final), "reason": final.reason,
                 "rounds": final.state.round}
     finally:
         await db.close()

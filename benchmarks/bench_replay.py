@@ -131,6 +131,8 @@ async def _latency(world, out) -> float:
 
 
 async def in_bot(replays: int, rounds: int, repeat: int, seed: int) -> None:
+    from bot.games.raptor import sides as rs
+    from engine.raptor_game import SIDE_SEATS
     from tests.e2e.players import World  # the bot and the fake Discord: only here
 
     rng = random.Random(seed)
@@ -142,9 +144,9 @@ async def in_bot(replays: int, rounds: int, repeat: int, seed: int) -> None:
             while m.state.round <= rounds and not m.state.is_over:
                 side = min(engine.to_act(m.state))
                 action = rng.choice(engine.legal_actions(m.state, side))
-                await service.act(m.id, m.players[side], action, side=side)
+                await service.act(m.id, rs.user(m, side), action, seat=SIDE_SEATS[side])
                 m = await service.get_match(m.id)
-            await service.resign(m.id, m.players[engine.Side.RAPTOR])
+            await service.resign(m.id, rs.user(m, engine.Side.RAPTOR))
             # another match on the replayed match's render worker (same id modulo workers)
             filler = 0
             while True:

@@ -53,6 +53,7 @@ from pathlib import Path
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
 import engine  # noqa: E402
+from bot.games.raptor import sides as rs  # noqa: E402
 from bot.match import Match, MatchService, StaleError  # noqa: E402
 from bot.storage.db import SqliteDatabase  # noqa: E402
 from bot.storage.pg import PgDatabase  # noqa: E402
@@ -73,7 +74,8 @@ def _pick(m: Match, rng: random.Random) -> tuple[engine.Side, engine.Action]:
 
 
 async def _new_match(svc: MatchService, channel: int, a: int, b: int) -> Match:
-    ch = await svc.create_challenge(GUILD, channel, a, b, side="raptor", setup="quick")
+    ch = await svc.create_challenge(GUILD, channel, a, b, game="raptor",
+                                    seat=rs.seat_wish("raptor"), options={"setup": "quick"})
     return await svc.accept_challenge(ch.id, b)
 
 
@@ -103,7 +105,7 @@ async def _sequential(db: SqliteDatabase, path: Path, actions: int) -> None:
         engine.apply(m.state, side, action)  # engine-only cost of the same step, for scale
         engine_time += time.perf_counter() - e0
         a0 = time.perf_counter()
-        m = (await svc.act(m.id, m.players[side], action, expected_version=m.version)).match
+        m = (await svc.act(m.id, rs.user(m, side), action, expected_version=m.version)).match
         latencies.append(time.perf_counter() - a0)
         done += 1
     elapsed = time.perf_counter() - t0
@@ -159,7 +161,7 @@ async def _concurrent(db: SqliteDatabase, matches: int, per_match: int, pace: fl
             side, action = _pick(m, rng)
             a0 = time.perf_counter()
             try:
-                m = (await svc.act(m.id, m.players[side], action,
+                m = (await svc.act(m.id, rs.user(m, side), action,
                                    expected_version=m.version)).match
             except StaleError:
                 stale += 1
@@ -221,7 +223,7 @@ async def _level(db, n: int, total: int, seed: int, pace: float = 0.0
                 await asyncio.sleep(rng.expovariate(1 / pace))
             side, action = _pick(m, rng)
             a0 = time.perf_counter()
-            m = (await svc.act(m.id, m.players[side], action, expected_version=m.version)).match
+            m = (await svc.act(m.id, rs.user(m, side), action, expected_version=m.version)).match
             latencies.append(time.perf_counter() - a0)
             done += 1
         return done

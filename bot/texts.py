@@ -27,7 +27,10 @@ from engine.predicates import ap_total, mother_move_cost, scientists_on_board
 from engine.record import ending_banner
 from engine.state import SETUP_PHASES
 
-from .match.models import DRAW, SIDE_WORDS, ChallengeStatus, EndReason
+from .games.raptor import SIDE_WORDS
+from .games.raptor import sides as rs
+from .games.raptor.sides import DRAW
+from .match.models import ChallengeStatus, EndReason
 
 RAPTOR = Side.RAPTOR
 SCIENTIST = Side.SCIENTIST
@@ -71,11 +74,11 @@ OPTION_WORDS = {"jungle": Text("jungle"), "savannah": Text("savannah"),
 
 def player(match, side: Side) -> Text:
     """``"<@123> (raptor)"``; an AI side reads ``"<@bot> (raptor, AI easy)"``."""
-    level = match.ai.get(side)
+    level = rs.ai(match, side)
     if level:
-        return Text("{mention} ({side}, AI {level})", mention=mention(match.players[side]),
+        return Text("{mention} ({side}, AI {level})", mention=mention(rs.user(match, side)),
                     side=SIDE_WORDS[side], level=LEVEL_WORDS.get(level, level))
-    return Text("{mention} ({side})", mention=mention(match.players[side]),
+    return Text("{mention} ({side})", mention=mention(rs.user(match, side)),
                 side=SIDE_WORDS[side])
 
 
@@ -356,14 +359,15 @@ def score_line(v) -> Text:
 
 
 def challenge_text(ch) -> Text:
-    side = (Text("a random side") if ch.side == "random"
-            else Text("the {side}", side=SIDE_WORDS.get(Side(ch.side), ch.side))
-            if ch.side in ("raptor", "scientist") else Text("the {side}", side=ch.side))
+    wish = rs.wish_word(ch.seat)
+    side = (Text("a random side") if wish == "random"
+            else Text("the {side}", side=SIDE_WORDS[Side(wish)]))
+    o = rs.options(ch)
     return Text("{challenged}, {challenger} challenges you to a game of **Raptor**! They want "
                 "to play {side} · {environment} · {setup} setup.\nAccept or decline {when}.",
                 challenged=mention(ch.challenged_id), challenger=mention(ch.challenger_id),
-                side=side, environment=OPTION_WORDS.get(ch.environment, ch.environment),
-                setup=OPTION_WORDS.get(ch.setup, ch.setup), when=ts(ch.expires_at))
+                side=side, environment=OPTION_WORDS.get(o.environment, o.environment),
+                setup=OPTION_WORDS.get(o.setup, o.setup), when=ts(ch.expires_at))
 
 
 _CLOSED_WORDS = {ChallengeStatus.ACCEPTED: Text("accepted ✅"),
@@ -486,7 +490,7 @@ def ping_text(match, side: Side) -> Text:
     """The one short message that tells a player the turn passed to them."""
     s = match.state
     what = Text("pick your card") if s.phase is Phase.PICK else decision_text(match, side)
-    return Text("🔔 {mention}, your move in {title}: {what}", mention=mention(match.players[side]),
+    return Text("🔔 {mention}, your move in {title}: {what}", mention=mention(rs.user(match, side)),
                 title=match_title(match), what=what)
 
 
@@ -500,7 +504,7 @@ MATCH_START_HELP = Text("Every step shows on the match card below, edited in pla
 
 def match_start_line(match) -> Text:
     """The line that announces a new match (the challenge's or practice's message)."""
-    o = match.options
+    o = rs.options(match)
     template = (N_("**{title}** — a new practice game: {raptor} vs {scientist} · "
                    "{environment} · {setup} setup.") if match.practice else
                 N_("**{title}** — a new match: {raptor} vs {scientist} · {environment} · "
@@ -532,7 +536,7 @@ def parent_line(match, card_url: str | None) -> Text:
     elif s.phase in SETUP_PHASES:
         body = PHASE_NAMES[s.phase]
     else:
-        waiting = sorted(match.waiting_for())
+        waiting = rs.waiting(match)
         if s.phase is Phase.PICK and len(waiting) != 1:
             body = Text("Round {n} · card pick", n=s.round)
         else:
@@ -584,7 +588,7 @@ def result_text(match) -> Text:
     """The public message at the end of a match: the result and why (first line: who won and
     how), then the score when someone won."""
     headline = result_headline(match)
-    if match.result is None or match.result == DRAW:
+    if rs.result(match) is None or rs.result(match) == DRAW:
         return headline
     return Text("{headline}\n{score}", headline=headline,
                 score=score_line(engine.view(match.state, None)))
@@ -594,19 +598,19 @@ def result_headline(match) -> Text:
     """The first line of :func:`result_text`: the result and why."""
     reason = match.reason or ""
     title = match_title(match)
-    if match.result == DRAW:
+    if rs.result(match) == DRAW:
         return Text("**{title} is over: a draw**, agreed by both players. 🤝", title=title)
-    if match.result is None and reason == EndReason.AI_FAILED:
+    if rs.result(match) is None and reason == EndReason.AI_FAILED:
         return Text("**{title} is over**: the AI failed to make its decision, again after "
                     "several tries, so the match ends without a result (not rated).",
                     title=title)
-    if match.result is None and reason == EndReason.ENDED_BY_MODERATOR:
+    if rs.result(match) is None and reason == EndReason.ENDED_BY_MODERATOR:
         return Text("**{title} is over**: a moderator ended it, without a result (not rated).",
                     title=title)
-    if match.result is None:
+    if rs.result(match) is None:
         return Text("**{title} is over**: both players ran out of time, so it ends without a "
                     "result (not rated).", title=title)
-    winner = Side(match.result)
+    winner = Side(rs.result(match))
     loser = winner.other
     if reason == EndReason.RESIGNED:
         why = Text("{player} resigned", player=player(match, loser))
@@ -638,7 +642,7 @@ def board_verdict(match) -> str | None:
     or when the game itself ended (the image then tells the winner, R6)."""
     if match.active or match.state.phase is Phase.OVER:
         return None
-    return ending_banner(match.result, match.reason or "")
+    return ending_banner(rs.result(match), match.reason or "")
 
 
 def status_text(match) -> Text:
@@ -646,17 +650,17 @@ def status_text(match) -> Text:
     (not their values), AP left, draw offer."""
     s = match.state
     v = engine.view(s, None)
+    o = rs.options(match)
     lines: list = [Text("**{title}** — {raptor} vs {scientist} · {environment} · {setup} setup",
                         title=match_title(match), raptor=player(match, RAPTOR),
                         scientist=player(match, SCIENTIST),
-                        environment=OPTION_WORDS.get(match.options.environment,
-                                                     match.options.environment),
-                        setup=OPTION_WORDS.get(match.options.setup, match.options.setup))]
+                        environment=OPTION_WORDS.get(o.environment, o.environment),
+                        setup=OPTION_WORDS.get(o.setup, o.setup))]
     if not match.active:
         lines.append(result_text(match))
         return Text.joined("\n", lines)
     lines.append(Text("Round {n} · {phase}", n=s.round, phase=PHASE_NAMES[s.phase]))
-    waiting = match.waiting_for()
+    waiting = rs.waiting(match)
     if waiting:
         lines.append(Text("Waiting for {who}",
                           who=_and([player(match, sd) for sd in sorted(waiting)])))

@@ -7,6 +7,13 @@
   the storage (``bot.storage``), the operator commands (``bot.ops``) and the
   offline modes (``bot.offline``) nothing of discord;
 - only ``bot.storage.pg`` imports asyncpg (the PostgreSQL driver);
+- the platform (the match layer, the storage, the operator commands, and the games' base and
+  registry ``bot.games``, ``bot.games.base``) imports no game: not a game's package under
+  ``bot.games``, not a game's rules (``engine.race``, ``engine.ratjack``, Raptor's modules of
+  ``engine``: all but the game protocol ``engine.game`` and the sentences
+  ``engine.messages``), images (``render``) or AI (``bot.ai``, Raptor's); it reaches a game
+  through the registry (:func:`bot.games.plugin`). What still does is listed, to be emptied:
+  :data:`GAME_IMPORTS_LEFT`;
 - no two modules of ``bot``, ``engine`` and ``render`` import each other, directly or
   through others (imports for type checking and inside functions count too).
 """
@@ -98,6 +105,83 @@ def test_a_layer_imports_nothing_of_the_layers_above(layer, forbidden):
 
 def test_the_check_sees_a_forbidden_import():
     assert _offenders("bot.discord", ("discord",))  # the Discord layer does import discord
+
+
+def test_only_the_postgresql_backend_imports_asyncpg():
+    assert sorted(name for name, imps in IMPORTS.items()
+                  if any(_within(i, "asyncpg") for i in imps)) == ["bot.storage.pg"]
+
+
+# ----------------------------------------------------------------------------- the platform
+#: The platform: game-neutral code that hosts every game (the modules within these, and the
+#: games' base and registry themselves).
+PLATFORM = ("bot.match", "bot.storage", "bot.ops")
+PLATFORM_MODULES = ("bot.games", "bot.games.base")
+#: What of ``engine`` any game's code may use: the game protocol and the sentences.
+NEUTRAL_ENGINE = ("engine.game", "engine.messages")
+#: The games' own code: their packages on the bot's side, their rules, images and AI
+#: (Raptor's rules are ``engine`` itself, less :data:`NEUTRAL_ENGINE`; its images
+#: ``render``, its AI ``bot.ai``).
+GAME_CODE = ("bot.games.raptor", "bot.games.race", "bot.games.ratjack", "engine.race",
+             "engine.ratjack", "engine", "render", "bot.ai")
+
+#: The platform's imports of a game's code that are still there ("module imports module").
+#: This list MUST BE EMPTY when the platform split is done: each entry is a place where the
+#: platform still knows a game (here Raptor's match records in ``bot.match.replays``) and
+#: must reach it through the game's plug-in instead. Remove an entry as its import goes
+#: (:func:`test_the_list_of_game_imports_left_is_current` insists); never add one.
+GAME_IMPORTS_LEFT = frozenset({
+    "bot.match.replays imports engine",
+    "bot.match.replays imports engine.raptor_game",
+    "bot.match.replays imports engine.record",
+})
+
+
+def _is_platform(module: str) -> bool:
+    return module in PLATFORM_MODULES or any(_within(module, p) for p in PLATFORM)
+
+
+def _is_game_code(module: str) -> bool:
+    if any(_within(module, n) for n in NEUTRAL_ENGINE):
+        return False
+    return any(_within(module, g) for g in GAME_CODE)
+
+
+def _game_imports() -> set[str]:
+    """Every "module imports module" where a platform module imports a game's code."""
+    return {f"{name} imports {imp}" for name, imps in IMPORTS.items() if _is_platform(name)
+            for imp in imps if _is_game_code(imp)}
+
+
+def test_the_platform_imports_no_game():
+    assert sorted(_game_imports() - GAME_IMPORTS_LEFT) == []
+
+
+def test_the_list_of_game_imports_left_is_current():
+    """An entry of :data:`GAME_IMPORTS_LEFT` whose import is gone is taken off the list."""
+    assert sorted(GAME_IMPORTS_LEFT - _game_imports()) == []
+
+
+def test_the_game_check_sees_a_platform_module_importing_a_game():
+    assert _is_platform("bot.match.play") and _is_platform("bot.games.base")
+    assert _is_platform("bot.games") and not _is_platform("bot.games.raptor.sides")
+    assert not _is_platform("bot.discord.cog") and not _is_platform("bot.offline.demo")
+    for game in ("bot.games.raptor", "bot.games.raptor.sides", "bot.games.race",
+                 "bot.games.ratjack.ai", "engine", "engine.state", "engine.raptor_game",
+                 "engine.race.rules", "engine.ratjack", "render", "render.race", "bot.ai"):
+        assert _is_game_code(game), game
+    for neutral in ("engine.game", "engine.messages", "bot.games", "bot.games.base",
+                    "bot.match.models", "engineering"):
+        assert not _is_game_code(neutral), neutral
+    saved = dict(IMPORTS)
+    try:
+        IMPORTS["bot.storage.base"] = IMPORTS["bot.storage.base"] | {"engine.race.state"}
+        IMPORTS["bot.games"] = IMPORTS["bot.games"] | {"bot.games.raptor"}
+        assert {"bot.storage.base imports engine.race.state",
+                "bot.games imports bot.games.raptor"} <= _game_imports() - GAME_IMPORTS_LEFT
+    finally:
+        IMPORTS.clear()
+        IMPORTS.update(saved)
 
 
 def _cycles() -> list[list[str]]:

@@ -7,7 +7,7 @@ import random
 
 import engine
 from bot import texts
-from bot.match import play
+from bot.games import raptor as raptor_game
 from engine import Phase, Piece, Reason
 from engine.actions import PIECE_LETTERS
 from engine.state import SETUP_PHASES
@@ -16,7 +16,7 @@ from render import board
 
 def test_wording_tables_cover_every_phase_and_reason():
     assert set(texts.PHASE_NAMES) == set(Phase)
-    assert set(play._DOING) == set(Phase) - {Phase.OVER}
+    assert set(raptor_game._DOING) == set(Phase) - {Phase.OVER}
     assert set(Reason) <= set(texts.REASONS)
     assert set(engine.REASON_WORDS) == set(Reason)
     assert set(board.REASON_TEXT) == set(Reason)

@@ -38,6 +38,7 @@ from engine import Side
 from engine.messages import Text
 
 from .. import texts
+from ..games.raptor import sides as rs
 from ..i18n import LANGUAGE_NAMES, translator
 from ..match import Match, MatchFinishedError, MatchService, NotFoundError
 from ..settings import MAX_TURN_TIMEOUT_HOURS, MIN_TURN_TIMEOUT_HOURS
@@ -199,7 +200,7 @@ class RaptorAdminCog(commands.GroupCog, group_name="raptor-admin",
         lines: list[str] = []
         for m in active:
             waiting = Text.joined(" and ", [texts.player(m, side)
-                                            for side in sorted(m.waiting_for())])
+                                            for side in rs.waiting(m)])
             line = _("#{id} in {channel} · {raptor} vs {scientist} · round {n}", id=m.id,
                      channel=f"<#{m.channel_id}>", raptor=texts.player(m, Side.RAPTOR),
                      scientist=texts.player(m, Side.SCIENTIST), n=m.state.round)

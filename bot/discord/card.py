@@ -38,6 +38,7 @@ from engine import Phase, Side
 from engine.messages import Text
 
 from .. import texts
+from ..games.raptor import sides as rs
 from ..i18n import ENGLISH, tr
 from ..match import Match, MatchService
 from . import components
@@ -131,7 +132,7 @@ class Cards:
                 if due:
                     await self.posts.post(m.channel_id, Text.joined(" ", [
                         texts.ping_text(m, side) for side in due]),
-                        allowed_mentions=pings(*(m.players[s] for s in due)),
+                        allowed_mentions=pings(*(rs.user(m, s) for s in due)),
                         guild_id=m.guild_id)
             else:
                 await self.posts.store.forget(current.message_id)  # deleted: a new one
@@ -175,18 +176,18 @@ class Cards:
         if not m.active:
             return []
         acting = frozenset(engine.to_act(m.state))
-        humans = [s for s in sorted(acting - notes.acting) if not m.ai[s]]
+        humans = [s for s in sorted(acting - notes.acting) if not rs.ai(m, s)]
         if not humans:
             return []
         last = await self._last_actor(m)
-        return [s for s in humans if m.players[s] != last and s not in notes.pinged]
+        return [s for s in humans if rs.user(m, s) != last and s not in notes.pinged]
 
     async def _last_actor(self, m: Match) -> int | None:
         """The user id of the last person (not the AI) who made a decision in the match, or
         who started it."""
-        for _, side, _action in reversed(await self.service.action_log(m.id)):
-            if not m.ai[side]:
-                return m.players[side]
+        for _, seat, action in reversed(await self.service.action_log(m.id)):
+            if action is not None and not m.ai_of(seat):  # None: a forfeit, no decision
+                return m.user_of(seat)
         return self._starter.get(m.id)
 
     async def _deal(self, m: Match, dealt: frozenset[Side]) -> frozenset[Side]:
@@ -196,7 +197,7 @@ class Cards:
         if not m.active or m.state.phase is not Phase.PICK:
             return dealt
         for side in sorted(engine.to_act(m.state)):
-            if not m.ai[side] and side not in dealt:
+            if not rs.ai(m, side) and side not in dealt:
                 dealt |= {side}
                 await self.hands.dm_hand_if_wanted(m, side)
         return dealt
@@ -207,7 +208,7 @@ class Cards:
         the person who decides, none when the match is over or the AI decides."""
         if not m.active:
             return None
-        sides = [s for s in sorted(engine.to_act(m.state)) if not m.ai[s]]
+        sides = [s for s in sorted(engine.to_act(m.state)) if not rs.ai(m, s)]
         if not sides:
             return None
         if m.state.phase is Phase.PICK:
@@ -237,7 +238,7 @@ class Cards:
         try:
             return await channel.send(
                 self._content(m, lang), embed=self._embed(m, lang), file=await self._file(m, lang),
-                allowed_mentions=pings(*(m.players[s] for s in due)) if due else NO_PINGS,
+                allowed_mentions=pings(*(rs.user(m, s) for s in due)) if due else NO_PINGS,
                 **kw)
         except discord.HTTPException as exc:
             log.warning("match %d: could not post its card in channel %d (status %s, code "

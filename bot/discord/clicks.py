@@ -20,10 +20,12 @@ import discord
 import engine
 from engine import Phase, Side
 from engine.messages import Text
+from engine.raptor_game import SIDE_SEATS
 
 from .. import texts
+from ..games.raptor import sides as rs
 from ..match import Challenge, ChallengeStatus, Match, MatchService, NotFoundError, replays
-from ..match.challenges import rematch_side
+from ..match.challenges import rematch_seat
 from . import components
 from .admin import may_end_matches, server_match
 from .hands import Hands
@@ -113,7 +115,7 @@ class Clicks:
         match = await self._owned_match(interaction, match_id, place, what)
         if match is None:
             return None
-        side = match.side_of(interaction.user.id)
+        side = rs.side_in(match, interaction.user.id)
         if side is None:
             await fail(interaction, texts.NOT_YOUR_MATCH)
             return None
@@ -240,7 +242,7 @@ class Clicks:
         if not await check_permissions(self.client, interaction, match.channel_id):
             return
         result = await self.service.act(match_id, interaction.user.id, engine.Pick(card),
-                                        side=side)
+                                        seat=SIDE_SEATS[side])
         await self.hands.forget(interaction.message)  # this answer retires a DM hand itself
         await interaction.edit_original_response(
             content=await private(interaction, Text(
@@ -262,7 +264,7 @@ class Clicks:
         if not await check_permissions(self.client, interaction, match.channel_id):
             return
         result = await self.service.act(match_id, interaction.user.id, notation,
-                                        expected_version=version, side=side)
+                                        expected_version=version, seat=SIDE_SEATS[side])
         message = interaction.message
         if message is not None and message.flags.ephemeral:
             await interaction.edit_original_response(
@@ -401,7 +403,7 @@ class Clicks:
         await self.start_rematch(interaction, match_id)
 
     async def start_rematch(self, interaction: discord.Interaction, match_id: int) -> None:
-        """A rematch of a finished match (the rule: :func:`bot.match.challenges.rematch_side`):
+        """A rematch of a finished match (the rule: :func:`bot.match.challenges.rematch_seat`):
         a new challenge to the opponent (sides swapped), or a new practice game with the
         sides swapped when the opponent was the AI.
 
@@ -410,7 +412,7 @@ class Clicks:
         """
         await defer(interaction, ephemeral=False)
         old = await self.service.get_match(match_id)
-        rematch_side(old, interaction.user.id)
+        rematch_seat(old, interaction.user.id)
         if not await check_permissions(self.client, interaction, old.channel_id):
             return
         if old.practice:

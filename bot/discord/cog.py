@@ -41,12 +41,15 @@ import engine
 from engine import Side
 from engine.messages import Text
 from engine.notation import half_width
+from engine.raptor_game import SEAT_SIDES, SIDE_SEATS
 from render.replay import DEFAULT_BYTE_LIMIT, ReplayError
 
 from .. import texts
+from ..games.raptor import SIDE_WORDS
+from ..games.raptor import sides as rs
 from ..i18n import LANGUAGE_NAMES, resolve, tr, translator
 from ..match import Match, MatchService, ServiceError, replays
-from ..match.models import SIDE_WORDS
+from ..match.result_store import SeatRecord
 from . import components, languages
 from .flow import Flow
 from .permissions import check_permissions
@@ -54,6 +57,9 @@ from .replay_viewer import viewer_page
 from .replies import command_error, defer, fail, private, public_lang, reader_lang, say
 
 log = logging.getLogger(__name__)
+
+#: The game of the ``/raptor`` commands.
+GAME = "raptor"
 
 MAX_CHOICES = 25  # Discord: autocomplete choices
 REPLAY_MARGIN = 64 * 1024  # bytes kept under the upload limit for the message itself
@@ -103,11 +109,11 @@ class RaptorCog(commands.GroupCog, group_name="raptor",
         match = await self.service.active_match(interaction.channel_id or 0)
         if match is None:
             elsewhere = [m for m in await self.service.active_matches(interaction.guild_id)
-                         if m.side_of(interaction.user.id) is not None]
+                         if rs.side_in(m, interaction.user.id) is not None]
             await fail(interaction, texts.match_elsewhere_text(elsewhere[0]) if elsewhere
                        else texts.NO_MATCH_HERE)
             return None
-        side = match.side_of(interaction.user.id)
+        side = rs.side_in(match, interaction.user.id)
         if player and side is None:
             await fail(interaction, Text("You are not playing in this channel's match: only "
                                          "its two players can do that."))
@@ -140,14 +146,16 @@ class RaptorCog(commands.GroupCog, group_name="raptor",
         await defer(interaction, ephemeral=False)
         if me is not None and user.id == me.id:
             match = await self.service.start_practice(
-                interaction.guild_id, interaction.channel_id, interaction.user.id, side=side,
-                level="easy", environment=environment, setup=setup, ai_user_id=me.id)
+                interaction.guild_id, interaction.channel_id, interaction.user.id,
+                game=GAME, seat=rs.seat_wish(side), level="easy",
+                options={"environment": environment, "setup": setup}, ai_user_id=me.id)
             await self.flow.narrator.begin(match, interaction,
                                            started_by=interaction.user.id)
             return
         ch = await self.service.create_challenge(
             interaction.guild_id, interaction.channel_id, interaction.user.id, user.id,
-            side=side, environment=environment, setup=setup)
+            game=GAME, seat=rs.seat_wish(side),
+            options={"environment": environment, "setup": setup})
         await self.flow.posts.post_challenge(interaction, ch)
         self.flow.poke()
 
@@ -168,8 +176,9 @@ class RaptorCog(commands.GroupCog, group_name="raptor",
         me = self.bot.user
         assert me is not None
         match = await self.service.start_practice(
-            interaction.guild_id, interaction.channel_id, interaction.user.id, side=side,
-            level=level, environment=environment, setup=setup, ai_user_id=me.id)
+            interaction.guild_id, interaction.channel_id, interaction.user.id, game=GAME,
+            seat=rs.seat_wish(side), level=level,
+            options={"environment": environment, "setup": setup}, ai_user_id=me.id)
         await self.flow.narrator.begin(match, interaction, started_by=interaction.user.id)
 
     # ------------------------------------------------------------------ looking
@@ -193,7 +202,7 @@ class RaptorCog(commands.GroupCog, group_name="raptor",
         match, _ = found
         png = await self.flow.images.board(match, await public_lang(interaction))
         s = match.state
-        waiting = [texts.player(match, sd) for sd in sorted(match.waiting_for())]
+        waiting = [texts.player(match, sd) for sd in rs.waiting(match)]
         head = Text("**{title} · Round {n} · {phase}**", title=texts.match_title(match),
                     n=s.round, phase=texts.PHASE_NAMES[s.phase])
         content = (Text("{head} — waiting for {who}", head=head,
@@ -245,10 +254,10 @@ class RaptorCog(commands.GroupCog, group_name="raptor",
         result = await self.service.act(match.id, interaction.user.id, action)
         if isinstance(result.action, engine.Pick):
             done = Text("You picked **{card}** for round {n}.",
-                        card=texts.card_label(result.side, result.action.card),
+                        card=texts.card_label(rs.acted(result), result.action.card),
                         n=match.state.round)
         else:
-            label = engine.describe_action(result.action, match.state, result.side)
+            label = engine.describe_action(result.action, match.state, rs.acted(result))
             done = Text("Done: `{notation}` — {label}",
                         notation=engine.format_action(result.action), label=label)
         await say(interaction, done, ephemeral=True)
@@ -262,7 +271,7 @@ class RaptorCog(commands.GroupCog, group_name="raptor",
         match = await self.service.active_match(interaction.channel_id or 0)
         if match is None:
             return []
-        side = match.side_of(interaction.user.id)
+        side = rs.side_in(match, interaction.user.id)
         if side is None or side not in engine.to_act(match.state):
             return []
         return action_choices(match.state, side, current, await reader_lang(interaction))
@@ -303,7 +312,8 @@ class RaptorCog(commands.GroupCog, group_name="raptor",
     async def rematch(self, interaction: discord.Interaction) -> None:
         _log_command(interaction, "rematch")
         await defer(interaction, ephemeral=False)
-        recent = await self.service.history(interaction.guild_id, interaction.user.id, limit=20)
+        recent = await self.service.history(interaction.guild_id, interaction.user.id, limit=20,
+                                            game=GAME)
         here = [m for m in recent if m.channel_id == interaction.channel_id]
         if not here:
             await fail(interaction, Text("You have no finished match in this channel to "
@@ -331,7 +341,8 @@ class RaptorCog(commands.GroupCog, group_name="raptor",
     async def history(self, interaction: discord.Interaction) -> None:
         _log_command(interaction, "history")
         await defer(interaction, ephemeral=True)
-        matches = await self.service.history(interaction.guild_id, interaction.user.id)
+        matches = await self.service.history(interaction.guild_id, interaction.user.id,
+                                             game=GAME)
         if not matches:
             await say(interaction, Text("You have no finished matches in this server yet."),
                       ephemeral=True)
@@ -340,14 +351,14 @@ class RaptorCog(commands.GroupCog, group_name="raptor",
         outcomes = {"draw": Text("draw"), "no result": Text("no result"), "won": Text("won"),
                     "lost": Text("lost")}
         for m in matches:
-            side = m.side_of(interaction.user.id)
-            opponent = m.players[side.other] if side else None
-            if m.result == "draw":
+            side = rs.side_in(m, interaction.user.id)
+            opponent = rs.user(m, side.other) if side else None
+            if rs.result(m) == "draw":
                 outcome = "draw"
-            elif m.result is None:
+            elif rs.result(m) is None:
                 outcome = "no result"
             else:
-                outcome = "won" if side and m.result == side.value else "lost"
+                outcome = "won" if side and rs.result(m) == side.value else "lost"
             why = texts.history_reason(m, outcome)
             vs = texts.mention(opponent) if opponent else "?"
             lines.append(Text("{title} · {side} vs {vs} · **{outcome}** ({why}) · {when}",
@@ -372,9 +383,9 @@ class RaptorCog(commands.GroupCog, group_name="raptor",
         """A player's name for a record: the AI's level, a member's display name or the
         user's name (fetched when not cached), else the user id (a record is a file: no
         mentions)."""
-        if match.ai.get(side):
-            return f"AI ({match.ai[side]})"
-        user_id = match.players[side]
+        if rs.ai(match, side):
+            return f"AI ({rs.ai(match, side)})"
+        user_id = rs.user(match, side)
         member = interaction.guild.get_member(user_id) if interaction.guild else None
         user: discord.abc.User | None = member or self.bot.get_user(user_id)
         if user is None:
@@ -432,8 +443,8 @@ class RaptorCog(commands.GroupCog, group_name="raptor",
             return
         server = interaction.guild.name if interaction.guild else str(m.guild_id)
         text = await replays.record_text(
-            self.service, m, server=server, raptor=await self._name(interaction, m, Side.RAPTOR),
-            scientist=await self._name(interaction, m, Side.SCIENTIST))
+            self.service, m, server=server,
+            players=[await self._name(interaction, m, side) for side in SEAT_SIDES])
         await say(interaction, Text("📜 **Record of {title}**: every decision, readable back "
                                     "by `python -m engine replay`.",
                                     title=texts.match_title(m)), ephemeral=False,
@@ -446,21 +457,29 @@ class RaptorCog(commands.GroupCog, group_name="raptor",
         _log_command(interaction, "stats")
         await defer(interaction, ephemeral=False)
         who = user or interaction.user
-        st = await self.service.stats(interaction.guild_id, who.id)
-        await say(interaction, Text.plural(
+        st = await self.service.stats(interaction.guild_id, GAME, who.id)
+        seats = {r.seat: r for r in await self.service.seat_records(interaction.guild_id, GAME,
+                                                                    who.id)}
+        raptor, scientist = (seats.get(seat, SeatRecord(seat, 0, 0, 0))
+                             for seat in (SIDE_SEATS[Side.RAPTOR], SIDE_SEATS[Side.SCIENTIST]))
+        text = Text.plural(
             "**{who}** · rating **{rating:.0f}** · {n} rated game: {wins} won, {losses} lost, "
             "{draws} drawn\nAs raptor {rw}–{rl} · as scientist {sw}–{sl}",
             "**{who}** · rating **{rating:.0f}** · {n} rated games: {wins} won, {losses} lost, "
             "{draws} drawn\nAs raptor {rw}–{rl} · as scientist {sw}–{sl}", st.games,
             who=who.mention, rating=st.rating, wins=st.wins, losses=st.losses, draws=st.draws,
-            rw=st.raptor_wins, rl=st.raptor_losses, sw=st.scientist_wins,
-            sl=st.scientist_losses), ephemeral=False)
+            rw=raptor.wins, rl=raptor.losses, sw=scientist.wins, sl=scientist.losses)
+        elo = await self.service.elo(interaction.guild_id, who.id)
+        if elo is not None:  # a player rated before the move to OpenSkill: their old Elo
+            text = Text("{text}\n{note}", text=text, note=Text(
+                "Elo before the move to the new ratings: {rating:.0f}", rating=elo.rating))
+        await say(interaction, text, ephemeral=False)
 
     @app_commands.command(description="The best-rated players of this server")
     async def leaderboard(self, interaction: discord.Interaction) -> None:
         _log_command(interaction, "leaderboard")
         await defer(interaction, ephemeral=False)
-        rows = await self.service.leaderboard(interaction.guild_id, limit=10)
+        rows = await self.service.leaderboard(interaction.guild_id, GAME, limit=10)
         if not rows:
             await say(interaction, Text("No rated games in this server yet: `/raptor challenge` "
                                         "someone!"), ephemeral=False)

@@ -27,6 +27,7 @@ from engine import Side
 from engine.messages import Text
 
 from .. import texts
+from ..games.raptor import sides as rs
 from ..i18n import tr
 from ..match import Match, MatchService
 from . import components, languages
@@ -72,15 +73,15 @@ class Hands:
     async def dm_hand_if_wanted(self, match: Match, side: Side) -> None:
         """DM the hand to a player who turned ``dm_hand`` on; a refusal (closed DMs) is
         recorded so that their next ephemeral hand carries the notice (once per match)."""
-        user_id = match.players[side]
-        if match.ai[side] or not await self.service.get_user_setting(user_id, "dm_hand", False):
+        user_id = rs.user(match, side)
+        if rs.ai(match, side) or not await self.service.get_user_setting(user_id, "dm_hand", False):
             return
         await self.dm_hand(match, side)
 
     async def dm_hand(self, match: Match, side: Side) -> bool:
         """Send the hand of ``side`` to its player by DM (retiring the DM hand it replaces).
         False if the DM failed (closed DMs: 50007)."""
-        user_id = match.players[side]
+        user_id = rs.user(match, side)
         lang = await languages.user_language(self.service, user_id)
         content, png = await self._hand(match, side, in_dm=True, lang=lang)
         view = components.hand_view(match, side, lang)
@@ -128,8 +129,8 @@ class Hands:
     async def picked(self, match: Match, side: Side, card: int) -> None:
         """``side`` picked ``card`` (anywhere): retire that player's DM hands of the match,
         saying so. Nothing for an AI side."""
-        if not match.ai[side]:
-            await self.retire(match, match.players[side],
+        if not rs.ai(match, side):
+            await self.retire(match, rs.user(match, side),
                               texts.picked_elsewhere_text(side, card))
 
     async def match_over(self, match: Match) -> None:

@@ -21,6 +21,7 @@ from render import replay as render_replay_module
 from render.pool import render_executor
 
 from .. import texts
+from ..games.raptor import sides as rs
 from ..i18n import ENGLISH, translator
 from ..match import Match, ServiceError
 
@@ -106,7 +107,7 @@ class Images:
         verdict = texts.board_verdict(match)
         if verdict is not None:
             verdict = translator(lang).text(verdict)
-        winner = Side(match.result) if match.result in ("raptor", "scientist") else None
+        winner = Side(rs.result(match)) if rs.result(match) in ("raptor", "scientist") else None
         draw = (functools.partial(render.render_board, verdict=verdict, winner=winner)
                 if verdict else render.render_board)
         return await self._get("board", key, functools.partial(in_language, draw, lang),

@@ -42,6 +42,7 @@ from engine import Phase, Side
 from engine.messages import Text
 
 from .. import texts
+from ..games.raptor import sides as rs
 from ..match import ActResult, Match, MatchService
 from . import components
 from .card import Cards
@@ -115,7 +116,7 @@ class Narrator:
 
     async def run_ai(self, match: Match) -> Match:
         """If an AI side must act, let it (``service.play_ai``) and show what it did."""
-        if not match.active or not any(match.ai[s] for s in engine.to_act(match.state)):
+        if not match.active or not any(rs.ai(match, s) for s in engine.to_act(match.state)):
             return match
         typing = None
         try:  # "RaptorBot is typing…" while the AI thinks
@@ -151,10 +152,10 @@ class Narrator:
         for r in results:
             last = r.match
             if isinstance(r.action, engine.Pick):
-                log.info("match %d: the %s picked a card", last.id, r.side.value)
-                await self.posts.hands.picked(last, r.side, r.action.card)
+                log.info("match %d: the %s picked a card", last.id, rs.acted(r).value)
+                await self.posts.hands.picked(last, rs.acted(r), r.action.card)
             else:
-                log.info("match %d: %s by the %s", last.id, r.action.kind, r.side.value)
+                log.info("match %d: %s by the %s", last.id, r.action.kind, rs.acted(r).value)
             over = over or r.game_over
         if last is None:
             raise ValueError("publish needs at least one result")
@@ -166,7 +167,7 @@ class Narrator:
             await self.posts.hands.match_over(last)
             final = await self.cards.refresh(last.id)
             lang = await self.posts.language(final.guild_id)
-            await self.posts.send(self._result_post(final, lang, last_actor=results[-1].side))
+            await self.posts.send(self._result_post(final, lang, last_actor=rs.acted(results[-1])))
             await self.service.end_announced(final.id)
             return final
         return last
@@ -177,8 +178,8 @@ class Narrator:
         one who just acted."""
         content = (Text("{result}\n{extra}", result=texts.result_text(m), extra=extra) if extra
                    else texts.result_text(m))
-        humans = tuple(m.players[s] for s in (Side.RAPTOR, Side.SCIENTIST)
-                       if not m.ai[s] and s is not last_actor)
+        humans = tuple(rs.user(m, s) for s in (Side.RAPTOR, Side.SCIENTIST)
+                       if not rs.ai(m, s) and s is not last_actor)
         return Post(m, content, view=components.rematch_view(m.id, lang), ping=humans)
 
     async def finish(self, match: Match, *, extra: str | Text | None = None,

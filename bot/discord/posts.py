@@ -21,6 +21,7 @@ from engine import Side
 from engine.messages import Text
 
 from .. import texts
+from ..games.raptor import sides as rs
 from ..i18n import tr
 from ..match import Challenge, Match, MatchService
 from . import components, languages
@@ -177,7 +178,7 @@ class Posts:
     async def post_draw_offer(self, match: Match, side: Side) -> None:
         """Post ``side``'s draw offer in ``match`` with the answer buttons, pinging the
         opponent, and record it so that it is retired when the offer lapses."""
-        opponent = match.players[side.other]
+        opponent = rs.user(match, side.other)
         lang = await self.language(match.guild_id)
         content = tr(Text("🤝 {player} offers a draw in {title}. {opponent}, do you accept? "
                           "(The offer lapses with the next move.)",

@@ -1,12 +1,11 @@
-"""The match layer: matches, challenges, timers and ratings over SQLite, without Discord.
+"""The match layer: matches of any game (by seat), challenges, timers and ratings over the
+bot's storage, without Discord.
 
 Callers use :class:`MatchService` (the façade, :mod:`bot.match.service`) and the values and
 errors of :mod:`bot.match.models`, both re-exported here.
 """
 
 from .models import (
-    DRAW,
-    SIDES,
     ActResult,
     Challenge,
     ChallengeExpiredError,
@@ -22,6 +21,7 @@ from .models import (
     NotAPlayerError,
     NotFoundError,
     NotYourTurnError,
+    Player,
     PlayerStats,
     ServiceError,
     StaleError,
@@ -31,8 +31,9 @@ from .models import (
 from .service import MatchService
 
 __all__ = [
-    "DRAW", "SIDES", "ActResult", "Challenge", "ChallengeExpiredError", "ChallengeStatus",
+    "ActResult", "Challenge", "ChallengeExpiredError", "ChallengeStatus",
     "ChannelBusyError", "EndReason", "InvalidRequestError", "LogEntry", "LogKind", "Match",
     "MatchFinishedError", "MatchService", "MatchStatus", "NotAPlayerError", "NotFoundError",
-    "NotYourTurnError", "PlayerStats", "ServiceError", "StaleError", "TimerEvent", "TimerKind",
+    "NotYourTurnError", "Player", "PlayerStats", "ServiceError", "StaleError", "TimerEvent",
+    "TimerKind",
 ]

@@ -1,21 +1,23 @@
-"""The SQL of challenges (table ``challenges`` of :mod:`bot.storage.schema`) and the mapping of its
-rows to :class:`~bot.match.models.Challenge`. Queries only: the services decide.
+"""The SQL of challenges (table ``challenges`` of :mod:`bot.storage.schema`) and the mapping
+of its rows to :class:`~bot.match.models.Challenge`. Queries only: the services decide.
 """
 
 from __future__ import annotations
 
-import sqlite3
+import json
+from typing import Any
 
 from ..storage import Database, Transaction
+from .match_store import options_json
 from .models import Challenge, ChallengeStatus
 
 
-def challenge_from_row(r: sqlite3.Row) -> Challenge:
+def challenge_from_row(r: Any) -> Challenge:
     """The :class:`Challenge` of a ``challenges`` row."""
     return Challenge(
-        id=r["id"], guild_id=r["guild_id"], channel_id=r["channel_id"],
-        challenger_id=r["challenger_id"], challenged_id=r["challenged_id"], side=r["side"],
-        environment=r["environment"], setup=r["setup"], status=ChallengeStatus(r["status"]),
+        id=r["id"], game=r["game"], guild_id=r["guild_id"], channel_id=r["channel_id"],
+        challenger_id=r["challenger_id"], challenged_id=r["challenged_id"], seat=r["seat"],
+        options=json.loads(r["options"]), status=ChallengeStatus(r["status"]),
         created_at=r["created_at"], expires_at=r["expires_at"], match_id=r["match_id"],
         rematch_of=r["rematch_of"], message_id=r["message_id"],
     )
@@ -73,16 +75,17 @@ class ChallengeStore:
         return int(row["n"]) if row is not None else 0
 
     @staticmethod
-    async def insert(tx: Transaction, *, guild_id: int, channel_id: int, challenger_id: int,
-                     challenged_id: int, side: str, environment: str, setup: str, now: float,
-                     expires_at: float, rematch_of: int | None) -> int:
+    async def insert(tx: Transaction, *, game: str, guild_id: int, channel_id: int,
+                     challenger_id: int, challenged_id: int, seat: int | None,
+                     options: dict[str, str], now: float, expires_at: float,
+                     rematch_of: int | None) -> int:
         """Insert a pending challenge; returns its id."""
         return await tx.insert(
-            "INSERT INTO challenges (guild_id, channel_id, challenger_id, "
-            "challenged_id, side, environment, setup, status, created_at, expires_at, "
-            "rematch_of) VALUES (?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?, ?)",
-            (guild_id, channel_id, challenger_id, challenged_id, side, environment,
-             setup, now, expires_at, rematch_of))
+            "INSERT INTO challenges (game, guild_id, channel_id, challenger_id, "
+            "challenged_id, seat, options, status, created_at, expires_at, rematch_of) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?, ?)",
+            (game, guild_id, channel_id, challenger_id, challenged_id, seat,
+             options_json(options), now, expires_at, rematch_of))
 
     @staticmethod
     async def close(tx: Transaction, challenge_id: int, status: ChallengeStatus, *,

@@ -11,15 +11,14 @@ saved before the start) and when its challenger sends a new one in that channel 
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
 
-from engine import Side
+from engine.game import Seat
 from engine.messages import Text
 
 from ..storage import IntegrityViolation, Transaction
 from .context import MatchContext
 from .models import (
-    RAPTOR,
-    SCIENTIST,
     Challenge,
     ChallengeExpiredError,
     ChallengeStatus,
@@ -28,9 +27,10 @@ from .models import (
     Match,
     NotAPlayerError,
     NotFoundError,
+    Player,
     StaleError,
 )
-from .starting import LOCK_CHALLENGES, MatchStarter, check_options, draw_side
+from .starting import LOCK_CHALLENGES, MatchStarter, check_options, draw_seat, game_of
 
 #: A closed challenge's status in a sentence ("This challenge was already declined.").
 STATUS_WORDS = {ChallengeStatus.ACCEPTED: Text("accepted"),
@@ -52,15 +52,15 @@ def challenges_full_text(sent: int) -> Text:
                        "cancel one or wait for answers.", sent)
 
 
-def rematch_side(m: Match, user_id: int) -> Side:
-    """The side ``user_id`` played in the finished match ``m``: the rule of a rematch, for
+def rematch_seat(m: Match, user_id: int) -> Seat:
+    """The seat ``user_id`` played in the finished match ``m``: the rule of a rematch, for
     a challenge and for a practice game alike.
 
     Raises:
         NotAPlayerError: ``user_id`` did not play ``m``.
         InvalidRequestError: ``m`` is still being played.
     """
-    mine = m.side_of(user_id)
+    mine = m.seat_of(user_id)
     if mine is None:
         raise NotAPlayerError("Only the players of this match can ask for a rematch.")
     if m.active:
@@ -78,20 +78,21 @@ class ChallengeService:
         self.starter = starter
 
     async def create_challenge(self, guild_id: int, channel_id: int, challenger_id: int,
-                               challenged_id: int, *, side: str = "random",
-                               environment: str = "jungle", setup: str = "quick",
+                               challenged_id: int, *, game: str, seat: Seat | None = None,
+                               options: Mapping[str, str] | None = None,
                                rematch_of: int | None = None) -> Challenge:
-        """A pending challenge from ``challenger_id`` to ``challenged_id`` in a channel.
+        """A pending challenge from ``challenger_id`` to ``challenged_id`` in a channel, to a
+        two-player match of ``game``.
 
         Args:
-            side: the side the challenger wants: ``"raptor"``, ``"scientist"`` or
-                ``"random"`` (drawn when the challenge is accepted).
-            environment: ``"jungle"`` or ``"savannah"`` (R1.3).
-            setup: ``"quick"`` (R4.4) or ``"manual"`` (R4.1-R4.2).
+            seat: the seat the challenger wants (None: drawn when the challenge is
+                accepted; Raptor: 0 the raptor, 1 the scientist).
+            options: the new match's options (the game's :class:`engine.game.OptionSpec`).
             rematch_of: the finished match this is a rematch of (see :meth:`rematch`).
 
         Raises:
-            InvalidRequestError: a self-challenge, a bad option, the challenger already has
+            InvalidRequestError: a self-challenge, a game that is not played by two, a bad
+                option or seat, the challenger already has
                 a pending challenge in this channel, or has as many open challenges (in any
                 channel, not past their expiry) as a member may have (``max_challenges`` of
                 the context, counted in the transaction that stores the new one).
@@ -100,7 +101,15 @@ class ChallengeService:
         if challenger_id == challenged_id:
             raise InvalidRequestError("You can't challenge yourself: challenge another player, "
                                       "or start a practice game against the AI.")
-        check_options(side, environment, setup)
+        plugin = game_of(game)
+        if not plugin.game.min_seats <= 2 <= plugin.game.max_seats:
+            raise InvalidRequestError(Text("{game} is not played by two: open a table for it "
+                                           "instead.", game=plugin.title))
+        opts = {name: value for name, value in check_options(plugin, options or {}).items()
+                if name in (options or {})}
+        if seat is not None and seat not in (0, 1):
+            raise InvalidRequestError(Text("There is no seat {n} in a match of {seats} "
+                                           "players.", n=seat + 1, seats=2))
         if await self.ctx.matches.active_in_channel(channel_id) is not None:
             raise ChannelBusyError("This channel already has a match in progress: wait for it "
                                    "to finish, or challenge in another channel.")
@@ -118,10 +127,10 @@ class ChallengeService:
                     if sent >= self.ctx.max_challenges:
                         raise InvalidRequestError(challenges_full_text(sent))
                     cid = await store.insert(
-                        tx, guild_id=guild_id, channel_id=channel_id,
-                        challenger_id=challenger_id, challenged_id=challenged_id, side=side,
-                        environment=environment, setup=setup, now=now,
-                        expires_at=now + self.ctx.challenge_timeout, rematch_of=rematch_of)
+                        tx, game=plugin.name, guild_id=guild_id, channel_id=channel_id,
+                        challenger_id=challenger_id, challenged_id=challenged_id, seat=seat,
+                        options=opts, now=now, expires_at=now + self.ctx.challenge_timeout,
+                        rematch_of=rematch_of)
                 break
             except IntegrityViolation as exc:
                 # PostgreSQL: the same challenger's other challenge in this channel was
@@ -187,8 +196,8 @@ class ChallengeService:
     async def accept_challenge(self, challenge_id: int, user_id: int) -> Match:
         """The challenged user accepts: a new active match in the challenge's channel.
 
-        A ``"random"`` side is drawn here with a system RNG; the match seed is
-        ``secrets.randbits(63)``.
+        A seat the challenger left to chance is drawn here with a system RNG; the match
+        seed is ``secrets.randbits(63)``.
 
         Raises:
             NotFoundError, NotAPlayerError (not the challenged user), ChallengeExpiredError,
@@ -198,8 +207,9 @@ class ChallengeService:
         ch = await self._open_challenge(challenge_id)
         if user_id != ch.challenged_id:
             raise NotAPlayerError("Only the challenged player can accept this challenge.")
-        challenger_side = draw_side(ch.side)
-        players = {challenger_side: ch.challenger_id, challenger_side.other: ch.challenged_id}
+        challenger_seat = draw_seat(ch.seat, 2)
+        users = {challenger_seat: ch.challenger_id, 1 - challenger_seat: ch.challenged_id}
+        players = [Player(seat, users[seat]) for seat in (0, 1)]
 
         async def after_insert(tx: Transaction, match_id: int) -> None:
             n = await self.ctx.challenges.close(tx, challenge_id, ChallengeStatus.ACCEPTED,
@@ -207,9 +217,8 @@ class ChallengeService:
             if n == 0:
                 raise StaleError("This challenge was already answered.")
 
-        return await self.starter.create(ch.guild_id, ch.channel_id, players,
-                                         {RAPTOR: None, SCIENTIST: None}, ch.environment,
-                                         ch.setup, rematch_of=ch.rematch_of,
+        return await self.starter.create(ch.game, ch.guild_id, ch.channel_id, players,
+                                         ch.options, rematch_of=ch.rematch_of,
                                          after_insert=after_insert)
 
     async def decline_challenge(self, challenge_id: int, user_id: int) -> Challenge:
@@ -255,10 +264,11 @@ class ChallengeService:
         """Pending challenges in a channel, oldest first."""
         return await self.ctx.challenges.pending_in_channel(channel_id)
 
-    async def rematch(self, match_id: int, user_id: int, *, side: str | None = None
+    async def rematch(self, match_id: int, user_id: int, *, seat: Seat | None = None
                       ) -> Challenge:
-        """A new pending challenge from ``user_id`` to the opponent of a finished match, in
-        the same channel with the same options; sides swapped unless ``side`` is given.
+        """A new pending challenge from ``user_id`` to the opponent of a finished two-player
+        match, in the same channel with the same options; seats swapped unless ``seat`` is
+        given.
 
         Raises:
             NotFoundError, NotAPlayerError.
@@ -267,19 +277,23 @@ class ChallengeService:
                 :meth:`create_challenge`.
         """
         m, _ = await self.ctx.match(match_id)
-        mine = rematch_side(m, user_id)
+        mine = rematch_seat(m, user_id)
         if m.practice:
             raise InvalidRequestError("For another game against the AI, start a new practice "
                                       "game.")
-        wish = side if side is not None else mine.other.value
+        if m.seats != 2:
+            raise InvalidRequestError("A rematch is for two players: open a new table for "
+                                      "more.")
+        wish = seat if seat is not None else 1 - mine
         return await self.create_challenge(
-            m.guild_id, m.channel_id, user_id, m.players[mine.other], side=wish,
-            environment=m.options.environment, setup=m.options.setup, rematch_of=m.id)
+            m.guild_id, m.channel_id, user_id, m.user_of(1 - mine), game=m.game, seat=wish,
+            options=m.options, rematch_of=m.id)
 
     async def rematch_practice(self, match_id: int, user_id: int, *, ai_user_id: int
                                ) -> Match:
-        """A new practice game after the finished practice match ``match_id``: same channel,
-        options and AI level, sides swapped.
+        """A new practice game after the finished practice match ``match_id``: same game,
+        channel, options, seats and AI level, the user at the next seat (Raptor: sides
+        swapped).
 
         Raises:
             NotFoundError, NotAPlayerError.
@@ -287,12 +301,13 @@ class ChallengeService:
                 those of :meth:`MatchStarter.start_practice`.
         """
         m, _ = await self.ctx.match(match_id)
-        mine = rematch_side(m, user_id)
+        mine = rematch_seat(m, user_id)
         if not m.practice:
             raise InvalidRequestError("That match was not against the AI: ask for a rematch "
                                       "instead.")
+        level = next((p.ai for p in m.players if p.ai is not None), None)
         return await self.starter.start_practice(
-            m.guild_id, m.channel_id, user_id, side=mine.other.value,
-            level=m.ai[mine.other] or "easy", environment=m.options.environment,
-            setup=m.options.setup, ai_user_id=ai_user_id)
+            m.guild_id, m.channel_id, user_id, game=m.game, seat=(mine + 1) % m.seats,
+            level=level or game_of(m.game).ai_levels[0], options=m.options,
+            seats=m.seats, ai_user_id=ai_user_id)
 

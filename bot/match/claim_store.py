@@ -64,10 +64,10 @@ class ClaimStore:
         return row["claimed_by"], float(row["claim_until"])
 
     async def abandoned_ai_matches(self, now: float) -> list[int]:
-        """Active matches with an AI side whose claim ran out at ``now`` without being given
+        """Active matches with an AI seat whose claim ran out at ``now`` without being given
         up: the process playing their AI died. Oldest first."""
         rows = await self.db.fetchall(
-            "SELECT id FROM matches WHERE status = 'active' AND claimed_by IS NOT NULL AND "
-            "claim_until <= ? AND (raptor_ai IS NOT NULL OR scientist_ai IS NOT NULL) "
-            "ORDER BY id", (now,))
+            "SELECT id FROM matches m WHERE status = 'active' AND claimed_by IS NOT NULL AND "
+            "claim_until <= ? AND EXISTS (SELECT 1 FROM match_players a WHERE "
+            "a.match_id = m.id AND a.ai IS NOT NULL) ORDER BY id", (now,))
         return [r["id"] for r in rows]

@@ -1,49 +1,40 @@
 """When a human's decision times out and when it gets a reminder.
 
-Each turn of a human player (a card pick, a card's effect, an AP phase, a placement, the
-mother's return) has a deadline: the time it began plus the server's turn timeout. The
-decisions inside an effect or an AP phase, and undoing them, do not restart its clock, and
-in the simultaneous card pick (R5.1) one side's pick does not restart the other side's. A
-reminder is due at half time. AI sides never time out; an AI that failed to decide is tried
-again after a delay that doubles with each failure in a row, and the match ends without a
-result after :data:`AI_FAILURE_LIMIT` of them (:func:`ai_retry_at`).
+Each turn of a human player has a deadline: the time it began plus the server's turn
+timeout. What a turn is, is the game's to say (:meth:`engine.game.Game.turn`): the
+decisions inside one turn, and undoing them, do not restart its clock, and in a
+simultaneous decision (Raptor's card pick, R5.1) one seat's decision does not restart the
+others'. A reminder is due at half time. AI seats never time out; an AI that failed to
+decide is tried again after a delay that doubles with each failure in a row, and the match
+ends without a result after :data:`AI_FAILURE_LIMIT` of them (:func:`ai_retry_at`).
 """
 
 from __future__ import annotations
 
-import engine
-from engine import GameState, Phase, Side
+from collections.abc import Sequence
+from typing import Any
+
+from engine.game import Game
 
 
-def turn(state: GameState) -> tuple[Phase, Side] | None:
-    """The turn under way: a card's effect or an AP phase and whose it is (R5.4, R5.5); None
-    in the other phases."""
-    if state.phase is Phase.EFFECT and state.effect is not None:
-        return Phase.EFFECT, state.effect.side
-    if state.phase is Phase.AP and state.ap is not None:
-        return Phase.AP, state.ap.side
-    return None
-
-
-def timing(old: GameState | None, new: GameState, ai: dict[Side, str | None], now: float,
+def timing(game: Game, old: Any | None, new: Any, ai: Sequence[str | None], now: float,
            timeout: float, old_deadline: float | None,
            old_remind: float | None) -> tuple[float | None, float | None]:
     """(deadline, reminder time) in Unix seconds of the pending human decision(s) after a
-    change from ``old`` (None: a new match) to ``new``; (None, None) when no human must
-    decide. ``timeout``: the turn timeout in seconds."""
-    humans = {s for s in engine.to_act(new) if ai[s] is None}
-    if not humans or new.is_over:
+    change from the state ``old`` (None: a new match) to ``new`` of ``game``; (None, None)
+    when no human must decide. ``ai``: the AI level of each seat (None: a person);
+    ``timeout``: the turn timeout in seconds.
+
+    The running deadline goes on when every person who must decide now was deciding before
+    in the same turn (the same :meth:`~engine.game.Game.turn` key, not None)."""
+    humans = [s for s in game.to_act(new) if ai[s] is None]
+    if not humans or game.is_over(new):
         return None, None
-    if (old is not None and old_deadline is not None and old.phase is Phase.PICK
-            and new.phase is Phase.PICK and old.round == new.round
-            and humans <= {s for s in engine.to_act(old) if ai[s] is None}):
-        # The simultaneous pick goes on: the other side's clock keeps running (R5.1).
-        return old_deadline, old_remind
-    if (old is not None and old_deadline is not None and old.round == new.round
-            and turn(old) is not None and turn(old) == turn(new)):
-        # The same turn goes on (a card's effect, or action points, R5.4-R5.5): its
-        # clock keeps running, so moving and undoing cannot stall the match.
-        return old_deadline, old_remind
+    if old is not None and old_deadline is not None:
+        before = game.to_act(old)
+        if all(s in before and (key := game.turn(old, s)) is not None
+               and key == game.turn(new, s) for s in humans):
+            return old_deadline, old_remind
     return now + timeout, now + timeout / 2
 
 

@@ -1,31 +1,39 @@
-"""The SQL of matches and their action log (tables ``matches`` and ``match_log`` of
-:mod:`bot.storage.schema`), and the mapping of their rows to :class:`~bot.match.models.Match` and
-:class:`~bot.match.models.LogEntry`. Queries only: the services decide.
+"""The SQL of matches, their players and their action log (tables ``matches``,
+``match_players`` and ``match_log`` of :mod:`bot.storage.schema`), and the mapping of their
+rows to :class:`~bot.match.models.Match` and :class:`~bot.match.models.LogEntry`. Queries
+only: the services decide. A match's state, options and actions are read and written by its
+game (:mod:`bot.games`).
 """
 
 from __future__ import annotations
 
 import json
-import sqlite3
 from collections import OrderedDict
+from collections.abc import Sequence
 from typing import Any
 
-import engine
-from engine import Action, GameState, Options, Side
+from engine.game import Seat
 
+from .. import games
 from ..storage import Database, Transaction
 from .models import (
-    RAPTOR,
-    SCIENTIST,
     LogEntry,
     LogKind,
     Match,
     MatchStatus,
+    Player,
     parse_reason,
 )
 
-_MATCH_SELECT = ("SELECT m.*, g.turn_timeout AS guild_timeout FROM matches m "
-                 "LEFT JOIN guild_settings g ON g.guild_id = m.guild_id")
+#: A match row with one row per player, seat order (``p_*`` columns), and the server's own
+#: turn timeout.
+_MATCH_SELECT = (
+    "SELECT m.*, p.seat AS p_seat, p.user_id AS p_user, p.ai AS p_ai, p.place AS p_place, "
+    "p.score AS p_score, p.left_reason AS p_left, p.rating_before AS p_before, "
+    "p.rating_after AS p_after, g.turn_timeout AS guild_timeout FROM matches m "
+    "JOIN match_players p ON p.match_id = m.id "
+    "LEFT JOIN guild_settings g ON g.guild_id = m.guild_id")
+_ORDER = " ORDER BY m.id, p.seat"
 
 
 class StateCache:
@@ -35,56 +43,66 @@ class StateCache:
 
     def __init__(self, size: int = 2048) -> None:
         self.size = size
-        self._items: OrderedDict[int, tuple[str, GameState]] = OrderedDict()
+        self._items: OrderedDict[int, tuple[str, Any]] = OrderedDict()
 
-    def parse(self, match_id: int, text: str) -> GameState:
+    def parse(self, match_id: int, game: str, text: str) -> Any:
         hit = self._items.get(match_id)
         if hit is not None and hit[0] == text:
             self._items.move_to_end(match_id)
             return hit[1]
-        state = GameState.from_json(text)
+        state = games.plugin(game).game.state_from_json(text)
         self.put(match_id, text, state)
         return state
 
-    def put(self, match_id: int, text: str, state: GameState) -> None:
+    def put(self, match_id: int, text: str, state: Any) -> None:
         self._items[match_id] = (text, state)
         self._items.move_to_end(match_id)
         while len(self._items) > self.size:
             self._items.popitem(last=False)
 
 
-def options_json(options: Options) -> str:
-    """The ``matches.options`` text of ``options``."""
-    return json.dumps({"environment": options.environment, "layout": options.layout,
-                       "setup": options.setup}, sort_keys=True)
+def options_json(options: dict[str, str]) -> str:
+    """The ``matches.options`` (and ``challenges.options``) text of ``options``."""
+    return json.dumps(options, sort_keys=True)
 
 
-def match_from_row(r: sqlite3.Row, states: StateCache | None = None) -> Match:
-    """The :class:`Match` of a ``matches`` row (parsed states shared through ``states``)."""
-    opts = json.loads(r["options"])
-    return Match(
-        id=r["id"], guild_id=r["guild_id"], channel_id=r["channel_id"],
-        players={RAPTOR: r["raptor_user_id"], SCIENTIST: r["scientist_user_id"]},
-        ai={RAPTOR: r["raptor_ai"], SCIENTIST: r["scientist_ai"]},
-        seed=r["seed"], options=Options(opts["environment"], opts["layout"], opts["setup"]),
-        status=MatchStatus(r["status"]),
-        state=(states.parse(r["id"], r["state"]) if states is not None
-               else GameState.from_json(r["state"])),
-        version=r["version"],
-        created_at=r["created_at"], updated_at=r["updated_at"],
-        last_activity=r["last_activity"], deadline_at=r["deadline_at"],
-        reminded=bool(r["reminded"]), result=r["result"], reason=parse_reason(r["reason"]),
-        draw_offered_by=r["draw_offered_by"], rematch_of=r["rematch_of"],
-        remind_at=r["remind_at"], log_length=r["log_length"],
-        end_announced_at=r["end_announced_at"], ai_failures=r["ai_failures"],
-        ai_retry_at=r["ai_retry_at"],
-    )
+def _player(r: Any) -> Player:
+    return Player(r["p_seat"], r["p_user"], r["p_ai"], r["p_place"], r["p_score"],
+                  parse_reason(r["p_left"]), r["p_before"], r["p_after"])
+
+
+def matches_from_rows(rows: Sequence[Any], states: StateCache) -> list[Match]:
+    """The matches of :data:`_MATCH_SELECT` rows (one row per player, grouped by match in
+    order), their states parsed through ``states``."""
+    out: list[Match] = []
+    group: list[Any] = []
+    for r in (*rows, None):
+        if group and (r is None or r["id"] != group[0]["id"]):
+            first = group[0]
+            out.append(Match(
+                id=first["id"], game=first["game"], guild_id=first["guild_id"],
+                channel_id=first["channel_id"], players=tuple(_player(g) for g in group),
+                seed=first["seed"], options=json.loads(first["options"]),
+                status=MatchStatus(first["status"]),
+                state=states.parse(first["id"], first["game"], first["state"]),
+                version=first["version"], created_at=first["created_at"],
+                updated_at=first["updated_at"], last_activity=first["last_activity"],
+                deadline_at=first["deadline_at"], reminded=bool(first["reminded"]),
+                reason=parse_reason(first["reason"]),
+                draw_offered_by=first["draw_offered_by"], rematch_of=first["rematch_of"],
+                remind_at=first["remind_at"], log_length=first["log_length"],
+                end_announced_at=first["end_announced_at"], ai_failures=first["ai_failures"],
+                ai_retry_at=first["ai_retry_at"]))
+            group = []
+        if r is not None:
+            group.append(r)
+    return out
 
 
 class MatchStore:
-    """Matches and their action log in one :class:`~bot.storage.Database`.
+    """Matches, their players and their action log in one :class:`~bot.storage.Database`.
 
-    Every read builds its :class:`Match` from the stored row; parsed states are kept in a
+    Every read builds its :class:`Match` from the stored rows; parsed states are kept in a
     :class:`StateCache` while their text is unchanged.
     """
 
@@ -92,15 +110,26 @@ class MatchStore:
         self.db = db
         self.states = StateCache()
 
+    async def _matches(self, where: str, params: Sequence[Any] = (), *,
+                       order: str = _ORDER, limit: int | None = None) -> list[Match]:
+        """The matches whose row passes ``where`` (on ``m``), in ``order``; at most
+        ``limit`` of them (the match ids chosen first, then their players read)."""
+        if limit is not None:
+            where = (f"m.id IN (SELECT m.id FROM matches m WHERE {where} "
+                     f"{order.replace(', p.seat', '')} LIMIT {int(limit)})")
+        rows = await self.db.fetchall(f"{_MATCH_SELECT} WHERE {where}{order}", params)
+        return matches_from_rows(rows, self.states)
+
     # ------------------------------------------------------------------ reads
     async def load(self, match_id: int) -> tuple[Match, float | None] | None:
         """The match and its server's own turn timeout (None if the server has none), or
         None when there is no such match."""
-        row = await self.db.fetchone(_MATCH_SELECT + " WHERE m.id = ?", (match_id,))
-        if row is None:
+        rows = await self.db.fetchall(f"{_MATCH_SELECT} WHERE m.id = ?{_ORDER}", (match_id,))
+        if not rows:
             return None
-        timeout = row["guild_timeout"]
-        return match_from_row(row, self.states), None if timeout is None else float(timeout)
+        timeout = rows[0]["guild_timeout"]
+        return (matches_from_rows(rows, self.states)[0],
+                None if timeout is None else float(timeout))
 
     async def get(self, match_id: int) -> Match | None:
         """The match with that id, or None."""
@@ -109,48 +138,46 @@ class MatchStore:
 
     async def active_in_channel(self, channel_id: int) -> Match | None:
         """The channel's active match, or None."""
-        row = await self.db.fetchone("SELECT * FROM matches WHERE channel_id = ? AND "
-                                     "status = 'active'", (channel_id,))
-        return None if row is None else match_from_row(row, self.states)
+        found = await self._matches("m.channel_id = ? AND m.status = 'active'", (channel_id,))
+        return found[0] if found else None
 
     async def active(self, guild_id: int | None = None) -> list[Match]:
         """Every active match, or those of one server, oldest first."""
         if guild_id is None:
-            rows = await self.db.fetchall("SELECT * FROM matches WHERE status = 'active' "
-                                          "ORDER BY id")
-        else:
-            rows = await self.db.fetchall("SELECT * FROM matches WHERE status = 'active' "
-                                          "AND guild_id = ? ORDER BY id", (guild_id,))
-        return [match_from_row(r, self.states) for r in rows]
+            return await self._matches("m.status = 'active'")
+        return await self._matches("m.status = 'active' AND m.guild_id = ?", (guild_id,))
 
     async def active_with_ai(self) -> list[Match]:
-        """Active matches with an AI side, oldest first."""
-        rows = await self.db.fetchall(
-            "SELECT * FROM matches WHERE status = 'active' AND "
-            "(raptor_ai IS NOT NULL OR scientist_ai IS NOT NULL) ORDER BY id")
-        return [match_from_row(r, self.states) for r in rows]
+        """Active matches with an AI seat, oldest first."""
+        return await self._matches(
+            "m.status = 'active' AND EXISTS (SELECT 1 FROM match_players a WHERE "
+            "a.match_id = m.id AND a.ai IS NOT NULL)")
 
     async def last_finished(self, channel_id: int) -> Match | None:
         """The channel's most recently finished match, or None."""
-        row = await self.db.fetchone(
-            "SELECT * FROM matches WHERE channel_id = ? AND status = 'finished' "
-            "ORDER BY updated_at DESC, id DESC LIMIT 1", (channel_id,))
-        return None if row is None else match_from_row(row, self.states)
+        found = await self._matches("m.channel_id = ? AND m.status = 'finished'",
+                                    (channel_id,), order=" ORDER BY m.updated_at DESC, "
+                                    "m.id DESC, p.seat", limit=1)
+        return found[0] if found else None
 
     async def newest_finished(self) -> Match | None:
         """The most recently finished match of the whole database, or None."""
-        row = await self.db.fetchone(
-            "SELECT * FROM matches WHERE status = 'finished' "
-            "ORDER BY updated_at DESC, id DESC LIMIT 1")
-        return None if row is None else match_from_row(row, self.states)
+        found = await self._matches("m.status = 'finished'", order=" ORDER BY "
+                                    "m.updated_at DESC, m.id DESC, p.seat", limit=1)
+        return found[0] if found else None
 
-    async def finished_of(self, guild_id: int, user_id: int, limit: int) -> list[Match]:
-        """The user's finished matches in the server, newest first."""
-        rows = await self.db.fetchall(
-            "SELECT * FROM matches WHERE guild_id = ? AND status = 'finished' AND "
-            "(raptor_user_id = ? OR scientist_user_id = ?) ORDER BY updated_at DESC, id DESC "
-            "LIMIT ?", (guild_id, user_id, user_id, limit))
-        return [match_from_row(r, self.states) for r in rows]
+    async def finished_of(self, guild_id: int, user_id: int, limit: int,
+                          game: str | None = None) -> list[Match]:
+        """The user's finished matches in the server (of ``game``, or of every game),
+        newest first."""
+        where = ("m.guild_id = ? AND m.status = 'finished' AND EXISTS (SELECT 1 FROM "
+                 "match_players u WHERE u.match_id = m.id AND u.user_id = ?)")
+        params: list[Any] = [guild_id, user_id]
+        if game is not None:
+            where += " AND m.game = ?"
+            params.append(game)
+        return await self._matches(where, params, order=" ORDER BY m.updated_at DESC, "
+                                   "m.id DESC, p.seat", limit=limit)
 
     async def ids_past_deadline(self, now: float) -> list[int]:
         """Active matches whose deadline is at or before ``now``, earliest first."""
@@ -186,11 +213,10 @@ class MatchStore:
         """Active matches whose AI is due to be tried again at ``now``, after fewer than
         ``limit`` failures in a row, and that no live process claims (one whose claim ran
         out is taken over), earliest first."""
-        rows = await self.db.fetchall(
-            "SELECT * FROM matches WHERE status = 'active' AND ai_retry_at <= ? AND "
-            "ai_failures < ? AND (claimed_by IS NULL OR claim_until <= ?) "
-            "ORDER BY ai_retry_at, id", (now, limit, now))
-        return [match_from_row(r, self.states) for r in rows]
+        return await self._matches(
+            "m.status = 'active' AND m.ai_retry_at <= ? AND m.ai_failures < ? AND "
+            "(m.claimed_by IS NULL OR m.claim_until <= ?)", (now, limit, now),
+            order=" ORDER BY m.ai_retry_at, m.id, p.seat")
 
     async def ids_ai_failed(self, now: float, limit: int) -> list[int]:
         """Active matches whose AI failed ``limit`` times in a row or more, due to be ended
@@ -213,17 +239,20 @@ class MatchStore:
             ") AS timers")
         return None if row is None or row[0] is None else float(row[0])
 
-    async def last_side(self, match_id: int) -> Side | None:
-        """The side of the match's last log record, or None (no record, no match)."""
-        row = await self.db.fetchone("SELECT last_side FROM matches WHERE id = ?", (match_id,))
-        return None if row is None or row["last_side"] is None else Side(row["last_side"])
+    async def last_seat(self, match_id: int) -> Seat | None:
+        """The seat of the match's last log record, or None (no record, no match)."""
+        row = await self.db.fetchone("SELECT last_seat FROM matches WHERE id = ?", (match_id,))
+        return None if row is None or row["last_seat"] is None else int(row["last_seat"])
 
-    async def log(self, match_id: int) -> list[LogEntry]:
-        """Every log record of the match, undo records included, in order."""
-        rows = await self.db.fetchall("SELECT seq, side, kind, action, created_at FROM "
-                                      "match_log WHERE match_id = ? ORDER BY seq", (match_id,))
-        return [LogEntry(r["seq"], Side(r["side"]), LogKind(r["kind"]),
-                         engine.action_from_dict(json.loads(r["action"])), r["created_at"])
+    async def log(self, match: Match) -> list[LogEntry]:
+        """Every log record of ``match``, undo and forfeit records included, in order (a
+        forfeit's action is None)."""
+        rows = await self.db.fetchall("SELECT seq, seat, kind, action, created_at FROM "
+                                      "match_log WHERE match_id = ? ORDER BY seq", (match.id,))
+        game = games.plugin(match.game).game
+        return [LogEntry(r["seq"], int(r["seat"]), LogKind(r["kind"]),
+                         None if r["kind"] == LogKind.FORFEIT
+                         else game.action_from_json(r["action"]), r["created_at"])
                 for r in rows]
 
     # ------------------------------------------------------------------ writes
@@ -232,8 +261,7 @@ class MatchStore:
         any more.
 
         Raises:
-            IntegrityError: that channel holds an active match already (one of
-                :class:`bot.storage.IntegrityViolation`).
+            IntegrityViolation: that channel holds an active match already.
         """
         return bool(await self.db.write("UPDATE matches SET channel_id = ? WHERE id = ? AND "
                                         "status = 'active'", (channel_id, match_id)))
@@ -248,58 +276,76 @@ class MatchStore:
     @staticmethod
     async def practices_of(tx: Transaction, user_id: int) -> int:
         """How many practice matches (a person against the AI) ``user_id`` plays in now, in
-        any server (inside ``tx``, so that the count holds until it commits)."""
+        any server and game (inside ``tx``, so that the count holds until it commits)."""
         row = await tx.fetchone(
-            "SELECT COUNT(*) AS n FROM matches WHERE status = 'active' AND ("
-            "(raptor_user_id = ? AND raptor_ai IS NULL AND scientist_ai IS NOT NULL) OR "
-            "(scientist_user_id = ? AND scientist_ai IS NULL AND raptor_ai IS NOT NULL))",
-            (user_id, user_id))
+            "SELECT COUNT(*) AS n FROM matches m WHERE m.status = 'active' AND EXISTS "
+            "(SELECT 1 FROM match_players h WHERE h.match_id = m.id AND h.user_id = ? AND "
+            "h.ai IS NULL) AND EXISTS (SELECT 1 FROM match_players a WHERE "
+            "a.match_id = m.id AND a.ai IS NOT NULL)", (user_id,))
         return int(row["n"]) if row is not None else 0
 
     @staticmethod
-    async def insert(tx: Transaction, *, guild_id: int, channel_id: int,
-                     players: dict[Side, int], ai: dict[Side, str | None], seed: int,
-                     state: GameState, now: float, deadline: float | None,
+    async def insert(tx: Transaction, *, game: str, guild_id: int, channel_id: int,
+                     players: Sequence[Player], seed: int, options: dict[str, str],
+                     state_text: str, now: float, deadline: float | None,
                      remind: float | None, rematch_of: int | None) -> int:
-        """Insert a new active match at version 0; returns its id."""
-        return await tx.insert(
-            "INSERT INTO matches (guild_id, channel_id, raptor_user_id, "
-            "scientist_user_id, raptor_ai, scientist_ai, seed, options, status, state, "
-            "version, log_length, created_at, updated_at, last_activity, deadline_at, "
-            "remind_at, reminded, rematch_of) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'active', "
-            "?, 0, 0, ?, ?, ?, ?, ?, 0, ?)",
-            (guild_id, channel_id, players[RAPTOR], players[SCIENTIST], ai[RAPTOR],
-             ai[SCIENTIST], seed, options_json(state.options), state.to_json(), now,
-             now, now, deadline, remind, rematch_of))
+        """Insert a new active match at version 0 and its players; returns its id."""
+        match_id = await tx.insert(
+            "INSERT INTO matches (game, guild_id, channel_id, seats, seed, options, status, "
+            "state, version, log_length, created_at, updated_at, last_activity, deadline_at, "
+            "remind_at, reminded, rematch_of) VALUES (?, ?, ?, ?, ?, ?, 'active', ?, 0, 0, "
+            "?, ?, ?, ?, ?, 0, ?)",
+            (game, guild_id, channel_id, len(players), seed, options_json(options),
+             state_text, now, now, now, deadline, remind, rematch_of))
+        await tx.executemany(
+            "INSERT INTO match_players (match_id, seat, user_id, ai) VALUES (?, ?, ?, ?)",
+            [(match_id, p.seat, p.user_id, p.ai) for p in players])
+        return match_id
 
     @staticmethod
-    def step_update(m: Match, side: Side, kind: LogKind, action: Action, text: str,
+    def step_update(m: Match, seat: Seat, kind: LogKind, action_text: str, text: str,
                     now: float, deadline: float | None, remind: float | None,
-                    keep_reminder: bool, status: MatchStatus, result: str | None,
+                    keep_reminder: bool, status: MatchStatus,
                     reason: str | None) -> tuple[str, tuple[Any, ...]]:
         """The statement that saves a step: the versioned UPDATE of the match row, whose
         ``log_length + 1`` and ``last_*`` columns make a trigger append the log record
-        (:mod:`bot.storage.schema`). It changes one row if ``m.version`` is still the stored one."""
+        (:mod:`bot.storage.schema`). It changes one row if ``m.version`` is still the
+        stored one."""
         return (
             "UPDATE matches SET state = ?, version = version + 1, "
-            "log_length = log_length + 1, last_side = ?, last_kind = ?, last_action = ?, "
+            "log_length = log_length + 1, last_seat = ?, last_kind = ?, last_action = ?, "
             "last_action_at = ?, updated_at = ?, last_activity = ?, deadline_at = ?, "
-            "remind_at = ?, reminded = ?, draw_offered_by = NULL, status = ?, result = ?, "
+            "remind_at = ?, reminded = ?, draw_offered_by = NULL, status = ?, "
             "reason = ? WHERE id = ? AND version = ? AND status = 'active'",
-            (text, side.value, kind.value, json.dumps(action.to_dict()), now, now, now,
-             deadline, remind, int(keep_reminder), status.value, result, reason, m.id,
-             m.version))
+            (text, seat, kind.value, action_text, now, now, now, deadline, remind,
+             int(keep_reminder), status.value, reason, m.id, m.version))
 
     @staticmethod
-    async def finish(tx: Transaction, match_id: int, result: str | None, reason: str,
-                     now: float, where: str = "", params: tuple[Any, ...] = ()) -> int:
+    async def set_left(tx: Transaction, match_id: int, seat: Seat, reason: str) -> None:
+        """Record that ``seat`` left the match (an :class:`EndReason` word) while the game
+        went on."""
+        await tx.execute("UPDATE match_players SET left_reason = ? WHERE match_id = ? AND "
+                         "seat = ?", (reason, match_id, seat))
+
+    @staticmethod
+    async def set_places(tx: Transaction, match_id: int, places: Sequence[int | None],
+                         scores: Sequence[float | None] | None) -> None:
+        """Record each seat's final place (and score) of the finished match."""
+        await tx.executemany(
+            "UPDATE match_players SET place = ?, score = ? WHERE match_id = ? AND seat = ?",
+            [(place, None if scores is None else scores[seat], match_id, seat)
+             for seat, place in enumerate(places)])
+
+    @staticmethod
+    async def finish(tx: Transaction, match_id: int, reason: str, now: float,
+                     where: str = "", params: tuple[Any, ...] = ()) -> int:
         """Mark an active match finished (version + 1, no deadline, no draw offer), if the
         extra conditions ``where``/``params`` hold; returns the rows changed (0 or 1)."""
         return await tx.execute(
-            "UPDATE matches SET status = 'finished', result = ?, reason = ?, "
+            "UPDATE matches SET status = 'finished', reason = ?, "
             "version = version + 1, updated_at = ?, deadline_at = NULL, remind_at = NULL, "
             "draw_offered_by = NULL WHERE id = ? AND status = 'active'" + where,
-            (result, reason, now, match_id, *params))
+            (reason, now, match_id, *params))
 
     @staticmethod
     async def status(tx: Transaction, match_id: int) -> MatchStatus:

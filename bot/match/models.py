@@ -1,6 +1,8 @@
 """The match layer's values: errors, states and reasons as enums, and the records the stores
-return (:class:`Match`, :class:`Challenge`, :class:`PlayerStats`, :class:`LogEntry`) and the
-services produce (:class:`ActResult`, :class:`TimerEvent`).
+return (:class:`Match` with its :class:`Player` per seat, :class:`Challenge`,
+:class:`PlayerStats`, :class:`LogEntry`) and the services produce (:class:`ActResult`,
+:class:`TimerEvent`). Game-neutral: a match's game is known by its registry name only
+(:mod:`bot.games`).
 
 Nothing here touches the database or Discord. Times are Unix seconds; guild, channel and user
 ids are ``int``.
@@ -10,20 +12,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import Any
 
-import engine
-from engine import Action, Event, GameState, Options, Side
+from engine.game import Ending, Seat
 from engine.messages import Text
 
-from .ratings import START_RATING
-
-RAPTOR = Side.RAPTOR
-SCIENTIST = Side.SCIENTIST
-SIDES = (RAPTOR, SCIENTIST)
-CHALLENGE_SIDES = ("raptor", "scientist", "random")
-ENVIRONMENTS = ("jungle", "savannah")
-SETUPS = ("quick", "manual")
-DRAW = "draw"  # Match.result of a draw (else the winning side's value, or None)
+from .. import games
 
 
 # ----------------------------------------------------------------------------- enums
@@ -32,10 +26,6 @@ class MatchStatus(StrEnum):
 
     ACTIVE = "active"
     FINISHED = "finished"
-
-
-#: The sides as the bot's sentences name them ("the raptor player").
-SIDE_WORDS = {Side.RAPTOR: Text("raptor"), Side.SCIENTIST: Text("scientist")}
 
 
 class ChallengeStatus(StrEnum):
@@ -51,34 +41,30 @@ class ChallengeStatus(StrEnum):
 
 
 #: Why a match ended outside the game (resigned, timeout, draw_agreed, abandoned,
-#: ended_by_moderator, stopped, ai_failed); a game that ended by its rules (R6) has an
-#: :class:`engine.Reason` instead. One enum with the match records' ``Reason`` line
-#: (:class:`engine.Ending`).
-EndReason = engine.Ending
+#: ended_by_moderator, stopped, ai_failed); a game that ended by its rules has its own
+#: reason word instead (Raptor's :class:`engine.Reason`, ...). The platform's vocabulary,
+#: :class:`engine.game.Ending`.
+EndReason = Ending
 
 
-Reason = engine.Reason | EndReason
-
-
-def parse_reason(text: str | None) -> Reason | None:
-    """The stored ``matches.reason`` text as an enum member (None stays None).
-
-    Raises:
-        ValueError: a text that is neither an :class:`EndReason` nor an :class:`engine.Reason`.
-    """
+def parse_reason(text: str | None) -> str | None:
+    """The stored ``matches.reason`` text: an :class:`EndReason` member when it is one, else
+    the game's own reason word as stored (None stays None)."""
     if text is None:
         return None
     try:
         return EndReason(text)
     except ValueError:
-        return engine.Reason(text)
+        return text
 
 
 class LogKind(StrEnum):
-    """A record of the action log: an action played, or an undo taking the last one back."""
+    """A record of the action log: an action played, an undo taking the last one back, or a
+    seat's forfeit (it left a game that went on without it, :meth:`engine.game.Game.forfeit`)."""
 
     ACTION = "action"
     UNDO = "undo"
+    FORFEIT = "forfeit"
 
 
 class TimerKind(StrEnum):
@@ -86,6 +72,7 @@ class TimerKind(StrEnum):
 
     REMINDER = "reminder"
     FORFEIT = "forfeit"
+    SEAT_LEFT = "seat_left"
     CHALLENGE_EXPIRED = "challenge_expired"
     AI_FAILED = "ai_failed"
 
@@ -130,31 +117,31 @@ class InvalidRequestError(ServiceError):
     """A request that makes no sense now: self-challenge, bad option, nothing to undo, ..."""
 
 
-class NotYourTurnError(ServiceError, engine.WrongTurnError):
-    """The user's side has nothing to decide now. Also an :class:`engine.WrongTurnError`, so
-    code that catches engine errors from :meth:`MatchService.act` still catches it."""
+class NotYourTurnError(ServiceError):
+    """The user's seat has nothing to decide now."""
 
 
 # ----------------------------------------------------------------------------- values
 @dataclass(frozen=True)
 class Challenge:
-    """A challenge from one user to another in a channel.
+    """A challenge from one user to another in a channel, to a match of ``game``.
 
-    ``side`` is the challenger's wish (``"raptor"``, ``"scientist"`` or ``"random"``, drawn at
-    acceptance); ``status`` a :class:`ChallengeStatus`; times are Unix seconds; ``match_id``
-    is set once accepted; ``rematch_of`` is the finished match this challenge is a rematch
-    of, if any; ``message_id`` is the Discord message showing its buttons, once the bot layer
-    recorded it (:meth:`MatchService.set_challenge_message`).
+    ``seat`` is the challenger's wish (None: drawn at acceptance); ``options`` the new
+    match's options (:class:`engine.game.OptionSpec` names and values); ``status`` a
+    :class:`ChallengeStatus`; times are Unix seconds; ``match_id`` is set once accepted;
+    ``rematch_of`` is the finished match this challenge is a rematch of, if any;
+    ``message_id`` is the Discord message showing its buttons, once the bot layer recorded
+    it (:meth:`MatchService.set_challenge_message`).
     """
 
     id: int
+    game: str
     guild_id: int
     channel_id: int
     challenger_id: int
     challenged_id: int
-    side: str
-    environment: str
-    setup: str
+    seat: int | None
+    options: dict[str, str]
     status: ChallengeStatus
     created_at: float
     expires_at: float
@@ -164,16 +151,38 @@ class Challenge:
 
 
 @dataclass(frozen=True)
+class Player:
+    """Who plays a seat of a match: a person (``ai`` None) or the AI at level ``ai`` (its
+    ``user_id`` is the bot's). Once the match is over: ``place`` (1 for first, tied seats
+    share a place; None when it ended without a result) and the game's ``score`` (None when
+    it has none); ``left``, the :class:`EndReason` of a seat that left before the end (its
+    time ran out, it resigned) while the others played on; ``rating_before`` and
+    ``rating_after``, the shown rating of a rated match (:mod:`bot.match.ratings`)."""
+
+    seat: Seat
+    user_id: int
+    ai: str | None = None
+    place: int | None = None
+    score: float | None = None
+    left: str | None = None
+    rating_before: float | None = None
+    rating_after: float | None = None
+
+    @property
+    def human(self) -> bool:
+        return self.ai is None
+
+
+@dataclass(frozen=True)
 class Match:
     """A match as stored. Times are Unix seconds.
 
-    ``players`` maps each side to its user id (an AI side has the bot's user id) and ``ai``
-    to the AI level of an AI-controlled side (else None). ``status`` is a
-    :class:`MatchStatus`; ``result`` is ``"raptor"``, ``"scientist"``, ``"draw"`` or None
-    (still playing, abandoned, or ended by a moderator); ``reason`` an :class:`engine.Reason`
-    (the game ended by its rules, R6) or an :class:`EndReason`. ``version`` increments on
-    every change to the game. ``deadline_at`` / ``remind_at`` are when the pending human
-    decision times out / gets a reminder (None when no human has to decide).
+    ``game`` is the registry name of its game (:mod:`bot.games`), ``players`` its seats in
+    order (:class:`Player`), ``options`` the game's options, ``state`` the game's state
+    (:meth:`engine.game.Game.state_from_json`). ``status`` is a :class:`MatchStatus`;
+    ``reason`` how it ended: the game's own word, or an :class:`EndReason`. ``version``
+    increments on every change to the game. ``deadline_at`` / ``remind_at`` are when the
+    pending human decision times out / gets a reminder (None when no human has to decide).
     ``end_announced_at``: when the end of a finished match was posted in its channel (None
     while it is active, or finished and not announced yet: :mod:`bot.match.announcements`).
     ``ai_failures``: how many times in a row the AI failed to make its decision (0 once it
@@ -183,22 +192,21 @@ class Match:
     """
 
     id: int
+    game: str
     guild_id: int
     channel_id: int
-    players: dict[Side, int]
-    ai: dict[Side, str | None]
+    players: tuple[Player, ...]
     seed: int = field(repr=False)
-    options: Options
+    options: dict[str, str]
     status: MatchStatus
-    state: GameState = field(repr=False)
+    state: Any = field(repr=False)
     version: int
     created_at: float
     updated_at: float
     last_activity: float
     deadline_at: float | None
     reminded: bool
-    result: str | None
-    reason: Reason | None
+    reason: str | None
     draw_offered_by: int | None
     rematch_of: int | None
     remind_at: float | None = None
@@ -212,75 +220,104 @@ class Match:
         return self.status == MatchStatus.ACTIVE
 
     @property
+    def seats(self) -> int:
+        return len(self.players)
+
+    @property
     def practice(self) -> bool:
-        """True when a side is played by the AI."""
-        return any(level is not None for level in self.ai.values())
+        """True when a seat is played by the AI."""
+        return any(p.ai is not None for p in self.players)
 
-    def user_of(self, side: Side | str) -> int:
-        """The user id playing ``side``."""
-        return self.players[Side(side)]
+    def user_of(self, seat: Seat) -> int:
+        """The user id playing ``seat``."""
+        return self.players[seat].user_id
 
-    def side_of(self, user_id: int) -> Side | None:
-        """The side ``user_id`` plays, or None. A user who plays both sides gets the side that
-        must act now (the raptor if both must)."""
-        mine = [s for s in SIDES if self.players[s] == user_id]
+    def ai_of(self, seat: Seat) -> str | None:
+        """The AI level playing ``seat``, or None for a person."""
+        return self.players[seat].ai
+
+    def to_act(self) -> frozenset[Seat]:
+        """The seats that must decide now, by the game's rules (empty once it is over)."""
+        return games.plugin(self.game).game.to_act(self.state)
+
+    def seats_of(self, user_id: int) -> list[Seat]:
+        """The seats ``user_id`` plays, in order."""
+        return [p.seat for p in self.players if p.user_id == user_id]
+
+    def seat_of(self, user_id: int) -> Seat | None:
+        """The seat ``user_id`` plays, or None. A user who plays several seats gets the
+        first of them that must act now (else their first)."""
+        mine = self.seats_of(user_id)
         if len(mine) <= 1:
             return mine[0] if mine else None
-        acting = engine.to_act(self.state)
-        for s in SIDES:
-            if s in acting:
-                return s
-        return mine[0]
+        acting = self.to_act() if self.active else frozenset()
+        return next((seat for seat in mine if seat in acting), mine[0])
 
-    def opponent_of(self, user_id: int) -> int | None:
-        """The other player's user id, or None if ``user_id`` is not in the match."""
-        side = self.side_of(user_id)
-        return None if side is None else self.players[side.other]
+    def others(self, user_id: int) -> list[int]:
+        """The user ids of the other seats' players (the AI's too), in seat order, or []
+        when ``user_id`` is not in the match."""
+        if not self.seats_of(user_id):
+            return []
+        return [p.user_id for p in self.players if p.user_id != user_id]
 
-    def waiting_for(self) -> frozenset[Side]:
-        """The sides that must decide now (empty once finished)."""
-        return engine.to_act(self.state) if self.active else frozenset()
+    def waiting_for(self) -> frozenset[Seat]:
+        """The seats that must decide now (empty once finished)."""
+        return self.to_act() if self.active else frozenset()
 
-    def idle_humans(self) -> list[Side]:
-        """The sides played by a person that must decide now, raptor first."""
-        acting = engine.to_act(self.state)
-        return [s for s in SIDES if s in acting and self.ai[s] is None]
+    def idle_humans(self) -> list[Seat]:
+        """The seats played by a person that must decide now, in order."""
+        acting = self.to_act()
+        return [p.seat for p in self.players if p.seat in acting and p.human]
 
-    def acting_side(self, user_id: int, side: Side | str | None = None) -> Side:
-        """The side ``user_id`` acts for in this active match (``side`` when one user plays
-        both).
+    @property
+    def winners(self) -> frozenset[Seat]:
+        """The seats in first place once the match is over (every seat: a draw; none: no
+        result)."""
+        return frozenset(p.seat for p in self.players if p.place == 1)
+
+    @property
+    def draw(self) -> bool:
+        """Whether the match ended with every seat in first place."""
+        return len(self.players) > 1 and all(p.place == 1 for p in self.players)
+
+    def acting_seat(self, user_id: int, seat: Seat | None = None) -> Seat:
+        """The seat ``user_id`` acts for in this active match (``seat`` when one user plays
+        several).
 
         Raises:
-            NotAPlayerError: ``user_id`` does not play (``side``).
+            NotAPlayerError: ``user_id`` does not play (``seat``).
             MatchFinishedError: the match is over.
         """
-        if side is not None:
-            side = Side(side)
-            if self.players[side] != user_id:
+        if seat is not None:
+            if not 0 <= seat < self.seats:  # a hostile custom id: no seat to name
+                raise NotAPlayerError(Text("There is no seat {n} in a match of {seats} "
+                                           "players.", n=seat + 1, seats=self.seats))
+            if self.players[seat].user_id != user_id:
                 raise NotAPlayerError(Text("You are not the {side} player in this match.",
-                                           side=SIDE_WORDS[side]))
+                                           side=games.plugin(self.game).seat_name(
+                                               seat, self.seats)))
         else:
-            side = self.side_of(user_id)
-            if side is None:
-                raise NotAPlayerError("You are not playing in this match: only its two "
-                                      "players can do that.")
+            seat = self.seat_of(user_id)
+            if seat is None:
+                raise NotAPlayerError(
+                    Text("You are not playing in this match: only its two players can do "
+                         "that.") if self.seats == 2 else
+                    Text("You are not playing in this match: only its players can do that."))
         if not self.active:
             raise MatchFinishedError("This match is over: start a new one with a challenge "
                                      "or a rematch.")
-        return side
+        return seat
 
 
 @dataclass(frozen=True)
 class ActResult:
-    """What one action did: the match after it, who acted, the action, the public events of
-    this step, whether a round ended and whether the game is over. ``action`` may be a
-    secret card pick, so it is left out of ``repr``."""
+    """What one action did: the match after it, the seat that acted, the action, and
+    whether the game is over. ``action`` may be a secret decision (a card pick), so it is
+    left out of ``repr``."""
 
     match: Match
-    side: Side
-    action: Action = field(repr=False)
-    events: tuple[Event, ...]
-    round_ended: bool
+    seat: Seat
+    action: Any = field(repr=False)
     game_over: bool
 
 
@@ -290,11 +327,12 @@ class TimerEvent:
 
     ``kind`` is :attr:`TimerKind.REMINDER` (``user_ids``: the idle players),
     :attr:`TimerKind.FORFEIT` (the match ended: ``match.reason`` is
-    :attr:`EndReason.TIMEOUT` — ``user_ids`` holds the player who forfeited — or
-    :attr:`EndReason.ABANDONED` — both idle players) or :attr:`TimerKind.CHALLENGE_EXPIRED`
-    (``user_ids``: challenger and challenged) or :attr:`TimerKind.AI_FAILED` (the AI failed
-    too many times in a row: the match ended without a result, reason
-    :attr:`EndReason.AI_FAILED`; ``user_ids``: its human players).
+    :attr:`EndReason.TIMEOUT` — ``user_ids`` holds the players who forfeited — or
+    :attr:`EndReason.ABANDONED` — every idle player), :attr:`TimerKind.SEAT_LEFT` (idle
+    players forfeited their seats and the game went on without them: ``seats``),
+    :attr:`TimerKind.CHALLENGE_EXPIRED` (``user_ids``: challenger and challenged) or
+    :attr:`TimerKind.AI_FAILED` (the AI failed too many times in a row: the match ended
+    without a result, reason :attr:`EndReason.AI_FAILED`; ``user_ids``: its human players).
     """
 
     kind: TimerKind
@@ -304,44 +342,37 @@ class TimerEvent:
     challenge_id: int | None = None
     match: Match | None = None
     challenge: Challenge | None = None
+    seats: tuple[Seat, ...] = ()
 
 
 @dataclass(frozen=True)
 class PlayerStats:
-    """A player's rated record in one server: Elo ``rating`` (float, unrounded) and the
-    results of rated matches per side."""
+    """A player's rated record in one server and game: the shown ``rating`` (unrounded,
+    :mod:`bot.match.ratings`), the skill belief ``mu``/``sigma``, and the rated matches'
+    wins (first alone), draws (first, tied) and losses."""
 
     guild_id: int
+    game: str
     user_id: int
-    rating: float = START_RATING
-    raptor_wins: int = 0
-    raptor_losses: int = 0
-    scientist_wins: int = 0
-    scientist_losses: int = 0
+    rating: float
+    mu: float
+    sigma: float
+    games: int = 0
+    wins: int = 0
     draws: int = 0
-
-    @property
-    def wins(self) -> int:
-        return self.raptor_wins + self.scientist_wins
-
-    @property
-    def losses(self) -> int:
-        return self.raptor_losses + self.scientist_losses
-
-    @property
-    def games(self) -> int:
-        return self.wins + self.losses + self.draws
+    losses: int = 0
 
 
 @dataclass(frozen=True)
 class LogEntry:
     """One record of the append-only action log (an undo record carries the action it took
-    back). ``action`` may be a card pick not yet revealed, so it is left out of ``repr``."""
+    back; a forfeit record has no action). ``action`` may be a card pick not yet revealed,
+    so it is left out of ``repr``."""
 
     seq: int
-    side: Side
+    seat: Seat
     kind: LogKind
-    action: Action = field(repr=False)
+    action: Any = field(repr=False)
     created_at: float
 
 
@@ -353,10 +384,11 @@ def effective_log(entries: list[LogEntry]) -> list[LogEntry]:
     """
     out: list[LogEntry] = []
     for e in entries:
-        if e.kind == LogKind.ACTION:
+        if e.kind != LogKind.UNDO:
             out.append(e)
         else:
-            if not out or out[-1].side != e.side or out[-1].action != e.action:
+            if (not out or out[-1].kind != LogKind.ACTION or out[-1].seat != e.seat
+                    or out[-1].action != e.action):
                 raise RuntimeError(f"corrupt action log: undo record {e.seq} does not match")
             out.pop()
     return out

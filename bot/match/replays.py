@@ -10,13 +10,19 @@ progress, a match of another server and an unknown number are refused with
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
+from typing import Any
 
 import engine
 from engine import Side
+from engine.game import RecordHeader
 from engine.messages import Text
+from engine.raptor_game import side_of
 from engine.record import Ending, ending_banner, round_states
 
-from .models import InvalidRequestError, Match, NotFoundError
+from .. import games
+from ..i18n import ENGLISH, tr
+from .models import EndReason, InvalidRequestError, Match, NotFoundError
 from .service import MatchService
 
 
@@ -50,31 +56,45 @@ async def finished_match(service: MatchService, guild_id: int, channel_id: int,
     return match
 
 
-async def match_actions(service: MatchService, match: Match) -> list[tuple[Side, engine.Action]]:
-    """The effective decisions of ``match`` (undone ones left out), in order."""
-    return [(side, action) for _, side, action in await service.action_log(match.id)]
+async def match_actions(service: MatchService, match: Match) -> list[tuple[int, Any]]:
+    """The effective steps ``(seat, action)`` of ``match`` (undone ones left out; a seat's
+    forfeit has the action None), in order."""
+    return [(seat, action) for _, seat, action in await service.action_log(match.id)]
 
 
-async def record_text(service: MatchService, match: Match, *, server: str, raptor: str,
-                      scientist: str) -> str:
-    """The text record of the finished ``match`` (:func:`engine.write_record`), its header
-    naming ``server`` and the players."""
-    return engine.write_record(
-        match.seed, match.options, await match_actions(service, match),
-        result=match.result, reason=match.reason, event=f"Raptor match #{match.id}",
-        server=server, date=time.strftime("%Y-%m-%d", time.gmtime(match.created_at)),
-        raptor=raptor, scientist=scientist)
+def record_header(match: Match, *, server: str, players: Sequence[str]) -> RecordHeader:
+    """What the platform writes in the record of the finished ``match``: its event (the
+    game's title and the match's number), ``server``, date, ``players`` by seat, and how it
+    ended when that was outside the game (with the seats that won)."""
+    title = tr(games.plugin(match.game).title, ENGLISH)
+    ending = match.reason.value if isinstance(match.reason, EndReason) else None
+    return RecordHeader(event=f"{title} match #{match.id}", server=server,
+                        date=time.strftime("%Y-%m-%d", time.gmtime(match.created_at)),
+                        players=tuple(players), ending=ending,
+                        winners=match.winners if ending is not None else frozenset())
+
+
+async def record_text(service: MatchService, match: Match, *, server: str,
+                      players: Sequence[str]) -> str:
+    """The text record of the finished ``match`` (its game's record format), its header
+    naming ``server`` and the ``players`` by seat."""
+    rules = games.plugin(match.game).game
+    return rules.write_record(match.seed, match.seats, match.options,
+                              await match_actions(service, match),
+                              record_header(match, server=server, players=players))
 
 
 async def replay_views(service: MatchService, match: Match
                        ) -> tuple[list[engine.View], str | None, Side | None]:
-    """The public views after each round of the finished ``match`` (the animation's
+    """The public views after each round of the finished Raptor ``match`` (the animation's
     frames, :func:`render.replay.render_replay`), and the verdict and winner of its last
     frame when it ended outside the game (else None, None)."""
-    states = round_states(match.seed, match.options, await match_actions(service, match))
+    actions = [(side_of(seat), action) for seat, action in await match_actions(service, match)]
+    states = round_states(match.seed, engine.Options(**match.options), actions)
     views = [engine.view(s, None) for s in states]
     if states and states[-1].is_over:
         return views, None, None
-    winner = Side(match.result) if match.result in ("raptor", "scientist") else None
+    winner = (side_of(next(iter(match.winners))) if len(match.winners) == 1 else None)
+    result = ("draw" if match.draw else winner.value if winner is not None else None)
     reason = match.reason or Ending.ENDED_BY_MODERATOR
-    return views, ending_banner(match.result, reason), winner
+    return views, ending_banner(result, reason), winner

@@ -1,51 +1,56 @@
 """Recording a finished match's result, and rating it.
 
-Ratings (see :mod:`bot.match.ratings`): Elo per server, start 1500, K = 32. Only matches
-between two different human players are rated and counted in wins/losses; matches against
-the AI and matches without a result (abandoned, or ended by a moderator) change nothing
-(they still appear in the history).
+A result is each seat's place (1 for first, tied seats sharing a place; None for every seat
+when the match ended without a result) and the game's score per seat when it has one. A
+match is rated (:mod:`bot.match.ratings`, per server and game) when it has a result, did not
+end abandoned, and at least two different people played it, each at one seat; the people
+are rated by their places among themselves (AI seats are not rated, and their places only
+order the people). Matches against the AI alone and matches without a result change no
+rating (they still appear in the history).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..storage import Transaction
-from .models import DRAW, RAPTOR, SCIENTIST, EndReason, Match
-from .ratings import elo_update
+from .match_store import MatchStore
+from .models import EndReason, Match
+from .ratings import rate, reranked, standing
 from .result_store import ResultStore
 
-_SCORE = {RAPTOR.value: 1.0, DRAW: 0.5, SCIENTIST.value: 0.0}  # the raptor's Elo score
+
+def rated_seats(m: Match, places: Sequence[int | None] | None, reason: str) -> list[int]:
+    """The seats whose players a match that ended with ``places``/``reason`` rates: the
+    people's, when it counts (see the module's rules); else none."""
+    if places is None or any(p is None for p in places) or reason == EndReason.ABANDONED:
+        return []
+    humans = [p for p in m.players if p.human]
+    users = [p.user_id for p in humans]
+    if len(set(users)) < 2 or len(set(users)) != len(users):
+        return []
+    return [p.seat for p in humans]
 
 
-def is_rated(m: Match, result: str | None, reason: str) -> bool:
-    """Whether a match that ended with ``result``/``reason`` changes ratings: two different
-    people played it and it has a result."""
-    return (m.ai[RAPTOR] is None and m.ai[SCIENTIST] is None and reason != EndReason.ABANDONED
-            and result is not None and m.players[RAPTOR] != m.players[SCIENTIST])
-
-
-async def record_result(results: ResultStore, tx: Transaction, m: Match, result: str | None,
-                        reason: str, now: float) -> None:
-    """Inside ``tx``: store the result of ``m`` (``result``: a side's value, ``"draw"`` or
-    None) and, if it is rated, both players' new ratings and counts."""
-    rated = is_rated(m, result, reason)
-    before: tuple[float | None, float | None] = (None, None)
-    after: tuple[float | None, float | None] = (None, None)
-    if rated:
-        assert result is not None
-        ids = (m.players[RAPTOR], m.players[SCIENTIST])
-        # Rows locked in one order (the user ids'), so that two results sharing players
-        # never wait for each other (PostgreSQL locks each rating row until the commit).
-        locked = {uid: await results.rating(tx, m.guild_id, uid, now) for uid in sorted(ids)}
-        ratings = [locked[uid] for uid in ids]
-        before = (ratings[0], ratings[1])
-        after = elo_update(ratings[0], ratings[1], _SCORE[result])
-        for side, uid, new_rating in ((RAPTOR, ids[0], after[0]),
-                                      (SCIENTIST, ids[1], after[1])):
-            await results.rate(tx, m.guild_id, uid, side, new_rating,
-                               won=result == side.value,
-                               lost=result not in (side.value, DRAW),
-                               drawn=result == DRAW, now=now)
-    await results.insert(tx, match_id=m.id, guild_id=m.guild_id,
-                         raptor_user_id=m.players[RAPTOR],
-                         scientist_user_id=m.players[SCIENTIST], result=result, reason=reason,
-                         rated=rated, before=before, after=after, now=now)
+async def record_result(results: ResultStore, tx: Transaction, m: Match,
+                        places: Sequence[int | None] | None,
+                        scores: Sequence[float | None] | None, reason: str,
+                        now: float) -> None:
+    """Inside ``tx``: store the result of ``m`` (``places`` per seat, or None: no result;
+    ``scores`` the game's points per seat, or None) and, if it is rated, the new ratings of
+    its people."""
+    if places is not None:
+        await MatchStore.set_places(tx, m.id, places, scores)
+    seats = rated_seats(m, places, reason)
+    if seats:
+        assert places is not None
+        users = [m.user_of(seat) for seat in seats]
+        among = reranked([places[seat] for seat in seats])
+        before = await results.skills(tx, m.guild_id, m.game, users, now)
+        after = rate([before[u] for u in users], among)
+        for seat, user, place, skill in zip(seats, users, among, after, strict=True):
+            await results.rate(tx, m.guild_id, m.game, user, skill, standing(place, among),
+                               now)
+            await results.set_ratings(tx, m.id, seat, before[user].shown, skill.shown)
+    await results.insert(tx, match_id=m.id, game=m.game, guild_id=m.guild_id, reason=reason,
+                         rated=bool(seats), now=now)

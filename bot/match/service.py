@@ -1,9 +1,10 @@
 """The match service: one façade over the match layer, for the Discord layer, the offline
 modes and the tests.
 
-It speaks in plain ids (guild, channel and user ids are ``int``) and imports nothing from
-discord. Every call reloads what it needs from the :class:`~bot.storage.Database`: nothing about
-a match lives only in memory, so a restarted process resumes every match and timer.
+It speaks in plain ids (guild, channel and user ids are ``int``; seats are ``int`` from 0; games by
+their registry name, :mod:`bot.games`) and imports nothing from discord. Every call reloads what it
+needs from the :class:`~bot.storage.Database`: nothing about a match lives only in memory, so a
+restarted process resumes every match and timer.
 
 The work is done by services with one job each, which this class only puts together:
 
@@ -23,10 +24,10 @@ The SQL is in the stores (``*_store.py``), the values in :mod:`bot.match.models`
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from engine import Action, GameState, Side
+from engine.game import Seat
 
 from ..storage import Database, IntegrityViolation
 from .announcements import AnnouncementService
@@ -45,6 +46,7 @@ from .models import (
     TimerEvent,
 )
 from .play import PlayService
+from .result_store import EloRecord, SeatRecord
 from .shards import Shards
 from .starting import MatchStarter
 from .stats import StatsService
@@ -61,8 +63,8 @@ class MatchService:
         challenge_timeout: seconds a challenge stays open; > 0.
         clock: returns the current Unix time in seconds (tests pass a fake clock).
         ai_time_budget: seconds of thinking per AI decision, passed to the AI.
-        ai_chooser: the AI's ``choose_action(view, *, level, seed, time_budget) -> Action``;
-            by default ``bot.ai.choose_action``, imported on first use.
+        ai_chooser: ``choose_action(view, *, level, seed, time_budget) -> action`` for every
+            game (tests); by default each game's AI, imported on first use.
         ai_iterations: the AI's fixed work per decision instead of its clock (offline
             demos: the same play on any machine), see :class:`PlayService`.
         seed_source: returns a new match seed; by default ``secrets.randbits(63)``. Only tests
@@ -82,7 +84,7 @@ class MatchService:
     def __init__(self, db: Database, *, turn_timeout: float = 86400.0,
                  challenge_timeout: float = 600.0, clock: Callable[[], float] = time.time,
                  ai_time_budget: float = 2.0,
-                 ai_chooser: Callable[..., Action] | None = None,
+                 ai_chooser: Callable[..., Any] | None = None,
                  seed_source: Callable[[], int] | None = None, owner: str | None = None,
                  claim_lease: float = 60.0, shards: Shards | None = None,
                  ai_iterations: int | None = None, max_practices: int = 3,
@@ -119,13 +121,13 @@ class MatchService:
 
     # ------------------------------------------------------------------ challenges
     async def create_challenge(self, guild_id: int, channel_id: int, challenger_id: int,
-                               challenged_id: int, *, side: str = "random",
-                               environment: str = "jungle", setup: str = "quick",
+                               challenged_id: int, *, game: str, seat: Seat | None = None,
+                               options: Mapping[str, str] | None = None,
                                rematch_of: int | None = None) -> Challenge:
         """:meth:`ChallengeService.create_challenge`."""
         return await self.challenges.create_challenge(
-            guild_id, channel_id, challenger_id, challenged_id, side=side,
-            environment=environment, setup=setup, rematch_of=rematch_of)
+            guild_id, channel_id, challenger_id, challenged_id, game=game, seat=seat,
+            options=options, rematch_of=rematch_of)
 
     async def get_challenge(self, challenge_id: int) -> Challenge:
         """:meth:`ChallengeService.get_challenge`."""
@@ -156,10 +158,10 @@ class MatchService:
         """:meth:`ChallengeService.withdraw_unposted`."""
         return await self.challenges.withdraw_unposted(created_before=created_before)
 
-    async def rematch(self, match_id: int, user_id: int, *, side: str | None = None
+    async def rematch(self, match_id: int, user_id: int, *, seat: Seat | None = None
                       ) -> Challenge:
         """:meth:`ChallengeService.rematch`."""
-        return await self.challenges.rematch(match_id, user_id, side=side)
+        return await self.challenges.rematch(match_id, user_id, seat=seat)
 
     async def rematch_practice(self, match_id: int, user_id: int, *, ai_user_id: int
                                ) -> Match:
@@ -169,22 +171,23 @@ class MatchService:
 
     # ------------------------------------------------------------------ matches
     async def start_practice(self, guild_id: int, channel_id: int, user_id: int, *,
-                             side: str = "random", level: str = "easy",
-                             environment: str = "jungle", setup: str = "quick",
-                             ai_user_id: int, seed: int | None = None) -> Match:
+                             game: str, seat: Seat | None = None, level: str = "easy",
+                             options: Mapping[str, str] | None = None,
+                             seats: int | None = None, ai_user_id: int,
+                             seed: int | None = None) -> Match:
         """:meth:`MatchStarter.start_practice`; call :meth:`play_ai` afterwards."""
         return await self.starter.start_practice(
-            guild_id, channel_id, user_id, side=side, level=level, environment=environment,
-            setup=setup, ai_user_id=ai_user_id, seed=seed)
+            guild_id, channel_id, user_id, game=game, seat=seat, level=level,
+            options=options, seats=seats, ai_user_id=ai_user_id, seed=seed)
 
-    async def start_ai_match(self, guild_id: int, channel_id: int, *,
-                             levels: dict[Side, str], ai_user_ids: dict[Side, int],
-                             environment: str = "jungle", setup: str = "quick",
+    async def start_ai_match(self, guild_id: int, channel_id: int, *, game: str,
+                             levels: Sequence[str], ai_user_ids: Sequence[int],
+                             options: Mapping[str, str] | None = None,
                              seed: int | None = None) -> Match:
         """:meth:`MatchStarter.start_ai_match`; drive it with :meth:`play_ai`."""
         return await self.starter.start_ai_match(
-            guild_id, channel_id, levels=levels, ai_user_ids=ai_user_ids,
-            environment=environment, setup=setup, seed=seed)
+            guild_id, channel_id, game=game, levels=levels, ai_user_ids=ai_user_ids,
+            options=options, seed=seed)
 
     async def get_match(self, match_id: int) -> Match:
         """The match with that id.
@@ -204,12 +207,12 @@ class MatchService:
         return await self.ctx.matches.active(guild_id)
 
     # ------------------------------------------------------------------ play
-    async def act(self, match_id: int, user_id: int, action: Action | str, *,
+    async def act(self, match_id: int, user_id: int, action: Any, *,
                   expected_version: int | None = None,
-                  side: Side | str | None = None) -> ActResult:
+                  seat: Seat | None = None) -> ActResult:
         """:meth:`PlayService.act`."""
         return await self.play.act(match_id, user_id, action,
-                                   expected_version=expected_version, side=side)
+                                   expected_version=expected_version, seat=seat)
 
     async def undo(self, match_id: int, user_id: int, *,
                    expected_version: int | None = None) -> Match:
@@ -237,11 +240,11 @@ class MatchService:
         """:meth:`PlayService.raw_log`."""
         return await self.play.raw_log(match_id)
 
-    async def action_log(self, match_id: int) -> list[tuple[int, Side, Action]]:
+    async def action_log(self, match_id: int) -> list[tuple[int, Seat, Any]]:
         """:meth:`PlayService.action_log`."""
         return await self.play.action_log(match_id)
 
-    async def replayed_state(self, match_id: int) -> GameState:
+    async def replayed_state(self, match_id: int) -> Any:
         """:meth:`PlayService.replayed_state`."""
         return await self.play.replayed_state(match_id)
 
@@ -329,13 +332,22 @@ class MatchService:
         return await self.get_match(match_id)
 
     # ------------------------------------------------------------------ records
-    async def stats(self, guild_id: int, user_id: int) -> PlayerStats:
+    async def stats(self, guild_id: int, game: str, user_id: int) -> PlayerStats:
         """:meth:`StatsService.stats`."""
-        return await self.records.stats(guild_id, user_id)
+        return await self.records.stats(guild_id, game, user_id)
 
-    async def leaderboard(self, guild_id: int, limit: int = 10) -> list[PlayerStats]:
+    async def seat_records(self, guild_id: int, game: str, user_id: int) -> list[SeatRecord]:
+        """:meth:`StatsService.seat_records`."""
+        return await self.records.seat_records(guild_id, game, user_id)
+
+    async def elo(self, guild_id: int, user_id: int) -> EloRecord | None:
+        """:meth:`StatsService.elo`."""
+        return await self.records.elo(guild_id, user_id)
+
+    async def leaderboard(self, guild_id: int, game: str, limit: int = 10
+                          ) -> list[PlayerStats]:
         """:meth:`StatsService.leaderboard`."""
-        return await self.records.leaderboard(guild_id, limit)
+        return await self.records.leaderboard(guild_id, game, limit)
 
     async def last_finished(self, channel_id: int) -> Match | None:
         """:meth:`StatsService.last_finished`."""
@@ -345,9 +357,10 @@ class MatchService:
         """The database's most recently finished match, or None (``python -m bot replay``)."""
         return await self.ctx.matches.newest_finished()
 
-    async def history(self, guild_id: int, user_id: int, limit: int = 10) -> list[Match]:
+    async def history(self, guild_id: int, user_id: int, limit: int = 10,
+                      game: str | None = None) -> list[Match]:
         """:meth:`StatsService.history`."""
-        return await self.records.history(guild_id, user_id, limit)
+        return await self.records.history(guild_id, user_id, limit, game)
 
     # ------------------------------------------------------------------ user settings
     async def get_user_setting(self, user_id: int, key: str, default: Any = None) -> Any:

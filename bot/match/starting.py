@@ -9,24 +9,16 @@ from __future__ import annotations
 
 import logging
 import secrets
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 
-import engine
-from engine import Side
+from engine.game import resolve_options
 from engine.messages import Text
 
+from .. import games
 from ..storage import IntegrityViolation, Transaction
 from . import deadlines
 from .context import MatchContext
-from .models import (
-    CHALLENGE_SIDES,
-    ENVIRONMENTS,
-    SETUPS,
-    SIDES,
-    ChannelBusyError,
-    InvalidRequestError,
-    Match,
-)
+from .models import ChannelBusyError, InvalidRequestError, Match, Player
 
 log = logging.getLogger(__name__)
 
@@ -38,39 +30,60 @@ def new_seed() -> int:
     return secrets.randbits(63)
 
 
-def draw_side(wish: str) -> Side:
-    """The side of a wish (``"raptor"``, ``"scientist"``, or ``"random"``: drawn with a
-    system RNG)."""
-    return Side(wish if wish != "random" else _random.choice(("raptor", "scientist")))
+def draw_seat(wish: int | None, seats: int) -> int:
+    """The seat of a wish: ``wish`` itself, or (None) one drawn with a system RNG."""
+    return wish if wish is not None else _random.randrange(seats)
 
 
-def check_options(side: str, environment: str, setup: str) -> None:
-    """Raises InvalidRequestError for a side, environment (R1.3) or setup (R4) that does
-    not exist."""
-    if side not in CHALLENGE_SIDES:
-        raise InvalidRequestError(Text("Unknown side {side}: choose {choices}.",
-                                       side=repr(side), choices=", ".join(CHALLENGE_SIDES)))
-    if environment not in ENVIRONMENTS:
-        raise InvalidRequestError(Text("Unknown environment {environment}: choose jungle or "
-                                       "savannah.", environment=repr(environment)))
-    if setup not in SETUPS:
-        raise InvalidRequestError(Text("Unknown setup {setup}: choose quick or manual.",
-                                       setup=repr(setup)))
+def game_of(name: str) -> games.GamePlugin:
+    """The registered game ``name``.
+
+    Raises:
+        InvalidRequestError: no such game.
+    """
+    try:
+        return games.plugin(name)
+    except games.UnknownGameError:
+        raise InvalidRequestError(Text("Unknown game {game}: choose {choices}.",
+                                       game=repr(name), choices=", ".join(games.names()))
+                                  ) from None
 
 
-def ai_levels() -> tuple[str, ...]:
-    """The AI's levels (``bot.ai.LEVELS``)."""
-    from bot import ai  # lazy: the AI is heavy and optional for storage users
+def check_options(plugin: games.GamePlugin, options: Mapping[str, str]) -> dict[str, str]:
+    """Every option of the game's new match, each the one given or its default.
 
-    return tuple(ai.LEVELS)
+    Raises:
+        InvalidRequestError: an option the game does not take, or a value not among its
+            choices (the sentence names them).
+    """
+    known = {spec.name: spec for spec in plugin.game.options}
+    for name, value in options.items():
+        spec = known.get(name)
+        if spec is None:
+            raise InvalidRequestError(Text("Unknown option {option}: {game} takes {choices}.",
+                                           option=repr(name), game=plugin.title,
+                                           choices=", ".join(known) or "-"))
+        if value not in spec.choices:
+            raise InvalidRequestError(Text("Unknown {option} {value}: choose {choices}.",
+                                           option=name, value=repr(value),
+                                           choices=", ".join(spec.choices)))
+    return resolve_options(plugin.game.options, options)
 
 
-def check_level(level: str) -> None:
-    """Raises InvalidRequestError for an AI level that does not exist."""
-    levels = ai_levels()
-    if level not in levels:
+def check_seats(plugin: games.GamePlugin, seats: int) -> None:
+    """Raises InvalidRequestError for a number of seats the game is not played by."""
+    game = plugin.game
+    if not game.min_seats <= seats <= game.max_seats:
+        raise InvalidRequestError(Text("{game} is played by {low} to {high} players, not "
+                                       "{n}.", game=plugin.title, low=game.min_seats,
+                                       high=game.max_seats, n=seats))
+
+
+def check_level(plugin: games.GamePlugin, level: str) -> None:
+    """Raises InvalidRequestError for an AI level the game's AI does not have."""
+    if level not in plugin.ai_levels:
         raise InvalidRequestError(Text("Unknown AI level {level}: choose one of {choices}.",
-                                       level=repr(level), choices=", ".join(levels)))
+                                       level=repr(level), choices=", ".join(plugin.ai_levels)))
 
 
 #: What a transaction's member lock counts (:meth:`bot.storage.Transaction.lock_member`).
@@ -101,11 +114,12 @@ class MatchStarter:
         self.seed_source = seed_source or new_seed
 
     async def start_practice(self, guild_id: int, channel_id: int, user_id: int, *,
-                             side: str = "random", level: str = "easy",
-                             environment: str = "jungle", setup: str = "quick",
+                             game: str, seat: int | None = None, level: str = "easy",
+                             options: Mapping[str, str] | None = None, seats: int | None = None,
                              ai_user_id: int, seed: int | None = None) -> Match:
-        """A match between ``user_id`` (playing ``side``) and the AI at ``level`` (the AI's
-        side has ``ai_user_id``, the bot's user id). The AI may have to act first
+        """A match between ``user_id`` (at ``seat``, None: drawn) and the AI at ``level`` at
+        every other seat (those have ``ai_user_id``, the bot's user id), ``seats`` seats in
+        all (default: the fewest the game is played by). The AI may have to act first
         (:meth:`~bot.match.play.PlayService.play_ai`). Practice matches are not rated.
 
         Args:
@@ -113,16 +127,23 @@ class MatchStarter:
                 order); by default a fresh secret one.
 
         Raises:
-            InvalidRequestError: a bad option or AI level, or ``user_id`` plays the most
-                practice matches a member may play at once already (``max_practices`` of
-                the context, counted in the transaction that stores the new one).
+            InvalidRequestError: an unknown game, option, seat or AI level, or ``user_id``
+                plays the most practice matches a member may play at once already
+                (``max_practices`` of the context, counted in the transaction that stores
+                the new one).
             ChannelBusyError: the channel has an active match.
         """
-        check_options(side, environment, setup)
-        check_level(level)
-        human = draw_side(side)
-        players = {human: user_id, human.other: ai_user_id}
-        ai: dict[Side, str | None] = {human: None, human.other: level}
+        plugin = game_of(game)
+        seats = plugin.game.min_seats if seats is None else seats
+        check_seats(plugin, seats)
+        opts = check_options(plugin, options or {})
+        check_level(plugin, level)
+        if seat is not None and not 0 <= seat < seats:
+            raise InvalidRequestError(Text("There is no seat {n} in a match of {seats} "
+                                           "players.", n=seat + 1, seats=seats))
+        human = draw_seat(seat, seats)
+        players = [Player(s, user_id) if s == human else Player(s, ai_user_id, level)
+                   for s in range(seats)]
         cap = self.ctx.max_practices
 
         async def room_for_one(tx: Transaction) -> None:
@@ -131,49 +152,55 @@ class MatchStarter:
             if going >= cap:
                 raise InvalidRequestError(practices_full_text(going))
 
-        return await self.create(guild_id, channel_id, players, ai, environment, setup,
-                                 seed=seed, before_insert=room_for_one)
+        return await self.create(plugin.name, guild_id, channel_id, players, opts, seed=seed,
+                                 before_insert=room_for_one)
 
-    async def start_ai_match(self, guild_id: int, channel_id: int, *,
-                             levels: dict[Side, str], ai_user_ids: dict[Side, int],
-                             environment: str = "jungle", setup: str = "quick",
+    async def start_ai_match(self, guild_id: int, channel_id: int, *, game: str,
+                             levels: Sequence[str], ai_user_ids: Sequence[int],
+                             options: Mapping[str, str] | None = None,
                              seed: int | None = None) -> Match:
-        """A match where the AI plays both sides (demos, tests): ``levels`` and
-        ``ai_user_ids`` give each side's AI level and user id. Not rated.
+        """A match where the AI plays every seat (demos, tests): ``levels`` and
+        ``ai_user_ids`` give each seat's AI level and user id. Not rated.
 
         Args:
             seed: a fixed match seed (demos); by default a fresh secret one.
 
         Raises:
-            InvalidRequestError: a bad option or AI level.
+            InvalidRequestError: an unknown game, option or AI level, or a number of seats
+                the game is not played by.
             ChannelBusyError: the channel has an active match.
         """
-        check_options("random", environment, setup)
-        for side in SIDES:
-            check_level(levels[side])
-        ai: dict[Side, str | None] = {side: levels[side] for side in SIDES}
-        players = {side: ai_user_ids[side] for side in SIDES}
-        return await self.create(guild_id, channel_id, players, ai, environment, setup,
-                                 seed=seed)
+        plugin = game_of(game)
+        check_seats(plugin, len(levels))
+        opts = check_options(plugin, options or {})
+        for level in levels:
+            check_level(plugin, level)
+        players = [Player(s, ai_user_ids[s], levels[s]) for s in range(len(levels))]
+        return await self.create(plugin.name, guild_id, channel_id, players, opts, seed=seed)
 
-    async def create(self, guild_id: int, channel_id: int, players: dict[Side, int],
-                     ai: dict[Side, str | None], environment: str, setup: str, *,
+    async def create(self, game: str, guild_id: int, channel_id: int,
+                     players: Sequence[Player], options: Mapping[str, str], *,
                      rematch_of: int | None = None, seed: int | None = None,
                      before_insert: BeforeInsert | None = None,
                      after_insert: AfterInsert | None = None) -> Match:
-        """Store a new active match (a new game of ``engine.new_game``, random layout);
-        ``before_insert(tx)`` (a check that may raise) and ``after_insert(tx, match_id)``
-        run in the same transaction.
+        """Store a new active match of ``game`` (its :meth:`~engine.game.Game.new_game`
+        with the seats of ``players`` and ``options``, every option the game takes stored
+        with its value); ``before_insert(tx)``
+        (a check that may raise) and ``after_insert(tx, match_id)`` run in the same
+        transaction.
 
         Raises:
             ChannelBusyError: the channel has an active match (checked inside the
                 transaction, which the ``matches_one_active_per_channel`` index enforces).
         """
+        rules = games.plugin(game).game
         seed = self.seed_source() if seed is None else int(seed)
-        state = engine.new_game(seed, environment=environment, layout="random", setup=setup)
+        opts = resolve_options(rules.options, options)
+        state = rules.new_game(seed, len(players), opts)
         now = self.ctx.clock()
         timeout = await self.ctx.guild_timeout(guild_id)
-        deadline, remind = deadlines.timing(None, state, ai, now, timeout, None, None)
+        deadline, remind = deadlines.timing(rules, None, state, [p.ai for p in players], now,
+                                            timeout, None, None)
         async with self.ctx.db.transaction() as tx:
             if await self.ctx.matches.channel_has_active(tx, channel_id):
                 raise ChannelBusyError(BUSY)
@@ -181,9 +208,9 @@ class MatchStarter:
                 await before_insert(tx)
             try:
                 match_id = await self.ctx.matches.insert(
-                    tx, guild_id=guild_id, channel_id=channel_id, players=players, ai=ai,
-                    seed=seed, state=state, now=now, deadline=deadline, remind=remind,
-                    rematch_of=rematch_of)
+                    tx, game=game, guild_id=guild_id, channel_id=channel_id, players=players,
+                    seed=seed, options=opts, state_text=rules.state_to_json(state), now=now,
+                    deadline=deadline, remind=remind, rematch_of=rematch_of)
             except IntegrityViolation as exc:
                 # PostgreSQL: another connection's match in this channel was committed
                 # after our check (SQLite's writers take turns, so there it cannot happen)
@@ -194,4 +221,3 @@ class MatchStarter:
                 await after_insert(tx, match_id)
         log.info("match %d started in channel %d", match_id, channel_id)
         return (await self.ctx.match(match_id))[0]
-

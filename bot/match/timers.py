@@ -2,10 +2,12 @@
 failing, and each server's turn timeout (see :mod:`bot.match.deadlines` for when a deadline
 falls).
 
-At the deadline the idle player forfeits (reason :attr:`EndReason.TIMEOUT`, rated like any
-result); if BOTH players are idle in a simultaneous pick, nobody is more to blame, so the
-match ends as :attr:`EndReason.ABANDONED` with no result and no rating change. A reminder is
-due at half time, once per turn.
+At the deadline an idle player forfeits their seat (reason :attr:`EndReason.TIMEOUT`,
+:meth:`EndingService.forfeit`: the game goes on without it, or ends with the others ahead,
+rated like any result); if EVERY person of the match is idle (two or more, in a simultaneous
+decision such as Raptor's pick), nobody is more to blame, so the match ends as
+:attr:`EndReason.ABANDONED` with no result and no rating change. A reminder is due at half
+time, once per turn.
 
 An AI that failed to decide :data:`~bot.match.deadlines.AI_FAILURE_LIMIT` times in a row
 (each failure retried by the timer loop, :meth:`PlayService.ai_retries_due`) is not tried
@@ -25,7 +27,6 @@ from .context import MatchContext
 from .deadlines import AI_FAILURE_LIMIT
 from .endings import EndingService
 from .models import (
-    SIDES,
     ChallengeStatus,
     EndReason,
     InvalidRequestError,
@@ -82,8 +83,9 @@ class TimerService:
                 idle = m.idle_humans()
                 if flagged and idle:
                     events.append(TimerEvent(TimerKind.REMINDER, m.channel_id,
-                                             tuple(m.players[s] for s in idle), match_id=m.id,
-                                             match=(await ctx.match(m.id))[0]))
+                                             tuple(m.user_of(s) for s in idle), match_id=m.id,
+                                             match=(await ctx.match(m.id))[0],
+                                             seats=tuple(idle)))
         return events
 
     @contextlib.asynccontextmanager
@@ -99,23 +101,24 @@ class TimerService:
                 await self.ctx.release(target, row_id)
 
     async def _forfeit(self, match_id: int, now: float) -> TimerEvent | None:
-        """End a match past its deadline (the idle player forfeits; both idle: abandoned)."""
+        """Forfeit the idle seats of a match past its deadline (every person idle, two or
+        more: the match is abandoned)."""
         m, _ = await self.ctx.match(match_id)
         idle = m.idle_humans()
         if not idle:
             return None
-        if len(idle) == 1:
-            result, reason = idle[0].other.value, EndReason.TIMEOUT
-        else:
-            result, reason = None, EndReason.ABANDONED
+        playing = [p.seat for p in m.players if p.human and p.left is None]
+        guard = dict(where=" AND version = ? AND deadline_at <= ?", params=(m.version, now))
         try:
-            after = await self.endings.finish(m, result, reason,
-                                              where=" AND version = ? AND deadline_at <= ?",
-                                              params=(m.version, now))
+            if len(idle) > 1 and len(idle) == len(playing):
+                after = await self.endings.finish(m, None, EndReason.ABANDONED, **guard)
+            else:
+                after = await self.endings.forfeit(m, idle, EndReason.TIMEOUT, **guard)
         except (StaleError, MatchFinishedError):
             return None
-        return TimerEvent(TimerKind.FORFEIT, m.channel_id, tuple(m.players[s] for s in idle),
-                          match_id=m.id, match=after)
+        kind = TimerKind.SEAT_LEFT if after.active else TimerKind.FORFEIT
+        return TimerEvent(kind, m.channel_id, tuple(m.user_of(s) for s in idle),
+                          match_id=m.id, match=after, seats=tuple(idle))
 
     async def _end_failed_ai(self, match_id: int, now: float) -> TimerEvent | None:
         """End a match whose AI failed too often in a row (no result, unrated), unless it
@@ -127,7 +130,7 @@ class TimerService:
                 params=(AI_FAILURE_LIMIT, now))
         except (StaleError, MatchFinishedError):
             return None
-        humans = tuple(m.players[s] for s in SIDES if m.ai[s] is None)
+        humans = tuple(p.user_id for p in m.players if p.human)
         return TimerEvent(TimerKind.AI_FAILED, m.channel_id, humans, match_id=m.id,
                           match=after)
 

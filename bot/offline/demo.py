@@ -47,10 +47,13 @@ from engine import Side
 from engine.__main__ import seed_arg  # seeds 0..2**63-1, the same for every command
 from engine.messages import Text
 from engine.predicates import ap_total, scientists_on_board
+from engine.raptor_game import SEAT_SIDES, side_of
 
+from ..games.raptor import PLUGIN as RAPTOR_GAME
+from ..games.raptor import SIDE_WORDS
+from ..games.raptor import sides as rs
 from ..i18n import LANGUAGES, Translator, from_environment, translator
-from ..match import ActResult, MatchService
-from ..match.starting import ai_levels
+from ..match import ActResult, Match, MatchService
 from ..settings import MAX_AI_TIME_BUDGET
 from ..storage.db import SqliteDatabase
 from ..texts import REASONS
@@ -65,8 +68,6 @@ DEFAULT_LEVELS = {Side.RAPTOR: "hard", Side.SCIENTIST: "easy"}
 DEFAULT_ITERATIONS = 40
 DEMO_CHANNEL = 1
 AI_USERS = {Side.RAPTOR: 101, Side.SCIENTIST: 102}
-#: The sides' names in the offline modes' lines ("the raptor resolves …").
-SIDE_WORDS = {Side.RAPTOR: Text("raptor"), Side.SCIENTIST: Text("scientist")}
 #: The environments and AI levels as the lines name them (the options stay English).
 ENVIRONMENT_WORDS = {"jungle": Text("jungle"), "savannah": Text("savannah")}
 LEVEL_WORDS = {"easy": Text("easy"), "medium": Text("medium"), "hard": Text("hard")}
@@ -166,7 +167,7 @@ def _status(state: engine.GameState, _: Translator = EN) -> str:
 def round_line(number: int, steps: list[ActResult], _: Translator = EN) -> str:
     """One line for a finished round: the revealed cards, who resolved what, the AP spent."""
     state = steps[-1].match.state
-    revealed = next((e for r in steps for e in r.events if e.kind == "revealed"), None)
+    revealed = next((e for r in steps for e in rs.events(r) if e.kind == "revealed"), None)
     if revealed is None:  # setup
         status = _status(state, _)  # (a translator among the arguments would hide the plural
         return _.plural("Setup: {n} placement · {status}",  # from the catalog's extraction)
@@ -220,6 +221,18 @@ async def play_demo(out: Path, *, seed: int = 1, level: str | None = None,
                                 echo=echo, _=translator(lang))
 
 
+async def start_demo_match(service: MatchService, *, seed: int, levels: dict[Side, str],
+                           environment: str) -> Match:
+    """The demo's match in ``service``: the AI at ``levels`` (by side) on both seats, the
+    ``environment``, the quick setup (R4), dealt by ``seed``; drive it with
+    :meth:`~bot.match.MatchService.play_ai`."""
+    return await service.start_ai_match(
+        OFFLINE_GUILD, DEMO_CHANNEL, game=RAPTOR_GAME.name,
+        levels=[levels[side] for side in SEAT_SIDES],
+        ai_user_ids=[AI_USERS[side] for side in SEAT_SIDES],
+        options={"environment": environment, "setup": "quick"}, seed=seed)
+
+
 async def _play_demo(out: Path, render_board: Callable, *, seed: int, levels: dict[Side, str],
                      environment: str, time_budget: float | None, iterations: int | None,
                      echo: Callable[[str], None], _: Translator) -> dict:
@@ -237,9 +250,8 @@ async def _play_demo(out: Path, render_board: Callable, *, seed: int, levels: di
     stack = contextlib.ExitStack()
     try:
         service = MatchService(db, ai_time_budget=time_budget or 2.0, ai_iterations=iterations)
-        match = await service.start_ai_match(
-            OFFLINE_GUILD, DEMO_CHANNEL, levels=dict(levels),
-            ai_user_ids=AI_USERS, environment=environment, setup="quick", seed=seed)
+        match = await start_demo_match(service, seed=seed, levels=levels,
+                                       environment=environment)
         log_path = out / "demo.log"
         log = stack.enter_context(log_path.open("w", encoding="utf-8"))
 
@@ -266,8 +278,8 @@ async def _play_demo(out: Path, render_board: Callable, *, seed: int, levels: di
                 round_steps.append(res)
                 notation = engine.format_action(res.action)
                 write_log(_("[round {n}] {side}: {notation}", n=number,
-                            side=SIDE_WORDS[res.side], notation=notation))
-                if res.round_ended or res.game_over:
+                            side=SIDE_WORDS[rs.acted(res)], notation=notation))
+                if rs.round_ended(res) or res.game_over:
                     state = res.match.state
                     line = round_line(number, round_steps, _)
                     write_log(line, "")
@@ -281,9 +293,9 @@ async def _play_demo(out: Path, render_board: Callable, *, seed: int, levels: di
         final = await service.get_match(match.id)
         state = final.state
         (out / "final.png").write_bytes(render_board(engine.view(state, None), tr=tr))
-        if final.result in ("raptor", "scientist"):
+        if rs.result(final) in ("raptor", "scientist"):
             verdict = _("The {side} player wins in round {n}: {reason}.",
-                        side=SIDE_WORDS[Side(final.result)], n=state.round,
+                        side=SIDE_WORDS[Side(rs.result(final))], n=state.round,
                         reason=REASONS.get(final.reason, final.reason))
         else:
             verdict = _("The match ended without a winner ({reason}).",
@@ -307,7 +319,7 @@ async def _play_demo(out: Path, render_board: Callable, *, seed: int, levels: di
                       log=log_path.name, record=record_path.name, gif=gif_path.name,
                       frames=frames(animation.frames), db=db_path.name,
                       out=os.path.join(out, ""), seconds=seconds))
-        return {"match_id": final.id, "rounds": state.round, "winner": final.result,
+        return {"match_id": final.id, "rounds": state.round, "winner": rs.result(final),
                 "reason": final.reason, "pngs": pngs, "log": log_path, "db": db_path,
                 "record": record_path, "gif": gif_path, "animation": animation,
                 "seconds": seconds}
@@ -322,9 +334,10 @@ async def _write_replay(service: MatchService, match, out: Path, levels: dict[Si
     ``out/replay.gif``; returns both paths and the :class:`render.replay.Animation`."""
     from render.replay import render_replay
 
-    actions = [(side, action) for _, side, action in await service.action_log(match.id)]
+    actions = [(side_of(seat), action)
+               for _, seat, action in await service.action_log(match.id)]
     text = engine.write_record(
-        match.seed, match.options, actions, result=match.result, reason=match.reason,
+        match.seed, rs.options(match), actions, result=rs.result(match), reason=match.reason,
         event=f"Raptor offline demo, match #{match.id}", server="offline",
         date=time.strftime("%Y-%m-%d", time.gmtime(match.created_at)),
         raptor=f"AI ({levels[Side.RAPTOR]})", scientist=f"AI ({levels[Side.SCIENTIST]})")
@@ -339,19 +352,19 @@ async def _write_replay(service: MatchService, match, out: Path, levels: dict[Si
 
 def main(argv: list[str] | None = None) -> int:
     """``python -m bot demo``: see the module docstring. Returns the exit status."""
-    from bot.ai.params import MEDIUM_WORK_SHARE  # lazy, as ai_levels: the AI is heavy
+    from bot.ai.params import MEDIUM_WORK_SHARE  # lazy: the AI is heavy
 
     parser = argparse.ArgumentParser(prog="python -m bot demo",
                                      description="Play a full AI-vs-AI match offline.")
     parser.add_argument("--seed", type=seed_arg, default=1, help="game seed (default 1)")
-    parser.add_argument("--level", choices=ai_levels(), default=None,
+    parser.add_argument("--level", choices=RAPTOR_GAME.ai_levels, default=None,
                         help="AI level for both sides, where --raptor or --scientist do "
                              "not set one (default: raptor "
                              f"{DEFAULT_LEVELS[Side.RAPTOR]}, scientist "
                              f"{DEFAULT_LEVELS[Side.SCIENTIST]})")
-    parser.add_argument("--raptor", choices=ai_levels(), default=None,
+    parser.add_argument("--raptor", choices=RAPTOR_GAME.ai_levels, default=None,
                         help=f"the raptor's AI level (default {DEFAULT_LEVELS[Side.RAPTOR]})")
-    parser.add_argument("--scientist", choices=ai_levels(), default=None,
+    parser.add_argument("--scientist", choices=RAPTOR_GAME.ai_levels, default=None,
                         help="the scientist's AI level (default "
                              f"{DEFAULT_LEVELS[Side.SCIENTIST]})")
     parser.add_argument("--out", type=out_arg, default=Path("raptor-demo"),

@@ -24,7 +24,6 @@ import sqlite3
 import sys
 from pathlib import Path
 
-from engine import Side
 from engine.__main__ import EXIT_STATUS
 from render.replay import DEFAULT_BYTE_LIMIT, ReplayError, render_replay
 
@@ -73,13 +72,10 @@ async def write_match(db_path: Path, out: Path, number: int | None, *,
         if there and not force:
             raise WouldOverwrite(there[0])
         offline = match.guild_id == OFFLINE_GUILD
-        names = {side: (f"AI ({match.ai[side]})" if match.ai.get(side)
-                        else "terminal player" if offline
-                        else f"user {match.players[side]}") for side in Side}
+        names = [(f"AI ({p.ai})" if p.ai else "terminal player" if offline
+                  else f"user {p.user_id}") for p in match.players]
         server = "offline" if offline else f"server {match.guild_id}"
-        text = await replays.record_text(service, match, server=server,
-                                         raptor=names[Side.RAPTOR],
-                                         scientist=names[Side.SCIENTIST])
+        text = await replays.record_text(service, match, server=server, players=names)
         views, verdict, winner = await replays.replay_views(service, match)
     finally:
         await db.close()

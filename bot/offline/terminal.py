@@ -60,9 +60,10 @@ from engine.state import Phase
 from render.text import break_cjk
 
 from .. import texts
+from ..games.raptor import PLUGIN as RAPTOR_GAME
+from ..games.raptor import sides as rs
 from ..i18n import Translator, from_environment, translator
 from ..match import ActResult, MatchService, ServiceError
-from ..match.starting import ai_levels
 from ..storage.db import SqliteDatabase
 from . import OFFLINE_GUILD, TERMINAL_PLAYER
 from .demo import (
@@ -371,8 +372,8 @@ def refusal(text: str, exc: Exception, state: engine.GameState, side: Side,
 def describe_opponent(res: ActResult, _: Translator = EN) -> str:
     """The opponent's step as the human may see it: a pick is only 'picked a card'."""
     if isinstance(res.action, engine.Pick):
-        return _("The {side} (AI) has picked a card.", side=SIDE_WORDS[res.side])
-    return _("The {side} (AI): {action}", side=SIDE_WORDS[res.side],
+        return _("The {side} (AI) has picked a card.", side=SIDE_WORDS[rs.acted(res)])
+    return _("The {side} (AI): {action}", side=SIDE_WORDS[rs.acted(res)],
              action=engine.format_action(res.action))
 
 
@@ -623,10 +624,11 @@ async def _play(out: Path, render_board: Callable, *, side: str, level: str, see
         old = await service.active_match(CHANNEL)
         if old is not None:  # left unfinished (the process was killed): it cannot resume
             await service.stop(old.id)
-        m = await service.start_practice(OFFLINE_GUILD, CHANNEL, TERMINAL_PLAYER, side=side,
-                                         level=level, environment=environment, setup=setup,
+        m = await service.start_practice(OFFLINE_GUILD, CHANNEL, TERMINAL_PLAYER, game="raptor",
+                                         seat=rs.seat_wish(side), level=level,
+                                         options={"environment": environment, "setup": setup},
                                          ai_user_id=AI_ID, seed=seed)
-        me = m.side_of(TERMINAL_PLAYER)
+        me = rs.side_in(m, TERMINAL_PLAYER)
         echo(_("You play the {side}; the AI ({level}) plays the {other}. {help}",
                side=SIDE_WORDS[me], level=LEVEL_WORDS.get(level, level),
                other=SIDE_WORDS[me.other], help=HELP))
@@ -650,12 +652,12 @@ async def _play(out: Path, render_board: Callable, *, side: str, level: str, see
         def tell(res: ActResult) -> None:
             """What a step's events tell besides its action: the reveal, an effect with
             nothing to act on, a turn that ended by itself."""
-            for e in res.events:
+            for e in rs.events(res):
                 if e.kind == "revealed":
                     echo(revealed_line(e.value, e.value2, _))
-            for line in effect_lines(res.events, _):
+            for line in effect_lines(rs.events(res), _):
                 echo(line)
-            for line in ap_lost_lines(res.events, me, _):
+            for line in ap_lost_lines(rs.events(res), me, _):
                 echo(line)
 
         moves: list[str] = []  # the AI's actions in a row, told in one line
@@ -674,13 +676,13 @@ async def _play(out: Path, render_board: Callable, *, side: str, level: str, see
                     show_board = True
                     if isinstance(res.action, engine.Pick):
                         flush()
-                        if not res.round_ended:
+                        if not rs.round_ended(res):
                             round_over(res.match.state)  # the AI's pick opens the next round
                         echo(describe_opponent(res, _))
                     elif not isinstance(res.action, engine.End):
                         moves.append(engine.format_action(res.action))
                     if any(e.kind in ("revealed", "effect", "effect_lost", "ap_lost")
-                           for e in res.events):
+                           for e in rs.events(res)):
                         flush()
                     tell(res)
                 flush()
@@ -690,9 +692,9 @@ async def _play(out: Path, render_board: Callable, *, side: str, level: str, see
                 if not m.active:
                     echo(view_text(engine.view(state, me), _=_))
                     echo(_("Final board image: {path}", path=write_board(state)))
-                    echo(game_over_line(m.result, m.reason, me, _))
+                    echo(game_over_line(rs.result(m), m.reason, me, _))
                     echo(replay_line(m.seed, me, level, environment, setup, _, again))
-                    return {"match_id": m.id, "result": m.result, "reason": m.reason,
+                    return {"match_id": m.id, "result": rs.result(m), "reason": m.reason,
                             "rounds": state.round}
                 v = engine.view(state, me)
                 if me not in v.to_act:
@@ -800,13 +802,13 @@ async def _play(out: Path, render_board: Callable, *, side: str, level: str, see
 
 def main(argv: list[str] | None = None) -> int:
     """``python -m bot play``: see the module docstring. Returns the exit status."""
-    from bot.ai.params import MEDIUM_WORK_SHARE  # lazy, as ai_levels: the AI is heavy
+    from bot.ai.params import MEDIUM_WORK_SHARE  # lazy: the AI is heavy
 
     parser = argparse.ArgumentParser(prog="python -m bot play",
                                      description="Play Raptor against the AI in the terminal.")
     parser.add_argument("--side", choices=("raptor", "scientist", "random"), default="raptor",
                         help="the side you play (default raptor)")
-    parser.add_argument("--level", choices=ai_levels(), default="easy",
+    parser.add_argument("--level", choices=RAPTOR_GAME.ai_levels, default="easy",
                         help="the AI's level (default easy)")
     parser.add_argument("--seed", type=seed_arg, default=None,
                         help="game seed (default: a fresh random one)")

@@ -1,11 +1,12 @@
 """``python -m bot migrate-to URL``: copy the SQLite database (``RAPTOR_DB_PATH``) into an
 empty PostgreSQL database, to switch a deployment to PostgreSQL (README, Deploying).
 
-Everything is copied, rows and ids as they are: matches with their action logs, challenges,
-ratings, results, server and user settings, and the recorded posts with controls (so that
-the buttons of messages already posted keep working). The target gets the schema first
-(:meth:`bot.storage.pg.PgDatabase.open`), then every row in one transaction, in the order of the
-foreign keys; the id counters continue after the copied ids. A target that already holds
+Everything is copied, rows and ids as they are: matches with their players and action logs,
+challenges, ratings (and Raptor's former Elo ratings, kept as their history), results, server
+and user settings, and the recorded posts with controls (so that the buttons of messages
+already posted keep working). The target gets the schema first
+(:meth:`bot.storage.pg.PgDatabase.open`), then every row in one transaction, in the order of
+the foreign keys; the id counters continue after the copied ids. A target that already holds
 tables is refused (nothing is written), as are a missing source file and a database that
 cannot be reached. Stop the bot before copying (what it writes meanwhile would not be
 copied), then start it with ``RAPTOR_DATABASE_URL`` set to URL.
@@ -37,9 +38,12 @@ PROG = "python -m bot migrate-to"
 #: the words of the report for a number of their rows ("1 match", "3 log records").
 TABLES: tuple[tuple[str, Callable[[int], Text]], ...] = (
     ("matches", lambda n: Text.plural("{n} match", "{n} matches", n)),
+    ("match_players", lambda n: Text.plural("{n} player seat", "{n} player seats", n)),
     ("match_log", lambda n: Text.plural("{n} log record", "{n} log records", n)),
     ("challenges", lambda n: Text.plural("{n} challenge", "{n} challenges", n)),
     ("ratings", lambda n: Text.plural("{n} rating", "{n} ratings", n)),
+    ("elo_ratings", lambda n: Text.plural("{n} former Elo rating", "{n} former Elo ratings",
+                                          n)),
     ("results", lambda n: Text.plural("{n} result", "{n} results", n)),
     ("guild_settings", lambda n: Text.plural("{n} server setting", "{n} server settings", n)),
     ("guild_languages", lambda n: Text.plural("{n} server language", "{n} server languages",
@@ -147,8 +151,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     made."""
     parser = argparse.ArgumentParser(
         prog=PROG, description="Copy the bot's SQLite database (RAPTOR_DB_PATH) into an "
-        "EMPTY PostgreSQL database: matches with their logs, challenges, ratings, results "
-        "and settings. Stop the bot first; then start it with RAPTOR_DATABASE_URL=URL.")
+        "EMPTY PostgreSQL database: matches with their players and logs, challenges, ratings, "
+        "results and settings. Stop the bot first; then start it with RAPTOR_DATABASE_URL=URL.")
     parser.add_argument("url", metavar="URL",
                         help="the target, postgresql://user:password@host:port/database")
     args = parser.parse_args(argv)

@@ -95,6 +95,317 @@ class Migration:
                 if not isinstance(s, PerDialect) or s.sqlite.strip()]
 
 
+# --- migration 10: seats. The two sides of Raptor become seats 0 (the raptor) and 1 (the
+# scientist), as engine.raptor_game numbers them.
+_SIDE_SEAT = "CASE {col} WHEN 'raptor' THEN 0 WHEN 'scientist' THEN 1 END"
+
+_MATCHES_LOG_TRIGGERS = (
+    PerDialect(sqlite="""
+    CREATE TRIGGER matches_log_grows_by_one BEFORE UPDATE OF log_length ON matches
+    WHEN NEW.log_length <> OLD.log_length
+    BEGIN
+        SELECT RAISE(ABORT, 'log_length grows by one, with the record in last_*')
+        WHERE NEW.log_length <> OLD.log_length + 1 OR NEW.last_seat IS NULL
+           OR NEW.last_kind IS NULL OR NEW.last_action IS NULL
+           OR NEW.last_action_at IS NULL;
+    END
+    """, postgres="""
+    CREATE OR REPLACE FUNCTION matches_log_grows_by_one() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+        IF NEW.log_length <> OLD.log_length + 1 OR NEW.last_seat IS NULL
+           OR NEW.last_kind IS NULL OR NEW.last_action IS NULL
+           OR NEW.last_action_at IS NULL THEN
+            RAISE EXCEPTION 'log_length grows by one, with the record in last_*'
+                USING ERRCODE = 'integrity_constraint_violation';
+        END IF;
+        RETURN NEW;
+    END $$
+    """),
+    PerDialect(sqlite="""
+    CREATE TRIGGER matches_append_log AFTER UPDATE OF log_length ON matches
+    WHEN NEW.log_length = OLD.log_length + 1
+    BEGIN
+        INSERT INTO match_log (match_id, seq, seat, kind, action, created_at)
+        VALUES (NEW.id, NEW.log_length, NEW.last_seat, NEW.last_kind, NEW.last_action,
+                NEW.last_action_at);
+    END
+    """, postgres="""
+    CREATE OR REPLACE FUNCTION matches_append_log() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+        INSERT INTO match_log (match_id, seq, seat, kind, action, created_at)
+        VALUES (NEW.id, NEW.log_length, NEW.last_seat, NEW.last_kind, NEW.last_action,
+                NEW.last_action_at);
+        RETURN NULL;
+    END $$
+    """),
+)
+
+_SEATS_STEP: tuple[str | PerDialect, ...] = (
+    # SQLite rebuilds the tables below; their triggers go first (a rename checks every
+    # trigger of the schema, and these name the tables being rebuilt)
+    PerDialect(sqlite="DROP TRIGGER matches_log_grows_by_one", postgres=""),
+    PerDialect(sqlite="DROP TRIGGER matches_append_log", postgres=""),
+    PerDialect(sqlite="DROP TRIGGER match_log_no_update", postgres=""),
+    PerDialect(sqlite="DROP TRIGGER match_log_no_delete", postgres=""),
+    # the players of each match by seat, with their places and Elo history
+    """
+    CREATE TABLE match_players (
+        match_id      INTEGER NOT NULL REFERENCES matches(id),
+        seat          INTEGER NOT NULL CHECK (seat >= 0),
+        user_id       INTEGER NOT NULL,
+        ai            TEXT,
+        place         INTEGER CHECK (place >= 1),
+        score         REAL,
+        left_reason   TEXT,
+        rating_before REAL,
+        rating_after  REAL,
+        PRIMARY KEY (match_id, seat)
+    ) WITHOUT ROWID
+    """,
+    "CREATE INDEX match_players_user ON match_players(user_id, match_id)",
+    """
+    INSERT INTO match_players (match_id, seat, user_id, ai, place, left_reason,
+                               rating_before, rating_after)
+    SELECT m.id, 0, m.raptor_user_id, m.raptor_ai,
+           CASE m.result WHEN 'raptor' THEN 1 WHEN 'draw' THEN 1 WHEN 'scientist' THEN 2 END,
+           CASE WHEN m.result = 'scientist' AND m.reason IN ('resigned', 'timeout')
+                THEN m.reason END,
+           r.raptor_rating_before, r.raptor_rating_after
+    FROM matches m LEFT JOIN results r ON r.match_id = m.id
+    """,
+    """
+    INSERT INTO match_players (match_id, seat, user_id, ai, place, left_reason,
+                               rating_before, rating_after)
+    SELECT m.id, 1, m.scientist_user_id, m.scientist_ai,
+           CASE m.result WHEN 'scientist' THEN 1 WHEN 'draw' THEN 1 WHEN 'raptor' THEN 2 END,
+           CASE WHEN m.result = 'raptor' AND m.reason IN ('resigned', 'timeout')
+                THEN m.reason END,
+           r.scientist_rating_before, r.scientist_rating_after
+    FROM matches m LEFT JOIN results r ON r.match_id = m.id
+    """,
+    # matches: the game, the number of seats, the last log record's seat; no sides
+    PerDialect(sqlite="""
+    CREATE TABLE matches_new (
+        id                INTEGER PRIMARY KEY,
+        game              TEXT NOT NULL,
+        guild_id          INTEGER NOT NULL,
+        channel_id        INTEGER NOT NULL,
+        seats             INTEGER NOT NULL CHECK (seats >= 1),
+        seed              INTEGER NOT NULL,
+        options           TEXT NOT NULL,
+        status            TEXT NOT NULL DEFAULT 'active'
+                          CHECK (status IN ('active', 'finished')),
+        state             TEXT NOT NULL,
+        version           INTEGER NOT NULL DEFAULT 0,
+        log_length        INTEGER NOT NULL DEFAULT 0,
+        last_seat         INTEGER,
+        last_kind         TEXT,
+        last_action       TEXT,
+        last_action_at    REAL,
+        created_at        REAL NOT NULL,
+        updated_at        REAL NOT NULL,
+        last_activity     REAL NOT NULL,
+        deadline_at       REAL,
+        remind_at         REAL,
+        reminded          INTEGER NOT NULL DEFAULT 0,
+        reason            TEXT,
+        draw_offered_by   INTEGER,
+        rematch_of        INTEGER REFERENCES matches(id),
+        claimed_by        TEXT,
+        claim_until       REAL,
+        end_announced_at  REAL,
+        ai_failures       INTEGER NOT NULL DEFAULT 0,
+        ai_retry_at       REAL
+    )
+    """, postgres=""),
+    PerDialect(sqlite=f"""
+    INSERT INTO matches_new (id, game, guild_id, channel_id, seats, seed, options, status,
+        state, version, log_length, last_seat, last_kind, last_action, last_action_at,
+        created_at, updated_at, last_activity, deadline_at, remind_at, reminded, reason,
+        draw_offered_by, rematch_of, claimed_by, claim_until, end_announced_at, ai_failures,
+        ai_retry_at)
+    SELECT id, 'raptor', guild_id, channel_id, 2, seed, options, status, state, version,
+        log_length, {_SIDE_SEAT.format(col="last_side")}, last_kind, last_action,
+        last_action_at, created_at, updated_at, last_activity, deadline_at, remind_at,
+        reminded, reason, draw_offered_by, rematch_of, claimed_by, claim_until,
+        end_announced_at, ai_failures, ai_retry_at
+    FROM matches
+    """, postgres=""),
+    PerDialect(sqlite="DROP TABLE matches", postgres=""),
+    PerDialect(sqlite="ALTER TABLE matches_new RENAME TO matches", postgres=""),
+    PerDialect(sqlite="", postgres="""
+    ALTER TABLE matches ADD COLUMN game TEXT, ADD COLUMN seats BIGINT;
+    UPDATE matches SET game = 'raptor', seats = 2;
+    ALTER TABLE matches ALTER COLUMN game SET NOT NULL, ALTER COLUMN seats SET NOT NULL,
+        ADD CONSTRAINT matches_seats_check CHECK (seats >= 1),
+        DROP COLUMN raptor_user_id, DROP COLUMN scientist_user_id, DROP COLUMN raptor_ai,
+        DROP COLUMN scientist_ai, DROP COLUMN result;
+    ALTER TABLE matches ALTER COLUMN last_side TYPE BIGINT
+        USING """ + _SIDE_SEAT.format(col="last_side") + """;
+    ALTER TABLE matches RENAME COLUMN last_side TO last_seat
+    """),
+    "CREATE UNIQUE INDEX IF NOT EXISTS matches_one_active_per_channel ON matches(channel_id) "
+    "WHERE status = 'active'",
+    "CREATE INDEX IF NOT EXISTS matches_deadline ON matches(deadline_at) "
+    "WHERE status = 'active'",
+    "CREATE INDEX IF NOT EXISTS matches_remind ON matches(remind_at) WHERE status = 'active' "
+    "AND reminded = 0",
+    "CREATE INDEX IF NOT EXISTS matches_end_unannounced ON matches(updated_at) "
+    "WHERE status = 'finished' AND end_announced_at IS NULL",
+    "CREATE INDEX IF NOT EXISTS matches_ai_retry ON matches(ai_retry_at) "
+    "WHERE status = 'active' AND ai_retry_at IS NOT NULL",
+    "CREATE INDEX matches_guild_game ON matches(guild_id, game, status)",
+    # the log by seat, and a seat's forfeit as a record of its own
+    PerDialect(sqlite="""
+    CREATE TABLE match_log_new (
+        match_id   INTEGER NOT NULL REFERENCES matches(id),
+        seq        INTEGER NOT NULL CHECK (seq >= 1),
+        seat       INTEGER NOT NULL CHECK (seat >= 0),
+        kind       TEXT NOT NULL CHECK (kind IN ('action', 'undo', 'forfeit')),
+        action     TEXT NOT NULL,
+        created_at REAL NOT NULL,
+        PRIMARY KEY (match_id, seq)
+    ) WITHOUT ROWID
+    """, postgres=""),
+    PerDialect(sqlite=f"""
+    INSERT INTO match_log_new (match_id, seq, seat, kind, action, created_at)
+    SELECT match_id, seq, {_SIDE_SEAT.format(col="side")}, kind, action, created_at
+    FROM match_log
+    """, postgres=""),
+    PerDialect(sqlite="DROP TABLE match_log", postgres=""),
+    PerDialect(sqlite="ALTER TABLE match_log_new RENAME TO match_log", postgres=""),
+    PerDialect(sqlite="", postgres="""
+    ALTER TABLE match_log DROP CONSTRAINT match_log_side_check,
+        DROP CONSTRAINT match_log_kind_check;
+    ALTER TABLE match_log ALTER COLUMN side TYPE BIGINT
+        USING """ + _SIDE_SEAT.format(col="side") + """;
+    ALTER TABLE match_log RENAME COLUMN side TO seat;
+    ALTER TABLE match_log ADD CONSTRAINT match_log_seat_check CHECK (seat >= 0),
+        ADD CONSTRAINT match_log_kind_check CHECK (kind IN ('action', 'undo', 'forfeit'))
+    """),
+    *_MATCHES_LOG_TRIGGERS,
+    PerDialect(sqlite="""
+    CREATE TRIGGER match_log_no_update BEFORE UPDATE ON match_log
+    BEGIN SELECT RAISE(ABORT, 'match_log is append-only'); END
+    """, postgres=""),
+    PerDialect(sqlite="""
+    CREATE TRIGGER match_log_no_delete BEFORE DELETE ON match_log
+    BEGIN SELECT RAISE(ABORT, 'match_log is append-only'); END
+    """, postgres=""),
+    # challenges: the game, its options, the challenger's seat (NULL: drawn on acceptance)
+    PerDialect(sqlite="""
+    CREATE TABLE challenges_new (
+        id            INTEGER PRIMARY KEY,
+        game          TEXT NOT NULL,
+        guild_id      INTEGER NOT NULL,
+        channel_id    INTEGER NOT NULL,
+        challenger_id INTEGER NOT NULL,
+        challenged_id INTEGER NOT NULL CHECK (challenged_id <> challenger_id),
+        seat          INTEGER CHECK (seat >= 0),
+        options       TEXT NOT NULL,
+        status        TEXT NOT NULL DEFAULT 'pending' CHECK (status IN
+                      ('pending', 'accepted', 'declined', 'cancelled', 'expired')),
+        created_at    REAL NOT NULL,
+        expires_at    REAL NOT NULL,
+        match_id      INTEGER REFERENCES matches(id),
+        rematch_of    INTEGER REFERENCES matches(id),
+        message_id    INTEGER,
+        claimed_by    TEXT,
+        claim_until   REAL
+    )
+    """, postgres=""),
+    PerDialect(sqlite=f"""
+    INSERT INTO challenges_new (id, game, guild_id, channel_id, challenger_id, challenged_id,
+        seat, options, status, created_at, expires_at, match_id, rematch_of, message_id,
+        claimed_by, claim_until)
+    SELECT id, 'raptor', guild_id, channel_id, challenger_id, challenged_id,
+        {_SIDE_SEAT.format(col="side")},
+        '{{"environment": "' || environment || '", "setup": "' || setup || '"}}',
+        status, created_at, expires_at, match_id, rematch_of, message_id, claimed_by,
+        claim_until
+    FROM challenges
+    """, postgres=""),
+    PerDialect(sqlite="DROP TABLE challenges", postgres=""),
+    PerDialect(sqlite="ALTER TABLE challenges_new RENAME TO challenges", postgres=""),
+    PerDialect(sqlite="", postgres="""
+    ALTER TABLE challenges ADD COLUMN game TEXT, ADD COLUMN seat BIGINT,
+        ADD COLUMN options TEXT;
+    UPDATE challenges SET game = 'raptor', seat = """ + _SIDE_SEAT.format(col="side") + """,
+        options = '{"environment": "' || environment || '", "setup": "' || setup || '"}';
+    ALTER TABLE challenges ALTER COLUMN game SET NOT NULL,
+        ALTER COLUMN options SET NOT NULL,
+        ADD CONSTRAINT challenges_seat_check CHECK (seat >= 0),
+        DROP COLUMN side, DROP COLUMN environment, DROP COLUMN setup
+    """),
+    "CREATE UNIQUE INDEX IF NOT EXISTS challenges_one_pending ON challenges(channel_id, "
+    "challenger_id) WHERE status = 'pending'",
+    "CREATE INDEX IF NOT EXISTS challenges_expiry ON challenges(expires_at) "
+    "WHERE status = 'pending'",
+    # results: one row per finished match; the players' places and ratings are theirs
+    PerDialect(sqlite="""
+    CREATE TABLE results_new (
+        match_id    INTEGER PRIMARY KEY REFERENCES matches(id),
+        game        TEXT NOT NULL,
+        guild_id    INTEGER NOT NULL,
+        reason      TEXT NOT NULL,
+        rated       INTEGER NOT NULL,
+        rating      TEXT CHECK (rating IN ('elo', 'openskill')),
+        finished_at REAL NOT NULL
+    )
+    """, postgres=""),
+    PerDialect(sqlite="""
+    INSERT INTO results_new (match_id, game, guild_id, reason, rated, rating, finished_at)
+    SELECT match_id, 'raptor', guild_id, reason, rated, CASE WHEN rated = 1 THEN 'elo' END,
+        finished_at
+    FROM results
+    """, postgres=""),
+    PerDialect(sqlite="DROP TABLE results", postgres=""),
+    PerDialect(sqlite="ALTER TABLE results_new RENAME TO results", postgres=""),
+    PerDialect(sqlite="", postgres="""
+    ALTER TABLE results ADD COLUMN game TEXT, ADD COLUMN rating TEXT;
+    UPDATE results SET game = 'raptor', rating = CASE WHEN rated = 1 THEN 'elo' END;
+    ALTER TABLE results ALTER COLUMN game SET NOT NULL,
+        ADD CONSTRAINT results_rating_check CHECK (rating IN ('elo', 'openskill')),
+        DROP COLUMN raptor_user_id, DROP COLUMN scientist_user_id,
+        DROP COLUMN result, DROP COLUMN raptor_rating_before,
+        DROP COLUMN raptor_rating_after, DROP COLUMN scientist_rating_before,
+        DROP COLUMN scientist_rating_after
+    """),
+    # ratings per game (OpenSkill); Raptor's Elo table is kept as its history
+    "DROP INDEX ratings_leaderboard",
+    "ALTER TABLE ratings RENAME TO elo_ratings",
+    PerDialect(sqlite="",
+               postgres="ALTER TABLE elo_ratings RENAME CONSTRAINT ratings_pkey TO "
+                        "elo_ratings_pkey"),
+    """
+    CREATE TABLE ratings (
+        guild_id   INTEGER NOT NULL,
+        game       TEXT NOT NULL,
+        user_id    INTEGER NOT NULL,
+        mu         REAL NOT NULL,
+        sigma      REAL NOT NULL,
+        rating     REAL NOT NULL,
+        games      INTEGER NOT NULL DEFAULT 0,
+        wins       INTEGER NOT NULL DEFAULT 0,
+        draws      INTEGER NOT NULL DEFAULT 0,
+        losses     INTEGER NOT NULL DEFAULT 0,
+        updated_at REAL NOT NULL,
+        PRIMARY KEY (guild_id, game, user_id)
+    )
+    """,
+    "CREATE INDEX ratings_leaderboard ON ratings(guild_id, game, rating DESC)",
+)
+
+
+async def _rate_history(tx: Transaction) -> None:
+    """Rate again with OpenSkill every match Elo rated, in the order they finished, so that
+    a server's ranking goes on from its history (:func:`bot.match.ratings.rate_history`)."""
+    from ..match.ratings import rate_history  # the rating model, above the storage
+
+    await rate_history(tx)
+
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "initial schema: matches, action log, challenges, ratings, results, guilds", (
         """
@@ -368,6 +679,11 @@ MIGRATIONS: tuple[Migration, ...] = (
         "CREATE INDEX matches_ai_retry ON matches(ai_retry_at) "
         "WHERE status = 'active' AND ai_retry_at IS NOT NULL",
     )),
+    Migration(10, "seats instead of sides: every game on the same tables (the game of each "
+                  "match and challenge, its players by seat with their places, the log by "
+                  "seat, results per seat, ratings per game with Raptor's Elo history kept "
+                  "and converted)", _SEATS_STEP, rebuilds=True,
+              then=_rate_history),
 )
 
 SCHEMA_VERSION = MIGRATIONS[-1].version

@@ -7,6 +7,7 @@ import pytest
 
 import engine
 from bot import texts
+from bot.games.raptor import sides as rs
 from bot.match import EndReason
 from engine import Side
 from tests.clock import T0
@@ -122,13 +123,14 @@ async def test_end_asks_then_ends_the_match_without_a_result(world: World) -> No
     assert f"Ended by {mod.mention}, a moderator." in result.content
     assert result.labels == ["Rematch"]
     ended = await service.get_match(match.id)
-    assert (ended.status, ended.result, ended.reason) == ("finished", None, "ended_by_moderator")
+    assert (ended.status, rs.result(ended), ended.reason) == ("finished", None,
+                                                             "ended_by_moderator")
     assert ended.deadline_at is None
     # no round message keeps its "Pick your card" button
     assert not any("Pick your card" in r.labels or has_controls(r)
                    for r in fake.public_messages(fake.channel))
     for user in (alice, bob):
-        stats = await service.stats(fake.guild_id, user.id)
+        stats = await service.stats(fake.guild_id, "raptor", user.id)
         assert (stats.rating, stats.games) == (1500, 0)
     out = await alice.slash("raptor history")
     assert "**no result** (ended by a moderator)" in out.content
@@ -147,7 +149,8 @@ async def test_a_long_list_of_matches_keeps_whole_lines_and_counts_the_rest(worl
     mod = fake.add_user("mod", admin=True)
     for i in range(20):  # 20 members (a member may have 3 practice games going)
         await service.start_practice(fake.guild_id, 9000 + i, fake.add_user(f"p{i}").id,
-                                     side="raptor", ai_user_id=fake.bot_user.id)
+                                     game="raptor", seat=rs.seat_wish("raptor"),
+                                     ai_user_id=fake.bot_user.id)
     out = await mod.slash("raptor-admin matches")
     only_ephemeral_to(out, mod)
     lines = out.content.splitlines()
@@ -164,7 +167,8 @@ async def test_end_by_number_ends_a_match_of_another_channel(world: World) -> No
     fake, service = world.fake, world.service
     mod = fake.add_user("mod", admin=True)
     elsewhere = await service.start_practice(fake.guild_id, 9001, world.alice.id,
-                                             side="raptor", ai_user_id=fake.bot_user.id)
+                                             game="raptor", seat=rs.seat_wish("raptor"),
+                                             ai_user_id=fake.bot_user.id)
     for number in (elsewhere.id + 1, 0):
         if number == 0:
             with pytest.raises(HarnessError):  # below the option's minimum
@@ -187,7 +191,8 @@ async def test_ai_moves_made_before_an_end_are_not_posted_after_it(world: World,
     the final board, not posted after the end notice (found by a fresh trial)."""
     fake, service, flow = world.fake, world.service, world.bot.flow
     match = await service.start_practice(fake.guild_id, fake.channel.id, world.alice.id,
-                                         side="raptor", ai_user_id=fake.bot_user.id)
+                                         game="raptor", seat=rs.seat_wish("raptor"),
+                                         ai_user_id=fake.bot_user.id)
     assert S in engine.to_act(match.state) and match.state.picks[S] is None
     real = service.play_ai
 

@@ -6,13 +6,15 @@ from __future__ import annotations
 import asyncio
 
 import pytest
+from openskill.models import PlackettLuce
 
 import bot.ai
 import engine
 import render
 from bot import texts
+from bot.games.raptor import sides as rs
 from bot.match import InvalidRequestError, NotAPlayerError
-from bot.match.challenges import rematch_side
+from bot.match.challenges import rematch_seat
 from engine import Side
 from tests.discord.conftest import World
 from tests.discord.helpers import pick, start_match
@@ -211,7 +213,12 @@ async def test_resign_with_confirmation_then_rematch_and_records(world: World) -
         winner=S)
 
     out = await bob.slash("raptor stats")
-    assert "rating **1516**" in out.content and "1 won" in out.content
+    # the OpenSkill shown rating of a new player's first win against a new player
+    model = PlackettLuce()
+    [won], [_] = model.rate([[model.rating()], [model.rating()]], ranks=[1, 2])
+    rating = 1500 + 50 * (won.mu - 3 * won.sigma)
+    assert round(rating) == 1672
+    assert f"rating **{rating:.0f}**" in out.content and "1 won" in out.content
     out = await alice.slash("raptor leaderboard")
     assert out.reply.visibility == "public"
     lines = out.content.splitlines()
@@ -227,7 +234,8 @@ async def test_resign_with_confirmation_then_rematch_and_records(world: World) -
     assert challenge.content.startswith(f"{alice.mention}, {bob.mention} challenges you")
     await alice.click("Accept")
     match = await world.match()
-    assert match.id == 2 and match.players == {R: bob.id, S: alice.id}  # sides swapped
+    # sides swapped
+    assert match.id == 2 and (rs.user(match, R), rs.user(match, S)) == (bob.id, alice.id)
 
 
 
@@ -236,13 +244,13 @@ async def test_the_rematch_rule_is_one_rule_with_one_wording(world: World) -> No
     carol = fake.add_user("carol")
     match = await start_match(world)
     with pytest.raises(InvalidRequestError) as playing:
-        rematch_side(match, alice.id)
+        rematch_seat(match, alice.id)
     await alice.slash("raptor resign")
     out = await alice.click("Resign")
     result = next(r for r in out if r.visibility == "public" and "Match #1 is over" in r.content)
     ended = await world.service.get_match(match.id)
     with pytest.raises(NotAPlayerError) as stranger:
-        rematch_side(ended, carol.id)
+        rematch_seat(ended, carol.id)
     # the button, the command and the service say the same
     out = await carol.click("Rematch", message=result)
     only_ephemeral_to(out, carol)
@@ -335,8 +343,25 @@ async def test_a_draw_answer_racing_a_move_leaves_no_live_buttons(world: World,
     elif match.active:  # the move came first: the acceptance was refused
         assert lapsed
     else:  # accepted before the move
-        assert match.result == "draw" and "accepted the draw" in message.content
+        assert rs.result(match) == "draw" and "accepted the draw" in message.content
     assert fake.problems() == []
+
+
+async def test_stats_add_the_elo_a_player_had_before_the_ratings_moved(world: World) -> None:
+    fake, alice, bob = world.fake, world.alice, world.bob
+    async with world.db.transaction() as tx:  # alice's Elo row, kept as history
+        await tx.execute(
+            "INSERT INTO elo_ratings (guild_id, user_id, rating, raptor_wins, raptor_losses, "
+            "scientist_wins, scientist_losses, draws, updated_at) "
+            "VALUES (?, ?, 1534.4, 2, 0, 0, 1, 0, 0)", (fake.guild_id, alice.id))
+    out = await alice.slash("raptor stats")
+    assert out.reply.visibility == "public"
+    assert out.content == (f"**{alice.mention}** · rating **1500** · 0 rated games: 0 won, "
+                           "0 lost, 0 drawn\nAs raptor 0–0 · as scientist 0–0\n"
+                           "Elo before the move to the new ratings: 1534")
+    out = await alice.slash("raptor stats", user=bob)  # no Elo history: no such line
+    assert out.content == (f"**{bob.mention}** · rating **1500** · 0 rated games: 0 won, "
+                           "0 lost, 0 drawn\nAs raptor 0–0 · as scientist 0–0")
 
 
 async def test_decline_and_cancel_challenges(world: World) -> None:

@@ -13,6 +13,7 @@ import engine
 import render
 from bot.discord.images import REPLAY_SLOT, Images, ReplaysBusyError
 from engine import Side
+from engine.raptor_game import SIDE_SEATS
 from tests.discord.conftest import World
 from tests.discord.helpers import pick, start_match, turn_message
 
@@ -28,7 +29,7 @@ async def test_a_board_is_rendered_once_per_version(world: World) -> None:
         assert await images.board(match) is first
         assert (images.renders, images.hits) == (1, 1)
         # the same match at its next version is another picture
-        after = await world.service.act(match.id, world.bob.id, "8", side=S)
+        after = await world.service.act(match.id, world.bob.id, "8", seat=SIDE_SEATS[S])
         assert after.match.version == match.version + 1
         second = await images.board(after.match)
         assert images.renders == 2

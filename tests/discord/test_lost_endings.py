@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 
 from bot.discord.app import build_service, create_bot
+from bot.games.raptor import sides as rs
 from engine import Side
 from tests.discord.conftest import SEED, World
 from tests.discord.helpers import pick, start_match
@@ -54,7 +55,7 @@ async def test_a_forfeit_committed_before_a_stop_is_posted_once_after_the_restar
     assert [(e.kind, e.match_id) for e in events] == [("forfeit", m.id)]
     fake.errors.clear()  # the stop was logged as an error: expected here
     ended = await world.service.get_match(m.id)
-    assert (ended.reason, ended.result, ended.end_announced_at) == ("timeout", "raptor", None)
+    assert (ended.reason, rs.result(ended), ended.end_announced_at) == ("timeout", "raptor", None)
     assert _results(world) == [] and "Pick your card" in fake.message(card.id).labels
     monkeypatch.undo()
 

@@ -7,6 +7,8 @@ import asyncio
 
 import engine
 from bot.discord.app import create_bot
+from bot.games.raptor import PLUGIN
+from bot.games.raptor import sides as rs
 from engine import Phase, Side
 from tests.discord.conftest import World
 from tests.discord.helpers import has_controls, option_values, pick, start_match, turn_message
@@ -17,7 +19,7 @@ R, S = Side.RAPTOR, Side.SCIENTIST
 def waiting_for_alice(world: World, match) -> None:
     """The match waits for alice, and the channel shows her how to decide."""
     assert match.active
-    assert engine.to_act(match.state) == {match.side_of(world.alice.id)}
+    assert engine.to_act(match.state) == {rs.side_in(match, world.alice.id)}
     public = world.fake.public_messages(world.fake.channel)
     if match.state.phase is Phase.PICK:
         wanted = f"raptor:m:{match.id}:r:{match.state.round}:hand"
@@ -34,7 +36,7 @@ async def test_practice_progresses_to_the_humans_next_decision(world: World) -> 
     assert start.visibility == "public" and start.content.startswith("**Match #1**")
     assert f"<@{bot_id}> (scientist, AI easy)" in start.content
     match = await world.match()
-    assert match.ai == {R: None, S: "easy"} and match.players[S] == bot_id
+    assert (rs.ai(match, R), rs.ai(match, S)) == (None, "easy") and rs.user(match, S) == bot_id
     # The AI committed its pick before alice's (it only sees its own view).
     assert match.state.picks[S] is not None and match.state.picks[R] is None
     # the AI's pick shows on the card (nothing asks the AI to pick, no "has picked" message)
@@ -70,7 +72,7 @@ async def test_challenging_the_bot_starts_a_practice_game(world: World) -> None:
                             setup="manual")
     assert out.reply.visibility == "public" and "practice game" in out.reply.content
     match = await world.match()
-    assert match.ai == {R: "easy", S: None}
+    assert (rs.ai(match, R), rs.ai(match, S)) == ("easy", None)
     # The AI (raptor) placed its mother and babies; alice places the scientists.
     assert match.state.phase is Phase.SETUP_SCIENTISTS
     turn = turn_message(world)
@@ -265,7 +267,7 @@ async def _practice_with(world: World, failures: int | None) -> FailingAI:
     ``run_once`` only (its loop is stopped: the test moves the clock)."""
     await world.bot.flow.timers.stop()
     play = world.service.play
-    ai = FailingAI(play._chooser(), failures)
+    ai = FailingAI(PLUGIN.chooser(), failures)  # the Raptor AI, failing first
     play._ai_chooser = ai
     await world.alice.slash("raptor practice", side="raptor", level="easy")
     return ai
@@ -307,7 +309,7 @@ async def test_an_ai_that_keeps_failing_ends_the_practice_without_a_result(
     events = await world.bot.flow.timers.run_once()  # the fourth failure ends it
     assert [e.kind for e in events] == ["ai_failed"]
     match = await world.service.get_match(events[0].match_id)
-    assert not match.active and match.result is None and match.reason == "ai_failed"
+    assert not match.active and rs.result(match) is None and match.reason == "ai_failed"
     result = fake.public_messages(fake.channel)[-1]
     assert result.content.startswith(
         "**Match #1 is over**: the AI failed to make its decision, again after several "

@@ -10,8 +10,10 @@ import random
 from PIL import Image
 
 import engine
+from bot.games.raptor import sides as rs
 from bot.match import replays
 from engine import Side
+from engine.raptor_game import SIDE_SEATS
 from tests.discord.conftest import World
 from tests.discord.helpers import start_match
 from tests.discord.test_refusals import only_ephemeral_to
@@ -26,7 +28,7 @@ async def play_rounds(world: World, rounds: int, seed: int = 1) -> None:
     while m.state.round <= rounds and not m.state.is_over:
         side = min(engine.to_act(m.state))
         action = rng.choice(engine.legal_actions(m.state, side))
-        await world.service.act(m.id, m.players[side], action, side=side)
+        await world.service.act(m.id, rs.user(m, side), action, seat=SIDE_SEATS[side])
         m = await world.service.get_match(m.id)
 
 
@@ -96,7 +98,7 @@ async def test_refusals_in_progress_other_server_unknown_and_none_yet(world: Wor
                                "lists yours.")
     # a match of another server is not named
     other = await world.service.start_ai_match(
-        777, 778, levels={R: "easy", S: "easy"}, ai_user_ids={R: 901, S: 902}, seed=3)
+        777, 778, game="raptor", levels=["easy", "easy"], ai_user_ids=[901, 902], seed=3)
     await world.service.end_by_moderator(other.id)
     out = await bob.slash("raptor record", match=other.id)
     only_ephemeral_to(out, bob)

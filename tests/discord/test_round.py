@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import render
 from bot import texts
+from bot.games.raptor import sides as rs
 from engine import Phase, Side, square
 from engine.state import BABY, EMPTY
 from tests.discord.conftest import World
@@ -39,7 +40,7 @@ async def test_challenge_accept_and_round_one_by_clicks(world: World) -> None:
     assert card.embeds[0]["image"]["url"] == "attachment://board.png"
     assert card.labels == ["Pick your card"]
     match = await world.match()
-    assert match.players == {R: alice.id, S: bob.id}
+    assert (rs.user(match, R), rs.user(match, S)) == (alice.id, bob.id)
 
     # The hand is shown only to its player, with one button per card.
     out = await alice.click("Pick your card")

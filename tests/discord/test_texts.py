@@ -3,24 +3,36 @@ owner."""
 
 from __future__ import annotations
 
-from types import SimpleNamespace
+import dataclasses
 
 import engine
 from bot import texts
+from bot.match import Match, MatchStatus, Player
 from engine import Options, Side
+from engine.raptor_game import SIDE_SEATS
 
 R, S = Side.RAPTOR, Side.SCIENTIST
 SEED = 20240607
 
 
-def fake_match(state: engine.GameState, **extra) -> SimpleNamespace:
-    fields = dict(id=3, players={R: 11, S: 22}, ai={R: None, S: None}, state=state,
-                  options=Options("jungle", "random", "quick"), active=True, result=None,
-                  reason=None, deadline_at=None, draw_offered_by=None)
-    fields.update(extra)
-    match = SimpleNamespace(**fields)
-    match.waiting_for = lambda: engine.to_act(state)
-    return match
+#: The places of the raptor's and the scientist's seats for a result (None: no result).
+PLACES = {"raptor": (1, 2), "scientist": (2, 1), "draw": (1, 1), None: (None, None)}
+
+
+def fake_match(state: engine.GameState, *, active: bool = True, result: str | None = None,
+               reason: str | None = None) -> Match:
+    """Match #3 of <@11> (raptor) and <@22> (scientist) in ``state`` (jungle, random layout,
+    quick setup), no deadline; a finished one (``active`` False) ended with ``result`` (the
+    winning side, "draw" or None) for ``reason``."""
+    places = dict(zip((R, S), PLACES[result], strict=True))
+    players = tuple(sorted((Player(SIDE_SEATS[side], user, place=places[side])
+                            for side, user in ((R, 11), (S, 22))), key=lambda p: p.seat))
+    return Match(id=3, game="raptor", guild_id=1, channel_id=2, players=players, seed=0,
+                 options=dataclasses.asdict(Options("jungle", "random", "quick")),
+                 status=MatchStatus.ACTIVE if active else MatchStatus.FINISHED, state=state,
+                 version=1, created_at=0.0, updated_at=0.0, last_activity=0.0,
+                 deadline_at=None, reminded=False, reason=reason, draw_offered_by=None,
+                 rematch_of=None)
 
 
 def play(state: engine.GameState, *moves: tuple[Side, str]) -> engine.GameState:

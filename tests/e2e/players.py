@@ -37,6 +37,7 @@ import engine
 from bot import texts
 from bot.ai import choose_action
 from bot.discord.app import RaptorBot, create_bot
+from bot.games.raptor import sides as rs
 from bot.i18n import resolve, tr
 from bot.match import Match, MatchService
 from bot.settings import Settings
@@ -44,6 +45,7 @@ from bot.storage.db import SqliteDatabase
 from engine import Action, End, Pick, Side
 from engine.geometry import TILE_NAMES, TILE_OF, square
 from engine.messages import Text
+from engine.raptor_game import SIDE_SEATS
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeUser, HarnessError, Outcome, Record
 
 R, S = Side.RAPTOR, Side.SCIENTIST
@@ -174,7 +176,7 @@ class World:
             table.track(accepted)
         match = await self.observer.active_match(table.channel.id)
         assert match is not None, "accepting the challenge started no match"
-        assert match.players == {R: table.raptor.id, S: table.scientist.id}
+        assert (rs.user(match, R), rs.user(match, S)) == (table.raptor.id, table.scientist.id)
         table.match_id = match.id
         table.note(match)
         return table
@@ -284,7 +286,7 @@ class Table:
         assert after.version == before.version + 1, (
             f"{who.name} played {engine.format_action(action)} via {via}: version "
             f"{before.version} -> {after.version}")
-        assert log[-1][1:] == (who.side, action), (log[-1], who.side, action)
+        assert log[-1][1:] == (who.seat, action), (log[-1], who.seat, action)
         self.decisions += 1
         return out
 
@@ -310,6 +312,11 @@ class Player:
     @property
     def id(self) -> int:
         return self.user.id
+
+    @property
+    def seat(self) -> int:
+        """The seat of this player's side (:data:`engine.raptor_game.SIDE_SEATS`)."""
+        return SIDE_SEATS[self.side]
 
     @property
     def name(self) -> str:

@@ -9,6 +9,7 @@ import random
 
 from bot import texts
 from engine import End, Phase, Pick, Side, format_action
+from engine.raptor_game import side_of
 from tests.databases import saves_held_together
 from tests.e2e.players import Table, World
 from tests.fakediscord import Outcome
@@ -85,7 +86,7 @@ async def test_a_double_select_and_a_double_end_apply_once(world: World) -> None
         after = await table.match()
         assert after.version == match.version + 1, kind
         log = await table.world.observer.action_log(table.match_id)
-        assert len(log) == n + 1 and log[-1][1:] == (who.side, action)
+        assert len(log) == n + 1 and log[-1][1:] == (who.seat, action)
         said = answers(both, who.id)
         assert len(said) == 1 and ("out of date" in said[0] or "lready" in said[0]), said
         seen[kind] += 1
@@ -124,7 +125,8 @@ async def test_both_players_type_their_pick_at_the_same_moment_and_both_are_stor
     assert sorted(changed) == [0, 1]
     after = await table.match()
     log = await table.world.observer.action_log(table.match_id)
-    assert sorted((side, a.card) for _, side, a in log[n:]) == [(R, r_card), (S, s_card)]
+    assert sorted((side_of(seat), a.card) for _, seat, a in log[n:]) == [(R, r_card),
+                                                                          (S, s_card)]
     assert after.version == before.version + 2
     assert after.state.revealed == (r_card, s_card)  # both picks revealed together (R5.1)
     assert answers(both, alice.id) == [

@@ -30,6 +30,7 @@ from PIL import Image
 import engine
 import render
 from bot import texts
+from bot.games.raptor import sides as rs
 from bot.match import Match
 from engine import Phase, Side
 from tests.e2e.audit import AuditReport, audit
@@ -85,7 +86,7 @@ async def played(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[Play
 async def test_the_match_reaches_a_winner(played: Played) -> None:
     world, table, final = played.world, played.table, played.final
     assert not final.active and final.status == "finished"
-    assert final.state.is_over and final.result == final.state.winner.value
+    assert final.state.is_over and rs.result(final) == final.state.winner.value
     assert final.reason == final.state.reason.value
     assert final.state.round >= 3 and table.decisions >= 20
     # the stored log replays to the stored state: nothing was applied twice or skipped

@@ -9,14 +9,16 @@ click what they saw before the restart.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
+import json
 import random
 import time
 
 import engine
 from bot import texts
 from bot.discord.app import build_service, create_bot
+from bot.games.raptor import sides as rs
 from bot.match import Match, MatchService
-from bot.match.match_store import MatchStore
 from bot.storage.db import SqliteDatabase
 from bot.storage.schema import SCHEMA_VERSION
 from engine import Phase, Pick, Side
@@ -84,7 +86,7 @@ async def test_a_turn_message_survives_a_restart_and_the_match_goes_on(world: Wo
     after = await table.match()
     assert after.version == match.version + 1
     log = await world.observer.action_log(table.match_id)
-    assert log[-1][1:] == (who.side, action)
+    assert log[-1][1:] == (who.seat, action)
     # the new bot edited the card the old one posted, and carried on
     card = world.fake.message(turn.message_id)
     assert any(r.message_id == card.message_id and r.edit for r in out.records)
@@ -220,7 +222,7 @@ async def test_a_timer_s_forfeit_saved_before_a_stop_is_posted_once_after_it(
     finally:
         await stopping.close()
     ended = await table.match()
-    assert (ended.reason, ended.result) == ("timeout", "raptor")
+    assert (ended.reason, rs.result(ended)) == ("timeout", "raptor")
     await world.start_bot()  # at once, a minute's lease: it leaves the end to a live flow
     await _posted_once_after_a_restart(world, table, card, ended,
                                        f"{alice.user.mention} (raptor) wins",
@@ -236,14 +238,17 @@ async def test_an_upgrade_posts_nothing_of_the_matches_finished_before_it(tmp_pa
     old = await SqliteDatabase.open(folder / "raptor.sqlite3", upto=7)
     long_ago = time.time() - 7 * 86400
     state = engine.new_game(3, environment="jungle", layout="random", setup="quick")
-    async with old.transaction() as tx:
+    options = json.dumps(dataclasses.asdict(state.options), sort_keys=True)
+    async with old.transaction() as tx:  # rows as the bot of schema 7 wrote them
         for n in range(3):
-            match_id = await MatchStore.insert(
-                tx, guild_id=fake.guild_id, channel_id=fake.channel.id,
-                players={R: 501 + n, S: 601 + n}, ai={R: None, S: None}, seed=3,
-                state=state, now=long_ago + n, deadline=None, remind=None, rematch_of=None)
-            assert await MatchStore.finish(tx, match_id, "raptor", "resigned",
-                                           long_ago + n + 60) == 1
+            await tx.insert(
+                "INSERT INTO matches (guild_id, channel_id, raptor_user_id, "
+                "scientist_user_id, raptor_ai, scientist_ai, seed, options, status, state, "
+                "version, log_length, created_at, updated_at, last_activity, reminded, "
+                "result, reason) VALUES (?, ?, ?, ?, NULL, NULL, 3, ?, 'finished', ?, 1, 0, "
+                "?, ?, ?, 0, 'raptor', 'resigned')",
+                (fake.guild_id, fake.channel.id, 501 + n, 601 + n, options, state.to_json(),
+                 long_ago + n, long_ago + n + 60, long_ago + n))
     await old.close()
 
     async with World.open(folder, fake=fake) as world:  # migrates, then the bot starts

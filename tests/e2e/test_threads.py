@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 
 from bot import texts
+from bot.games.raptor import sides as rs
 from tests.e2e.players import World
 
 
@@ -114,7 +115,7 @@ async def test_a_practice_game_gets_its_thread_too(world: World) -> None:
     (thread,) = world.fake.threads(general)
     assert thread.id == start.message_id  # started from the practice's own message
     match = await world.observer.active_match(thread.id)
-    assert match is not None and match.ai[match.side_of(alice.id).other] == "easy"
+    assert match is not None and rs.ai(match, rs.side_in(match, alice.id).other) == "easy"
     (card,) = world.fake.public_messages(thread)
     assert card.labels == ["Pick your card"] and card.pinged == ()  # alice just asked
     line = world.fake.message(start.message_id)

@@ -10,6 +10,7 @@ from collections.abc import AsyncIterator
 import pytest
 
 import engine
+from bot.games.raptor import sides as rs
 from bot.match import Match, MatchService
 from bot.storage.db import SqliteDatabase
 from bot.storage.pg import PgDatabase
@@ -103,8 +104,8 @@ async def start_match(svc: MatchService, *, channel: int = CHANNEL, raptor: int 
                       scientist: int = BOB, setup: str = "quick",
                       guild: int = GUILD) -> Match:
     """A human-vs-human match via a challenge (``raptor`` challenges as the raptor)."""
-    ch = await svc.create_challenge(guild, channel, raptor, scientist, side="raptor",
-                                    setup=setup)
+    ch = await svc.create_challenge(guild, channel, raptor, scientist, game="raptor", seat=0,
+                                    options={"setup": setup})
     return await svc.accept_challenge(ch.id, scientist)
 
 
@@ -120,7 +121,7 @@ async def play_random(svc: MatchService, m: Match, rng: random.Random,
     n = 0
     while m.active and (steps is None or n < steps):
         side, action = pick_random(m, rng)
-        m = (await svc.act(m.id, m.players[side], action, expected_version=m.version)).match
+        m = (await svc.act(m.id, rs.user(m, side), action, expected_version=m.version)).match
         n += 1
     return m
 

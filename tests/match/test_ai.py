@@ -9,7 +9,8 @@ import random
 import pytest
 
 import engine
-from bot.match import MatchService
+from bot.games.raptor import sides as rs
+from bot.match import MatchService, Player
 from bot.match.play import ai_seed as _ai_seed
 from tests.match.conftest import (
     ALICE,
@@ -46,18 +47,18 @@ def recorder(db, clock):
 
 async def test_ai_picks_from_its_own_view_without_the_humans_pick(recorder):
     rec, svc = recorder
-    m = await svc.start_practice(GUILD, CHANNEL, ALICE, side="raptor", level="easy",
+    m = await svc.start_practice(GUILD, CHANNEL, ALICE, game="raptor", seat=0, level="easy",
                                  ai_user_id=BOT_USER)
     human_card = m.state.hands[RAPTOR][0]
     await svc.act(m.id, ALICE, engine.Pick(human_card))  # the human picks first
     results = await svc.play_ai(m.id, max_steps=1)
-    assert len(results) == 1 and results[0].side is SCIENTIST
+    assert len(results) == 1 and results[0].seat == 1 and rs.acted(results[0]) is SCIENTIST
     view, kwargs = rec.calls[0]
     assert view.viewer is SCIENTIST
     assert view.picked[RAPTOR] is True
     assert view.my_pick is None and view.shown_pick is None
     assert view.hand == m.state.hands[SCIENTIST]
-    assert kwargs == {"level": "easy", "seed": _ai_seed(777, 1, SCIENTIST),
+    assert kwargs == {"level": "easy", "seed": _ai_seed("raptor", 777, 1, "scientist"),
                       "time_budget": 0.25}
     assert kwargs["seed"] != 777 and 0 <= kwargs["seed"] < 2**63
 
@@ -71,19 +72,21 @@ async def test_a_service_with_fixed_ai_work_passes_it_as_iterations(db, clock):
     rec = Recorder(fixed_work_chooser)
     svc = MatchService(db, clock=clock, ai_chooser=rec, ai_time_budget=0.25,
                        seed_source=lambda: 777, ai_iterations=40)
-    m = await svc.start_practice(GUILD, CHANNEL, ALICE, side="scientist", ai_user_id=BOT_USER)
+    m = await svc.start_practice(GUILD, CHANNEL, ALICE, game="raptor", seat=1,
+                                 ai_user_id=BOT_USER)
     await svc.play_ai(m.id)
     _view, kwargs = rec.calls[0]
-    assert kwargs == {"level": "easy", "seed": _ai_seed(777, 0, RAPTOR), "time_budget": 0.25,
-                      "iterations": 40}
+    assert kwargs == {"level": "easy", "seed": _ai_seed("raptor", 777, 0, "raptor"),
+                      "time_budget": 0.25, "iterations": 40}
 
 
 async def test_play_ai_stops_when_a_human_must_act(recorder):
     rec, svc = recorder
-    m = await svc.start_practice(GUILD, CHANNEL, ALICE, side="scientist", ai_user_id=BOT_USER)
+    m = await svc.start_practice(GUILD, CHANNEL, ALICE, game="raptor", seat=1,
+                                 ai_user_id=BOT_USER)
     results = await svc.play_ai(m.id)
     # Only the AI's pick was due: the human still has to pick.
-    assert [r.side for r in results] == [RAPTOR]
+    assert [r.seat for r in results] == [0] and [rs.acted(r) for r in results] == [RAPTOR]
     after = await svc.get_match(m.id)
     assert engine.to_act(after.state) == {SCIENTIST}
     assert await svc.play_ai(m.id) == []
@@ -94,7 +97,8 @@ async def test_practice_match_to_the_end_with_the_ai(recorder):
     ai = pytest.importorskip("bot.ai")
     rec, svc = recorder
     rec.inner = ai.choose_action  # the real AI ends games sooner than random play
-    m = await svc.start_practice(GUILD, CHANNEL, ALICE, side="raptor", ai_user_id=BOT_USER)
+    m = await svc.start_practice(GUILD, CHANNEL, ALICE, game="raptor", seat=0,
+                                 ai_user_id=BOT_USER)
     rng = random.Random(2)
     while m.active:
         await svc.play_ai(m.id)
@@ -105,16 +109,17 @@ async def test_practice_match_to_the_end_with_the_ai(recorder):
         assert acting == {RAPTOR}
         r = await svc.act(m.id, ALICE, rng.choice(engine.legal_actions(m.state, RAPTOR)))
         m = r.match
-    assert m.result in ("raptor", "scientist")
+    assert rs.result(m) in ("raptor", "scientist")
     assert await check_replay(svc, m.id) == m.state
     assert all(view.viewer is SCIENTIST for view, _ in rec.calls)
-    assert (await svc.stats(GUILD, ALICE)).games == 0  # practice is not rated
+    assert (await svc.stats(GUILD, "raptor", ALICE)).games == 0  # practice is not rated
 
 
 async def test_ai_vs_ai_match(recorder, db):
     rec, svc = recorder
-    m = await svc.start_ai_match(GUILD, CHANNEL, levels={RAPTOR: "easy", SCIENTIST: "hard"},
-                                 ai_user_ids={RAPTOR: 1, SCIENTIST: 2}, seed=99)
+    m = await svc.start_ai_match(GUILD, CHANNEL, game="raptor", levels=["easy", "hard"],
+                                 ai_user_ids=[1, 2], seed=99)
+    assert m.players == (Player(0, 1, "easy"), Player(1, 2, "hard"))
     assert m.seed == 99 and m.deadline_at is None
     results = await svc.play_ai(m.id, max_steps=60)
     m = await svc.get_match(m.id)
@@ -130,8 +135,8 @@ async def test_ai_vs_ai_match(recorder, db):
 
 async def test_concurrent_play_ai_calls_take_turns(recorder):
     rec, svc = recorder
-    m = await svc.start_ai_match(GUILD, CHANNEL, levels={RAPTOR: "easy", SCIENTIST: "easy"},
-                                 ai_user_ids={RAPTOR: 1, SCIENTIST: 2})
+    m = await svc.start_ai_match(GUILD, CHANNEL, game="raptor", levels=["easy", "easy"],
+                                 ai_user_ids=[1, 2])
     a, b = await asyncio.gather(svc.play_ai(m.id, max_steps=5), svc.play_ai(m.id, max_steps=5))
     assert len(a) == len(b) == 5
     assert (await svc.get_match(m.id)).log_length == 10
@@ -141,9 +146,9 @@ async def test_concurrent_play_ai_calls_take_turns(recorder):
 async def test_the_real_ai_plays_a_practice_match(db, clock):
     pytest.importorskip("bot.ai")
     svc = MatchService(db, clock=clock, ai_time_budget=0.1, seed_source=lambda: 5)
-    m = await svc.start_ai_match(GUILD, CHANNEL, levels={RAPTOR: "easy", SCIENTIST: "easy"},
-                                 ai_user_ids={RAPTOR: 1, SCIENTIST: 2})
+    m = await svc.start_ai_match(GUILD, CHANNEL, game="raptor", levels=["easy", "easy"],
+                                 ai_user_ids=[1, 2])
     await svc.play_ai(m.id)
     m = await svc.get_match(m.id)
-    assert m.status == "finished" and m.result in ("raptor", "scientist")
+    assert m.status == "finished" and rs.result(m) in ("raptor", "scientist")
     assert await check_replay(svc, m.id) == m.state

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 import engine
+from bot.games.raptor import sides as rs
 from bot.match import EndReason, MatchService, TimerKind
 from bot.match.claim_store import ClaimTarget
 from bot.match.deadlines import AI_FAILURE_LIMIT, ai_retry_at
@@ -34,7 +35,7 @@ class Flaky:
 async def _practice(db, clock, chooser) -> tuple[MatchService, int]:
     svc = MatchService(db, clock=clock, turn_timeout=3600.0, ai_chooser=chooser,
                        seed_source=lambda: 5150)
-    m = await svc.start_practice(GUILD, CHANNEL, ALICE, side="raptor", level="easy",
+    m = await svc.start_practice(GUILD, CHANNEL, ALICE, game="raptor", seat=0, level="easy",
                                  ai_user_id=BOT_USER)
     return svc, m.id
 
@@ -67,7 +68,7 @@ async def test_an_ai_that_failed_once_is_tried_again_when_its_retry_is_due(db, d
         results = await other.play_ai(mid)
     finally:
         await other_db.close()
-    assert [r.side for r in results] == [SCIENTIST] and ai.calls == 2
+    assert [rs.acted(r) for r in results] == [SCIENTIST] and ai.calls == 2
     assert (results[0].match.ai_failures, results[0].match.ai_retry_at) == (0, None)
     m = await svc.get_match(mid)
     assert m.state.picks[SCIENTIST] is not None and m.active
@@ -102,10 +103,11 @@ async def test_an_ai_that_always_fails_ends_the_match_without_a_result(db, clock
     assert event.user_ids == (ALICE,) and event.channel_id == CHANNEL
     ended = await svc.get_match(mid)
     assert event.match == ended
-    assert not ended.active and (ended.result, ended.reason) == (None, EndReason.AI_FAILED)
-    row = await db.fetchone("SELECT result, reason, rated FROM results WHERE match_id = ?",
+    assert not ended.active and (rs.result(ended), ended.reason) == (None, EndReason.AI_FAILED)
+    assert [p.place for p in ended.players] == [None, None]
+    row = await db.fetchone("SELECT reason, rated, rating FROM results WHERE match_id = ?",
                             (mid,))
-    assert tuple(row) == (None, "ai_failed", 0)
+    assert tuple(row) == ("ai_failed", 0, None)
     assert ai.calls == AI_FAILURE_LIMIT
     assert await svc.process_timers() == []
     # no retry left: the next timer is the sweep that posts an end nobody posted
@@ -123,7 +125,7 @@ async def test_an_ai_that_decides_before_its_end_is_due_keeps_the_match(db, cloc
     # the human's pick brings the AI back before the timers looked: it decides now
     m = await svc.get_match(mid)
     await svc.act(mid, ALICE, engine.Pick(m.state.hands[RAPTOR][0]))
-    assert [r.side for r in await svc.play_ai(mid, max_steps=1)] == [SCIENTIST]
+    assert [rs.acted(r) for r in await svc.play_ai(mid, max_steps=1)] == [SCIENTIST]
     assert await svc.process_timers() == []
     m = await svc.get_match(mid)
     assert m.active and (m.ai_failures, m.ai_retry_at) == (0, None)

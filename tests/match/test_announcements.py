@@ -10,9 +10,9 @@ from __future__ import annotations
 import asyncio
 
 import engine
+from bot.games.raptor import sides as rs
 from bot.match import MatchService
 from bot.match.claim_store import ClaimTarget
-from bot.match.match_store import MatchStore
 from engine import Side
 from tests.clock import T0
 from tests.match.conftest import ALICE, BOB, CHANNEL, GUILD, LEASE, open_target, start_match
@@ -25,17 +25,26 @@ async def _announced_at(svc: MatchService, match_id: int) -> float | None:
 
 
 async def _old_match(db, channel: int, now: float, *, finished: bool) -> int:
-    """A match stored by the store's own statements on a database of schema 7, finished at
-    ``now`` (by a timeout) or still active."""
+    """A match stored on a database of schema 7 by the statements the store used then
+    (Alice the raptor, Bob the scientist), finished at ``now`` (the raptor won by a
+    timeout) or still active."""
     state = engine.new_game(5, environment="jungle", layout="random", setup="quick")
+    options = '{"environment": "jungle", "layout": "random", "setup": "quick"}'
     async with db.transaction() as tx:
-        match_id = await MatchStore.insert(
-            tx, guild_id=GUILD, channel_id=channel, players={Side.RAPTOR: ALICE,
-                                                               Side.SCIENTIST: BOB},
-            ai={Side.RAPTOR: None, Side.SCIENTIST: None}, seed=5, state=state, now=now - 60,
-            deadline=now, remind=None, rematch_of=None)
+        match_id = await tx.insert(
+            "INSERT INTO matches (guild_id, channel_id, raptor_user_id, "
+            "scientist_user_id, raptor_ai, scientist_ai, seed, options, status, state, "
+            "version, log_length, created_at, updated_at, last_activity, deadline_at, "
+            "remind_at, reminded, rematch_of) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'active', "
+            "?, 0, 0, ?, ?, ?, ?, ?, 0, ?)",
+            (GUILD, channel, ALICE, BOB, None, None, 5, options, state.to_json(), now - 60,
+             now - 60, now - 60, now, None, None))
         if finished:
-            assert await MatchStore.finish(tx, match_id, "raptor", "timeout", now) == 1
+            assert await tx.execute(
+                "UPDATE matches SET status = 'finished', result = ?, reason = ?, "
+                "version = version + 1, updated_at = ?, deadline_at = NULL, "
+                "remind_at = NULL, draw_offered_by = NULL WHERE id = ? AND "
+                "status = 'active'", ("raptor", "timeout", now, match_id)) == 1
     return match_id
 
 
@@ -51,7 +60,10 @@ async def test_an_upgrade_counts_the_finished_matches_as_announced(db_target, cl
         svc = MatchService(db, clock=clock, owner="a", claim_lease=LEASE)
         assert [await _announced_at(svc, i) for i in (done, later, playing)] == [
             T0 - 500, T0 - 200, None]  # announced at their end; the active one not yet
-        assert (await svc.get_match(done)).end_announced_at == T0 - 500
+        old_done = await svc.get_match(done)
+        assert old_done.end_announced_at == T0 - 500
+        assert (rs.result(old_done), old_done.reason) == ("raptor", "timeout")
+        assert (await svc.get_match(playing)).active
         clock.advance(10 * LEASE)
         assert await svc.endings_to_announce() == []  # nothing old is posted again
         # the active one, once it ends, is due (a lease after its end)
@@ -111,7 +123,7 @@ async def test_an_end_is_due_a_lease_after_it_and_announced_once(pair, clock):
     assert await a.endings_to_announce() == [] and await b.endings_to_announce() == []
     clock.advance(1)
     [due] = await b.endings_to_announce()
-    assert (due.id, due.reason, due.result) == (m.id, "resigned", "scientist")
+    assert (due.id, due.reason, rs.result(due)) == (m.id, "resigned", "scientist")
     assert await b.ctx.claims.holder(ClaimTarget.MATCH, m.id) == ("b", T0 + 2 * LEASE)
     assert await a.endings_to_announce() == []  # "b" is announcing it
     assert await b.end_announced(m.id) is True
@@ -157,6 +169,6 @@ async def test_a_timer_s_forfeit_is_due_when_its_post_was_lost(pair, clock):
     assert (event.kind, event.match_id) == ("forfeit", m.id)
     clock.advance(LEASE)
     [due] = await b.endings_to_announce()
-    assert (due.id, due.reason, due.result) == (m.id, "timeout", "raptor")
+    assert (due.id, due.reason, rs.result(due)) == (m.id, "timeout", "raptor")
     await b.end_announced(due.id)
     assert await a.process_timers() == [] and await a.endings_to_announce() == []

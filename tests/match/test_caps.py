@@ -18,7 +18,7 @@ def capped(db, clock) -> MatchService:
 
 
 async def practice(svc: MatchService, channel: int, user: int = ALICE):
-    return await svc.start_practice(GUILD, channel, user, side="raptor",
+    return await svc.start_practice(GUILD, channel, user, game="raptor", seat=0,
                                     ai_user_id=BOT_USER)
 
 
@@ -32,12 +32,13 @@ async def test_a_member_has_at_most_max_practices_in_progress(capped):
     assert await capped.active_match(13) is None
     # in another server too: the cap is the member's
     with pytest.raises(InvalidRequestError):
-        await capped.start_practice(GUILD + 1, 21, ALICE, ai_user_id=BOT_USER)
+        await capped.start_practice(GUILD + 1, 21, ALICE, game="raptor", ai_user_id=BOT_USER)
     await practice(capped, 14, user=BOB)  # another member is not held back
     # AI-only matches and human matches do not count
-    await capped.start_ai_match(GUILD, 15, levels={s: "easy" for s in first.players},
-                                ai_user_ids={s: BOT_USER for s in first.players})
-    ch = await capped.create_challenge(GUILD, 16, ALICE, CAROL)
+    await capped.start_ai_match(GUILD, 15, game="raptor",
+                                levels=["easy" for _ in first.players],
+                                ai_user_ids=[BOT_USER for _ in first.players])
+    ch = await capped.create_challenge(GUILD, 16, ALICE, CAROL, game="raptor")
     await capped.accept_challenge(ch.id, CAROL)
     await capped.resign(first.id, ALICE)  # one ends: room for one more
     again = await practice(capped, 13)
@@ -57,22 +58,23 @@ async def test_practices_started_at_once_stop_at_the_cap(capped):
 
 async def test_a_member_has_at_most_max_challenges_open(capped, clock):
     for channel in (11, 12, 13):
-        await capped.create_challenge(GUILD, channel, ALICE, BOB)
+        await capped.create_challenge(GUILD, channel, ALICE, BOB, game="raptor")
     with pytest.raises(InvalidRequestError) as refused:
-        await capped.create_challenge(GUILD, 14, ALICE, CAROL)
+        await capped.create_challenge(GUILD, 14, ALICE, CAROL, game="raptor")
     assert refused.value.message == ("You have 3 open challenges, as many as a member may "
                                      "have at once: cancel one or wait for answers.")
     assert await capped.pending_challenges(14) == []
-    await capped.create_challenge(GUILD, 14, BOB, CAROL)  # another member is not held back
+    # another member is not held back
+    await capped.create_challenge(GUILD, 14, BOB, CAROL, game="raptor")
     # a new challenge in a channel of an old one replaces it (once it may): still 3
     (old,) = await capped.pending_challenges(11)
     await capped.cancel_challenge(old.id, ALICE)
-    await capped.create_challenge(GUILD, 14, ALICE, CAROL)
+    await capped.create_challenge(GUILD, 14, ALICE, CAROL, game="raptor")
     with pytest.raises(InvalidRequestError):
-        await capped.create_challenge(GUILD, 15, ALICE, CAROL)
+        await capped.create_challenge(GUILD, 15, ALICE, CAROL, game="raptor")
     # challenges past their expiry no longer count, even before the timers closed them
     clock.advance(601)
-    await capped.create_challenge(GUILD, 15, ALICE, CAROL)
+    await capped.create_challenge(GUILD, 15, ALICE, CAROL, game="raptor")
 
 
 async def test_the_defaults_are_three_practices_and_five_challenges(svc):
@@ -82,7 +84,8 @@ async def test_the_defaults_are_three_practices_and_five_challenges(svc):
 
 
 async def test_challenges_sent_at_once_stop_at_the_cap(capped):
-    tries = await asyncio.gather(*(capped.create_challenge(GUILD, 40 + i, ALICE, BOB)
+    tries = await asyncio.gather(*(capped.create_challenge(GUILD, 40 + i, ALICE, BOB,
+                                                           game="raptor")
                                    for i in range(8)), return_exceptions=True)
     sent = [c for c in tries if not isinstance(c, BaseException)]
     refused = [e for e in tries if isinstance(e, InvalidRequestError)]

@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 
 import engine
+from bot.games.raptor import sides as rs
 from bot.match import MatchService
 from bot.match.claim_store import ClaimTarget
 from tests.clock import T0
@@ -44,7 +45,7 @@ async def test_a_due_timer_fires_once_from_two_processes(pair):
 
 async def test_a_challenge_expires_once_from_two_processes(pair):
     a, b = pair
-    ch = await a.create_challenge(GUILD, CHANNEL, ALICE, BOB)
+    ch = await a.create_challenge(GUILD, CHANNEL, ALICE, BOB, game="raptor")
     got = await asyncio.gather(a.process_timers(T0 + 600), b.process_timers(T0 + 600))
     assert [(e.kind, e.challenge_id) for batch in got for e in batch] == [
         ("challenge_expired", ch.id)]
@@ -68,8 +69,9 @@ async def test_a_dead_process_s_timer_is_taken_over_after_its_lease(pair):
 
 async def test_an_ai_turn_is_played_by_one_process_and_taken_over_after_a_death(pair, clock):
     a, b = pair
-    m = await a.start_practice(GUILD, CHANNEL, ALICE, side="scientist", ai_user_id=BOT_USER)
-    assert m.ai[engine.Side.RAPTOR] == "easy"
+    m = await a.start_practice(GUILD, CHANNEL, ALICE, game="raptor", seat=1,
+                               ai_user_id=BOT_USER)
+    assert rs.ai(m, engine.Side.RAPTOR) == "easy"
     # "a" starts thinking for the raptor and dies holding the claim
     assert await a.ctx.claim(ClaimTarget.MATCH, m.id)
     assert await b.play_ai(m.id) == []  # "b" leaves it to "a"
@@ -85,7 +87,8 @@ async def test_an_ai_turn_is_played_by_one_process_and_taken_over_after_a_death(
 
 async def test_two_processes_playing_the_same_ai_turn_apply_it_once(pair):
     a, b = pair
-    m = await a.start_practice(GUILD, CHANNEL, ALICE, side="scientist", ai_user_id=BOT_USER)
+    m = await a.start_practice(GUILD, CHANNEL, ALICE, game="raptor", seat=1,
+                               ai_user_id=BOT_USER)
     got = await asyncio.gather(a.play_ai(m.id, max_steps=1), b.play_ai(m.id, max_steps=1))
     assert sorted(len(r) for r in got) == [0, 1]
     assert len(await a.raw_log(m.id)) == 1

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import sqlite3
 
 import aiosqlite
@@ -15,8 +16,8 @@ from bot.storage.schema import MIGRATIONS, SCHEMA_VERSION, Migration
 async def test_new_file_gets_every_migration_and_the_pragmas(db_path):
     db = await SqliteDatabase.open(db_path)
     try:
-        assert SCHEMA_VERSION == 9 == MIGRATIONS[-1].version
-        assert [m.version for m in MIGRATIONS] == [1, 2, 3, 4, 5, 6, 7, 8, 9]
+        assert SCHEMA_VERSION == 10 == MIGRATIONS[-1].version
+        assert [m.version for m in MIGRATIONS] == [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]
         assert all(m.description for m in MIGRATIONS)
         assert await db.schema_version() == SCHEMA_VERSION
         assert (await db.fetchone("PRAGMA journal_mode"))[0] == "wal"
@@ -27,9 +28,9 @@ async def test_new_file_gets_every_migration_and_the_pragmas(db_path):
             assert (await tx.fetchone("PRAGMA foreign_keys"))[0] == 1
         tables = {r[0] for r in await db.fetchall(
             "SELECT name FROM sqlite_master WHERE type = 'table'")}
-        assert {"matches", "match_log", "challenges", "ratings", "results", "guild_settings",
-                "user_settings", "control_posts", "private_posts", "match_notices",
-                "guild_languages"} <= tables
+        assert {"matches", "match_players", "match_log", "challenges", "ratings",
+                "elo_ratings", "results", "guild_settings", "user_settings", "control_posts",
+                "private_posts", "match_notices", "guild_languages"} <= tables
     finally:
         await db.close()
 
@@ -48,8 +49,11 @@ async def test_v1_file_is_migrated_and_its_data_survive(db_path):
     db = await SqliteDatabase.open(db_path)
     try:
         assert await db.schema_version() == SCHEMA_VERSION
-        row = await db.fetchone("SELECT rating, raptor_wins FROM ratings WHERE user_id = 42")
+        # the Elo rating is kept as history (migration 10); no rated result to re-rate
+        row = await db.fetchone("SELECT rating, raptor_wins FROM elo_ratings "
+                                "WHERE user_id = 42")
         assert tuple(row) == (1532.5, 3)
+        assert (await db.fetchone("SELECT COUNT(*) FROM ratings"))[0] == 0
         assert (await db.fetchone("SELECT turn_timeout FROM guild_settings"))[0] == 60
         async with db.transaction() as tx:  # the new table works
             await tx.execute("INSERT INTO user_settings (user_id, key, value, updated_at) "
@@ -72,6 +76,10 @@ async def test_v2_file_gets_the_control_posts_and_its_challenges_survive(db_path
         assert await db.schema_version() == SCHEMA_VERSION
         row = await db.fetchone("SELECT challenger_id, status, message_id FROM challenges")
         assert tuple(row) == (41, "pending", None)  # the old challenge has no message yet
+        # its side and options in the shapes of migration 10: a seat, options as JSON
+        row = await db.fetchone("SELECT game, seat, options FROM challenges")
+        assert (row["game"], row["seat"], json.loads(row["options"])) == (
+            "raptor", 0, {"environment": "jungle", "setup": "quick"})
         await db.write("UPDATE challenges SET message_id = 99")
         assert (await db.fetchone("SELECT message_id FROM challenges"))[0] == 99
         assert await db.fetchall("SELECT * FROM control_posts") == []
@@ -165,9 +173,11 @@ async def test_v8_file_gets_the_ai_retry_columns_and_its_matches_survive(db_path
     db = await SqliteDatabase.open(db_path)
     try:
         assert await db.schema_version() == SCHEMA_VERSION
-        row = await db.fetchone("SELECT version, scientist_ai, ai_failures, ai_retry_at "
-                                "FROM matches")
-        assert tuple(row) == (5, "hard", 0, None)  # no failure, no retry pending
+        row = await db.fetchone("SELECT version, ai_failures, ai_retry_at FROM matches")
+        assert tuple(row) == (5, 0, None)  # no failure, no retry pending
+        # its players by seat (migration 10): the scientist's AI level kept
+        rows = await db.fetchall("SELECT seat, user_id, ai FROM match_players ORDER BY seat")
+        assert [tuple(r) for r in rows] == [(0, 41, None), (1, 42, "hard")]
         await db.write("UPDATE matches SET ai_failures = 2, ai_retry_at = 30.5")
         row = await db.fetchone("SELECT ai_failures, ai_retry_at FROM matches")
         assert tuple(row) == (2, 30.5)
@@ -212,14 +222,15 @@ async def test_a_failing_migration_is_rolled_back_whole(db_path, monkeypatch):
 
 
 async def test_match_log_is_append_only(svc, db):
+    from bot.games.raptor import sides as rs
     from tests.match.conftest import ALICE, start_match
 
     m = await start_match(svc)
-    await svc.act(m.id, ALICE, "pick " + str(m.state.hands[m.side_of(ALICE)][0]))
+    await svc.act(m.id, ALICE, "pick " + str(m.state.hands[rs.side_in(m, ALICE)][0]))
     with pytest.raises(IntegrityViolation, match="append-only"):
         async with db.transaction() as tx:
             await tx.execute("DELETE FROM match_log")
     with pytest.raises(IntegrityViolation, match="append-only"):
         async with db.transaction() as tx:
-            await tx.execute("UPDATE match_log SET side = 'scientist'")
+            await tx.execute("UPDATE match_log SET seat = 1")
     assert len(await svc.raw_log(m.id)) == 1

@@ -108,7 +108,7 @@ async def test_the_log_grows_only_with_the_match_row(svc, db):
 
     m = await start_match(svc)
     with pytest.raises(IntegrityViolation, match="grows by one"):
-        await db.write("UPDATE matches SET log_length = log_length + 2, last_side = 'raptor', "
+        await db.write("UPDATE matches SET log_length = log_length + 2, last_seat = 0, "
                        "last_kind = 'action', last_action = '{}', last_action_at = 0")
     with pytest.raises(IntegrityViolation, match="grows by one"):
         await db.write("UPDATE matches SET log_length = log_length + 1")  # no record given
@@ -116,11 +116,11 @@ async def test_the_log_grows_only_with_the_match_row(svc, db):
     assert (await svc.get_match(m.id)).log_length == 0
     # A well-formed step appends exactly its record.
     assert await db.write(
-        "UPDATE matches SET log_length = log_length + 1, last_side = 'raptor', "
+        "UPDATE matches SET log_length = log_length + 1, last_seat = 0, "
         "last_kind = 'action', last_action = ?, last_action_at = 5 WHERE id = ?",
         ('{"kind": "pick", "card": 3}', m.id)) == 1
-    assert [(e.seq, e.side.value, e.kind, e.action) for e in await svc.raw_log(m.id)] == [
-        (1, "raptor", "action", __import__("engine").Pick(3))]
+    assert [(e.seq, e.seat, e.kind, e.action) for e in await svc.raw_log(m.id)] == [
+        (1, 0, "action", __import__("engine").Pick(3))]
     with pytest.raises(IntegrityViolation, match="grows by one"):  # no going back
         await db.write("UPDATE matches SET log_length = 0")
     assert len(await svc.raw_log(m.id)) == 1

@@ -11,6 +11,7 @@ import random
 import pytest
 
 import engine
+from bot.games.raptor import sides as rs
 from bot.match import (
     MatchFinishedError,
     MatchService,
@@ -20,6 +21,7 @@ from bot.match import (
     ServiceError,
     StaleError,
 )
+from bot.match.result_store import SeatRecord
 from bot.storage import IntegrityViolation
 from tests.databases import drop_trigger_sql, fail_trigger_sql, open_target
 from tests.match.conftest import (
@@ -33,6 +35,7 @@ from tests.match.conftest import (
     play_random,
     start_match,
 )
+from tests.match.rating_model import shown_after
 
 RAPTOR = engine.Side.RAPTOR
 SCIENTIST = engine.Side.SCIENTIST
@@ -44,24 +47,36 @@ async def test_whole_match_to_a_result_with_ratings(svc, db, caplog):
     m = await play_random(svc, m, random.Random(7))
     assert m == await svc.get_match(m.id)
     assert m.status == "finished" and m.state.is_over
-    assert m.result == m.state.winner.value
+    assert rs.result(m) == m.state.winner.value
     assert m.reason == m.state.reason.value
     assert m.deadline_at is None and m.remind_at is None
-    winner, loser = m.players[m.state.winner], m.players[m.state.winner.other]
-    assert (await svc.stats(GUILD, winner)).rating == 1516
-    assert (await svc.stats(GUILD, loser)).rating == 1484
-    ws, ls = await svc.stats(GUILD, winner), await svc.stats(GUILD, loser)
-    won_as = m.state.winner.value
-    assert getattr(ws, f"{won_as}_wins") == 1 and ws.games == 1 and ws.losses == 0
-    assert getattr(ls, f"{m.state.winner.other.value}_losses") == 1 and ls.wins == 0
+    winner, loser = rs.user(m, m.state.winner), rs.user(m, m.state.winner.other)
+    win_seat, lose_seat = m.seat_of(winner), m.seat_of(loser)
+    assert m.winners == {win_seat}
+    # OpenSkill (Plackett-Luce) from two new players, the winner first
+    won, lost = shown_after([1, 2])
+    assert (await svc.stats(GUILD, "raptor", winner)).rating == pytest.approx(won)
+    assert (await svc.stats(GUILD, "raptor", loser)).rating == pytest.approx(lost)
+    assert won > 1500 > lost
+    ws = await svc.stats(GUILD, "raptor", winner)
+    ls = await svc.stats(GUILD, "raptor", loser)
+    assert ws.wins == 1 and ws.games == 1 and ws.losses == 0 and ws.draws == 0
+    assert ls.losses == 1 and ls.games == 1 and ls.wins == 0 and ls.draws == 0
+    assert await svc.seat_records(GUILD, "raptor", winner) == [SeatRecord(win_seat, 1, 0, 0)]
+    assert await svc.seat_records(GUILD, "raptor", loser) == [SeatRecord(lose_seat, 0, 0, 1)]
     row = await db.fetchone("SELECT * FROM results WHERE match_id = ?", (m.id,))
-    assert (row["result"], row["rated"], row["raptor_rating_before"]) == (m.result, 1, 1500)
+    assert (row["game"], row["reason"], row["rated"], row["rating"]) == (
+        "raptor", m.reason, 1, "openskill")
+    assert [(p.place, p.rating_before) for p in m.players] == [
+        (1 if p.seat == win_seat else 2, 1500) for p in m.players]
+    assert m.players[win_seat].rating_after == pytest.approx(won)
+    assert m.players[lose_seat].rating_after == pytest.approx(lost)
     assert await check_replay(svc, m.id) == m.state
     assert m.log_length == len(await svc.action_log(m.id)) == m.version
     assert [e.seq for e in await svc.raw_log(m.id)] == list(range(1, m.log_length + 1))
     # The seed is hidden information: never in a log line.
     assert str(m.seed) not in caplog.text
-    assert [p.user_id for p in await svc.leaderboard(GUILD)] == [winner, loser]
+    assert [p.user_id for p in await svc.leaderboard(GUILD, "raptor")] == [winner, loser]
     assert [h.id for h in await svc.history(GUILD, winner)] == [m.id]
 
 
@@ -69,13 +84,13 @@ async def test_act_returns_the_step(svc):
     m = await start_match(svc)
     card = m.state.hands[RAPTOR][0]
     r = await svc.act(m.id, ALICE, f"pick {card}")  # notation is parsed for the user's side
-    assert r.side is RAPTOR and r.action == engine.Pick(card)
+    assert r.seat == 0 and rs.acted(r) is RAPTOR and r.action == engine.Pick(card)
     assert r.match.version == 1 and r.match.log_length == 1
     assert r.match == await svc.get_match(m.id)  # what act() returns is what was saved
     assert r.match.state.picks[RAPTOR] == card
-    assert [e.kind for e in r.events] == ["picked"]
-    assert not r.round_ended and not r.game_over
-    assert await svc.action_log(m.id) == [(1, RAPTOR, engine.Pick(card))]
+    assert [e.kind for e in rs.events(r)] == ["picked"]
+    assert not rs.round_ended(r) and not r.game_over
+    assert await svc.action_log(m.id) == [(1, 0, engine.Pick(card))]
     # The pick is secret until revealed: a logged repr must not show it.
     assert "Pick" not in repr(r) and "card" not in repr(r)
     assert "Pick" not in repr(await svc.raw_log(m.id))
@@ -87,7 +102,9 @@ async def test_not_your_turn_says_who_is_awaited(svc):
     with pytest.raises(NotYourTurnError, match="^It's not your turn: waiting for the raptor "
                        "player to place the mother.$") as info:
         await svc.act(m.id, BOB, mother)
-    assert isinstance(info.value, engine.WrongTurnError)  # still an engine error too
+    # a refusal of the service with a sentence for the player (no longer an engine error)
+    assert isinstance(info.value, ServiceError)
+    assert not isinstance(info.value, engine.WrongTurnError)
     m = await start_match(svc, channel=CHANNEL + 1)
     await svc.act(m.id, ALICE, engine.Pick(m.state.hands[RAPTOR][0]))
     with pytest.raises(NotYourTurnError, match="^You have already picked your card: waiting "
@@ -105,7 +122,7 @@ async def test_bad_input_changes_nothing(svc, db):
     with pytest.raises(NotAPlayerError, match="not playing in this match"):
         await svc.act(m.id, CAROL, pick)
     with pytest.raises(NotAPlayerError, match="not the scientist player"):
-        await svc.act(m.id, ALICE, pick, side=SCIENTIST)
+        await svc.act(m.id, ALICE, pick, seat=rs.seat_wish("scientist"))
     with pytest.raises(StaleError, match="Already done"):
         await svc.act(m.id, ALICE, pick, expected_version=m.version + 1)
     with pytest.raises(engine.IllegalActionError):
@@ -213,12 +230,12 @@ async def test_failure_in_the_middle_of_saving_leaves_the_previous_state(svc, db
     await _run(db, fail_trigger_sql(db.dialect, "fail", timing, table, "disk unplugged"))
     side, action = pick_random(m, random.Random(4))
     with pytest.raises(IntegrityViolation, match="disk unplugged"):
-        await svc.act(m.id, m.players[side], action)
+        await svc.act(m.id, rs.user(m, side), action)
     await _run(db, drop_trigger_sql(db.dialect, "fail", table))
     assert await _snapshot(db, m.id) == before
     await check_replay(svc, m.id)
     # ... and the match goes on normally.
-    r = await svc.act(m.id, m.players[side], action)
+    r = await svc.act(m.id, rs.user(m, side), action)
     assert r.match.log_length == 13 and r.match == await svc.get_match(m.id)
 
 
@@ -229,18 +246,18 @@ async def test_failure_while_recording_the_result_saves_nothing(svc, db):
         side, action = pick_random(m, rng)
         if engine.apply(m.state, side, action).is_over:
             break
-        m = (await svc.act(m.id, m.players[side], action)).match
+        m = (await svc.act(m.id, rs.user(m, side), action)).match
     before = await _snapshot(db, m.id)
     await _run(db, fail_trigger_sql(db.dialect, "fail", "BEFORE INSERT", "results",
                                     "disk unplugged"))
     with pytest.raises(IntegrityViolation, match="disk unplugged"):
-        await svc.act(m.id, m.players[side], action)
+        await svc.act(m.id, rs.user(m, side), action)
     await _run(db, drop_trigger_sql(db.dialect, "fail", "results"))
     assert await _snapshot(db, m.id) == before
-    assert (await svc.stats(GUILD, ALICE)).games == 0
+    assert (await svc.stats(GUILD, "raptor", ALICE)).games == 0
     assert (await svc.get_match(m.id)).active
-    r = await svc.act(m.id, m.players[side], action)
-    assert r.game_over and (await svc.stats(GUILD, ALICE)).games == 1
+    r = await svc.act(m.id, rs.user(m, side), action)
+    assert r.game_over and (await svc.stats(GUILD, "raptor", ALICE)).games == 1
 
 
 async def test_cancelled_acts_leave_a_consistent_state(svc, db):
@@ -256,7 +273,7 @@ async def test_cancelled_acts_leave_a_consistent_state(svc, db):
     for delay in delays:
         m = await svc.get_match(m.id)
         side, action = pick_random(m, rng)
-        task = asyncio.create_task(svc.act(m.id, m.players[side], action))
+        task = asyncio.create_task(svc.act(m.id, rs.user(m, side), action))
         if isinstance(delay, float):
             await asyncio.sleep(delay)
         else:
@@ -275,7 +292,7 @@ async def test_cancelled_acts_leave_a_consistent_state(svc, db):
         assert await check_replay(svc, m.id) == after.state
     assert saved > 0 and cancelled > 0
     side, action = pick_random(await svc.get_match(m.id), rng)
-    await svc.act(m.id, (await svc.get_match(m.id)).players[side], action)  # lock released
+    await svc.act(m.id, rs.user(await svc.get_match(m.id), side), action)  # lock released
 
 
 async def test_replay_equals_stored_state_after_a_long_manual_match(svc):
@@ -294,7 +311,7 @@ async def _reach_ap_phase(svc, m, rng):
         if m.state.phase is engine.Phase.AP:
             return m
         side, action = pick_random(m, rng)
-        m = (await svc.act(m.id, m.players[side], action)).match
+        m = (await svc.act(m.id, rs.user(m, side), action)).match
         if not m.active:
             break
     raise AssertionError("no AP phase reached")
@@ -305,8 +322,8 @@ async def test_undo_own_ap_actions_of_the_current_ap_phase(svc):
     m = await start_match(svc)
     m = await _reach_ap_phase(svc, m, rng)
     side = m.state.ap.side
-    user = m.players[side]
-    opponent = m.players[side.other]
+    user = rs.user(m, side)
+    opponent = rs.user(m, side.other)
     start_state = m.state
     with pytest.raises(ServiceError, match="nothing to undo"):
         await svc.undo(m.id, user)  # no AP action yet in this phase
@@ -334,15 +351,15 @@ async def test_undo_many_times_and_replay_stays_equal(svc):
         st = m.state
         if undos < 25 and st.phase is engine.Phase.AP and rng.random() < 0.5:
             try:
-                m = await svc.undo(m.id, m.players[st.ap.side])
+                m = await svc.undo(m.id, rs.user(m, st.ap.side))
                 undos += 1
                 continue
             except ServiceError:
                 pass
         side, action = pick_random(m, rng)
-        m = (await svc.act(m.id, m.players[side], action)).match
+        m = (await svc.act(m.id, rs.user(m, side), action)).match
     assert undos == 25
-    assert m.result == m.state.winner.value
+    assert rs.result(m) == m.state.winner.value
     assert await check_replay(svc, m.id) == m.state
     raw = await svc.raw_log(m.id)
     assert sum(e.kind == "undo" for e in raw) == undos
@@ -354,10 +371,10 @@ async def test_undo_cannot_cross_the_end_of_the_ap_phase(svc):
     m = await start_match(svc)
     m = await _reach_ap_phase(svc, m, rng)
     side = m.state.ap.side
-    r = await svc.act(m.id, m.players[side], engine.End())
+    r = await svc.act(m.id, rs.user(m, side), engine.End())
     assert r.match.state.phase is not engine.Phase.AP or r.match.state.ap.side is not side
     with pytest.raises(ServiceError, match="nothing to undo"):
-        await svc.undo(m.id, m.players[side])
+        await svc.undo(m.id, rs.user(m, side))
     assert (await svc.get_match(m.id)).version == r.match.version
 
 
@@ -379,7 +396,7 @@ async def test_a_turns_clock_keeps_running_through_its_actions_and_undos(svc, cl
     m = await start_match(svc)
     m = await _reach_ap_phase(svc, m, rng)
     side = m.state.ap.side
-    user = m.players[side]
+    user = rs.user(m, side)
     started = m.deadline_at
     assert started == clock.now + 3600
     for _ in range(5):
@@ -393,4 +410,4 @@ async def test_a_turns_clock_keeps_running_through_its_actions_and_undos(svc, cl
     events = await svc.process_timers(clock.now)
     assert [e.kind for e in events] == ["forfeit"]
     after = await svc.get_match(m.id)
-    assert (after.result, after.reason) == (side.other.value, "timeout")
+    assert (rs.result(after), after.reason) == (side.other.value, "timeout")

@@ -36,8 +36,9 @@ async def test_an_empty_database_gets_every_step_and_its_version(backend):
             assert (await db.fetchone("SELECT version FROM raptor_schema"))[0] == SCHEMA_VERSION
         finally:
             await db.close()
-        assert await _tables(url) == {"raptor_schema", "matches", "match_log", "challenges",
-                                      "ratings", "results", "guild_settings", "user_settings",
+        assert await _tables(url) == {"raptor_schema", "matches", "match_players",
+                                      "match_log", "challenges", "ratings", "elo_ratings",
+                                      "results", "guild_settings", "user_settings",
                                       "control_posts", "private_posts", "match_notices",
                                       "guild_languages"}
         # Discord ids and seeds are 64-bit, times have fractions of a second
@@ -46,10 +47,15 @@ async def test_an_empty_database_gets_every_step_and_its_version(backend):
             types = dict(await conn.fetch(
                 "SELECT column_name, data_type FROM information_schema.columns WHERE "
                 "table_schema = current_schema() AND table_name = 'matches'"))
+            player_types = dict(await conn.fetch(
+                "SELECT column_name, data_type FROM information_schema.columns WHERE "
+                "table_schema = current_schema() AND table_name = 'match_players'"))
         finally:
             await conn.close()
         assert (types["id"], types["guild_id"], types["seed"], types["created_at"]) == (
             "bigint", "bigint", "bigint", "double precision")
+        assert (player_types["user_id"], player_types["rating_after"]) == (
+            "bigint", "double precision")
 
 
 async def test_processes_starting_together_migrate_once(backend):

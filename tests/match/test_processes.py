@@ -21,7 +21,6 @@ from bot.match import MatchService
 from bot.match.claim_store import ClaimTarget
 from bot.match.shards import shard_of
 from bot.storage.pg import PgDatabase
-from engine import Side
 from tests.databases import BACKENDS, postgres_schema
 
 pytestmark = pytest.mark.parametrize("backend", BACKENDS[1:])  # one PostgreSQL server
@@ -64,18 +63,21 @@ async def test_two_shard_processes_share_the_work_and_take_over_a_dead_ones(back
         db = await PgDatabase.open(url)
         svc = MatchService(db)
         try:
-            levels = {Side.RAPTOR: "easy", Side.SCIENTIST: "easy"}
-            ai_ids = {Side.RAPTOR: 900, Side.SCIENTIST: 901}
-            ai_matches = [await svc.start_ai_match(g, 10 + i, levels=levels, ai_user_ids=ai_ids)
+            levels = ["easy", "easy"]
+            ai_ids = [900, 901]
+            ai_matches = [await svc.start_ai_match(g, 10 + i, game="raptor", levels=levels,
+                                                   ai_user_ids=ai_ids)
                           for i, g in enumerate(GUILDS)]
             idle = []  # human matches whose players never act: due for their timer now
             for i, g in enumerate(GUILDS):
                 for j in range(2):
-                    ch = await svc.create_challenge(g, 100 + 10 * i + j, 2000 + j, 3000 + j)
+                    ch = await svc.create_challenge(g, 100 + 10 * i + j, 2000 + j, 3000 + j,
+                                                    game="raptor")
                     idle.append(await svc.accept_challenge(ch.id, 3000 + j))
             past = time.time() - 1
-            await db.write("UPDATE matches SET deadline_at = ?, remind_at = NULL WHERE "
-                           "raptor_ai IS NULL", (past,))
+            await db.write("UPDATE matches SET deadline_at = ?, remind_at = NULL WHERE id IN "
+                           "(SELECT match_id FROM match_players WHERE seat = 0 AND "
+                           "ai IS NULL)", (past,))
 
             # a process of shard 0 claims the first timer, then dies before firing it
             doomed = await _worker(url, 0, "dead", "claim", idle[0].id)

@@ -64,14 +64,14 @@ def test_shard_settings(monkeypatch):
 async def test_each_process_resumes_and_withdraws_for_its_own_shards(db, clock):
     procs = [MatchService(db, clock=clock, ai_chooser=random_chooser, owner=f"p{i}",
                           shards=Shards(2, (i,))) for i in (0, 1)]
-    m0 = await procs[0].start_practice(GUILD_0, CHANNEL, ALICE, side="scientist",
+    m0 = await procs[0].start_practice(GUILD_0, CHANNEL, ALICE, game="raptor", seat=1,
                                        ai_user_id=BOT_USER)
-    m1 = await procs[1].start_practice(GUILD_1, CHANNEL + 1, ALICE, side="scientist",
+    m1 = await procs[1].start_practice(GUILD_1, CHANNEL + 1, ALICE, game="raptor", seat=1,
                                        ai_user_id=BOT_USER)
     assert await procs[0].matches_waiting_for_ai() == [m0.id]
     assert await procs[1].matches_waiting_for_ai() == [m1.id]
-    c0 = await procs[0].create_challenge(GUILD_0, CHANNEL + 2, ALICE, BOB)
-    c1 = await procs[1].create_challenge(GUILD_1, CHANNEL + 3, ALICE, BOB)
+    c0 = await procs[0].create_challenge(GUILD_0, CHANNEL + 2, ALICE, BOB, game="raptor")
+    c1 = await procs[1].create_challenge(GUILD_1, CHANNEL + 3, ALICE, BOB, game="raptor")
     clock.advance(120)
     assert [c.id for c in await procs[1].withdraw_unposted()] == [c1.id]
     assert (await procs[0].get_challenge(c0.id)).status == "pending"

@@ -18,8 +18,11 @@ from pathlib import Path
 import pytest
 
 import engine
-from bot.match import MatchService, StaleError
-from bot.match.play import _not_your_turn
+from bot import games
+from bot.games.base import GamePlugin
+from bot.games.raptor import sides as rs
+from bot.match import MatchService, NotYourTurnError, StaleError
+from engine.raptor_game import side_of
 from tests.databases import saves_held_together
 from tests.match.conftest import (
     ALICE,
@@ -38,7 +41,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 async def _picks(svc: MatchService, match_id: int) -> list[tuple[engine.Side, int]]:
-    return sorted((side, a.card) for _, side, a in await svc.action_log(match_id)
+    return sorted((side_of(seat), a.card) for _, seat, a in await svc.action_log(match_id)
                   if isinstance(a, engine.Pick))
 
 
@@ -123,7 +126,7 @@ async def test_the_ai_pick_decided_while_the_human_picked_is_played_without_thin
         db, clock):
     ai = GatedChooser()
     svc = MatchService(db, clock=clock, ai_chooser=ai, seed_source=lambda: 4242)
-    m = await svc.start_practice(GUILD, CHANNEL, ALICE, side="raptor", level="easy",
+    m = await svc.start_practice(GUILD, CHANNEL, ALICE, game="raptor", seat=0, level="easy",
                                  ai_user_id=BOT_USER)
     playing = asyncio.create_task(svc.play_ai(m.id, max_steps=1))
     await _wait_for(ai.thinking)  # the AI thinks on version 0 ...
@@ -132,7 +135,7 @@ async def test_the_ai_pick_decided_while_the_human_picked_is_played_without_thin
     ai.answer.set()
     results = await asyncio.wait_for(playing, 30)
     assert ai.calls == 1  # its decision still applied: not thrown away and made again
-    assert [(r.side, r.match.version) for r in results] == [(SCIENTIST, 2)]
+    assert [(rs.acted(r), r.match.version) for r in results] == [(SCIENTIST, 2)]
     assert [side for side, _ in await _picks(svc, m.id)] == [RAPTOR, SCIENTIST]
 
 
@@ -144,7 +147,7 @@ async def test_the_human_and_the_ai_pick_at_the_same_moment(db, clock):
         return random_chooser(view, **kwargs)
 
     svc = MatchService(db, clock=clock, ai_chooser=chooser, seed_source=lambda: 4243)
-    m = await svc.start_practice(GUILD, CHANNEL, ALICE, side="scientist", level="easy",
+    m = await svc.start_practice(GUILD, CHANNEL, ALICE, game="raptor", seat=1, level="easy",
                                  ai_user_id=BOT_USER)
     card = m.state.hands[SCIENTIST][0]
     async with saves_held_together(svc.db) as changed:
@@ -152,7 +155,7 @@ async def test_the_human_and_the_ai_pick_at_the_same_moment(db, clock):
             svc.act(m.id, ALICE, engine.Pick(card)), svc.play_ai(m.id, max_steps=1))
     assert sorted(changed) == [0, 1]
     assert calls == [RAPTOR]  # one decision of the AI, saved whether it won or lost
-    assert [r.side for r in results] == [RAPTOR] and human.side is SCIENTIST
+    assert [rs.acted(r) for r in results] == [RAPTOR] and rs.acted(human) is SCIENTIST
     assert sorted([human.match.version, results[0].match.version]) == [1, 2]
     assert [side for side, _ in await _picks(svc, m.id)] == [RAPTOR, SCIENTIST]
     assert (SCIENTIST, card) in await _picks(svc, m.id)
@@ -164,7 +167,7 @@ async def test_an_undo_and_a_move_at_the_same_moment_stay_consistent(svc):
     m = (await svc.act(m.id, BOB, engine.Pick(min(m.state.hands[SCIENTIST])))).match
     while m.state.phase is engine.Phase.EFFECT:  # the scientist's low card first (R5.4)
         side = m.state.effect.side
-        m = (await svc.act(m.id, m.players[side],
+        m = (await svc.act(m.id, rs.user(m, side),
                            engine.legal_actions(m.state, side)[0])).match
     assert m.state.phase is engine.Phase.AP and m.state.ap.side is RAPTOR
     move = next(a for a in engine.legal_actions(m.state, RAPTOR)
@@ -192,9 +195,13 @@ def test_not_your_turn_is_total_when_nobody_is_to_act():
     while not s.is_over:
         side = sorted(engine.to_act(s))[0]
         s = engine.apply(s, side, rng.choice(engine.legal_actions(s, side)))
-    for side in (RAPTOR, SCIENTIST):
-        error = _not_your_turn(s, side)
-        assert str(error) == "The game is over: nobody has anything left to decide."
+    raptor = games.plugin("raptor")
+    for seat in (0, 1):
+        # Raptor's own refusal, and the platform's default any game gets
+        for text in (raptor.waiting_text(s, seat, 2),
+                     GamePlugin.waiting_text(raptor, s, seat, 2)):
+            error = NotYourTurnError(text)
+            assert str(error) == "The game is over: nobody has anything left to decide."
 
 
 # ----------------------------------------------------------------------------- processes

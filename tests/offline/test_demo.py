@@ -9,6 +9,7 @@ from pathlib import Path
 from PIL import Image
 
 import engine
+from bot.games.raptor import sides as rs
 from bot.match import MatchService
 from bot.offline.demo import DEFAULT_LEVELS, play_demo
 from bot.offline.demo import main as demo_main
@@ -52,7 +53,7 @@ async def test_demo_plays_a_full_match_and_leaves_pngs_log_and_a_replayable_data
         service = MatchService(db)
         match = await service.get_match(summary["match_id"])
         assert match.status == "finished"
-        assert match.result == summary["winner"]
+        assert rs.result(match) == summary["winner"]
         replayed = await service.replayed_state(match.id)
         assert replayed.key() == match.state.key()
         assert replayed.winner is match.state.winner

@@ -11,6 +11,7 @@ import pytest
 from PIL import Image
 
 import engine
+from bot.games.raptor import sides as rs
 from bot.match import MatchService
 from bot.offline import OFFLINE_GUILD, TERMINAL_PLAYER
 from bot.offline.demo import play_demo
@@ -45,8 +46,7 @@ def test_refusals(tmp_path, capsys):
         db = await SqliteDatabase.open(db_path)
         try:
             m = await MatchService(db).start_ai_match(
-                5, 6, levels={Side.RAPTOR: "easy", Side.SCIENTIST: "easy"},
-                ai_user_ids={Side.RAPTOR: 1, Side.SCIENTIST: 2}, seed=4)
+                5, 6, game="raptor", levels=["easy", "easy"], ai_user_ids=[1, 2], seed=4)
             return m.id
         finally:
             await db.close()
@@ -132,11 +132,11 @@ def test_a_match_played_at_the_terminal_names_its_player_and_the_offline_server(
         db = await SqliteDatabase.open(db_path)
         try:
             service = MatchService(db)
-            m = await service.start_practice(OFFLINE_GUILD, 1, TERMINAL_PLAYER,
-                                             side=Side.RAPTOR, level="easy", ai_user_id=2,
-                                             seed=4)
+            m = await service.start_practice(OFFLINE_GUILD, 1, TERMINAL_PLAYER, game="raptor",
+                                             seat=rs.seat_wish(Side.RAPTOR), level="easy",
+                                             ai_user_id=2, seed=4)
             while (m := await service.get_match(m.id)).state.round == 1:  # one round played
-                if Side.RAPTOR in m.waiting_for():
+                if Side.RAPTOR in rs.waiting(m):
                     action = engine.legal_actions(m.state, Side.RAPTOR)[0]
                     await service.act(m.id, TERMINAL_PLAYER, action)
                 await service.play_ai(m.id)

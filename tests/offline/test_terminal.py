@@ -410,6 +410,7 @@ def test_rules_and_cards_come_in_pages_that_fit_80_by_24():
 async def test_a_match_left_unfinished_in_the_folder_ends_as_stopped_not_resigned(tmp_path):
     """A terminal match whose process was killed cannot be resumed: the next `play` in the
     folder ends it without a result, as stopped (no resignation the player never made)."""
+    from bot.games.raptor import sides as rs
     from bot.match import MatchService
     from bot.offline import OFFLINE_GUILD as GUILD
     from bot.offline import TERMINAL_PLAYER as HUMAN_ID
@@ -418,8 +419,9 @@ async def test_a_match_left_unfinished_in_the_folder_ends_as_stopped_not_resigne
 
     db = await SqliteDatabase.open(tmp_path / "play.sqlite3")
     try:
-        left = await MatchService(db).start_practice(GUILD, CHANNEL, HUMAN_ID, side="raptor",
-                                                      level="easy", ai_user_id=AI_ID, seed=4)
+        left = await MatchService(db).start_practice(GUILD, CHANNEL, HUMAN_ID, game="raptor",
+                                                      seat=rs.seat_wish("raptor"), level="easy",
+                                                      ai_user_id=AI_ID, seed=4)
     finally:
         await db.close()
     t = Typist(moves=0)
@@ -430,7 +432,7 @@ async def test_a_match_left_unfinished_in_the_folder_ends_as_stopped_not_resigne
         old = await MatchService(db).get_match(left.id)
     finally:
         await db.close()
-    assert (old.active, old.result, old.reason) == (False, None, "stopped")
+    assert (old.active, rs.result(old), old.reason) == (False, None, "stopped")
 
 
 def test_chinese_wrapping_never_ends_a_line_with_an_opening_quote_or_bracket():

@@ -183,6 +183,7 @@ def test_a_stopped_match_ends_as_stopped_and_python_m_bot_replay_shows_it(tmp_pa
     import asyncio
 
     import engine
+    from bot.games.raptor import sides as rs
     from bot.match import MatchService, replays
     from bot.offline.replay import main as replay_main
     from bot.storage.db import SqliteDatabase
@@ -203,7 +204,7 @@ def test_a_stopped_match_ends_as_stopped_and_python_m_bot_replay_shows_it(tmp_pa
             await db.close()
 
     m, (views, verdict, winner) = asyncio.run(stored())
-    assert (m.active, m.result, m.reason) == (False, None, "stopped")
+    assert (m.active, rs.result(m), m.reason) == (False, None, "stopped")
     assert (verdict, winner) == ("No result: the player stopped the match", None)
     assert replay_main(["--db", str(db_path), "--out", str(tmp_path / "r")]) == 0
     assert "Wrote " in capsys.readouterr().out

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
+from bot.games.raptor import sides as rs
 from bot.match import MatchService
 from bot.storage.db import SqliteDatabase
-from engine import Side
 
 
 @pytest.fixture
@@ -34,10 +34,10 @@ async def fill(db_path: Path) -> None:
     try:
         service = MatchService(db)
         playing = await service.start_ai_match(
-            1, 10, levels={Side.RAPTOR: "easy", Side.SCIENTIST: "easy"},
-            ai_user_ids={Side.RAPTOR: 900, Side.SCIENTIST: 901}, seed=5)
+            1, 10, game="raptor", levels=["easy", "easy"], ai_user_ids=[900, 901], seed=5)
         await service.play_ai(playing.id, max_steps=2)
-        done = await service.start_practice(1, 11, 1001, side="raptor", ai_user_id=900, seed=6)
+        done = await service.start_practice(1, 11, 1001, game="raptor",
+                                            seat=rs.seat_wish("raptor"), ai_user_id=900, seed=6)
         await service.resign(done.id, 1001)
         await service.set_guild_timeout(1, 3600.0)
     finally:

@@ -71,7 +71,7 @@ def stored(db_path: Path) -> tuple[list[tuple], list[tuple]]:
     try:
         matches = conn.execute("SELECT id, status, version, log_length, state FROM matches "
                                "ORDER BY id").fetchall()
-        log = conn.execute("SELECT match_id, seq, side, kind, action, created_at "
+        log = conn.execute("SELECT match_id, seq, seat, kind, action, created_at "
                            "FROM match_log ORDER BY match_id, seq").fetchall()
     finally:
         conn.close()

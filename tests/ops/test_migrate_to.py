@@ -5,12 +5,16 @@ reached, is refused in one line with nothing copied."""
 from __future__ import annotations
 
 import asyncio
+import shutil
+from pathlib import Path
 
 import pytest
 
 from bot.__main__ import main
 from bot.discord.post_store import Notice, PostStore
+from bot.games.raptor import sides as rs
 from bot.match import MatchService
+from bot.ops.migrate_to import TABLES as COPIED
 from bot.storage.db import SqliteDatabase
 from bot.storage.pg import PgDatabase
 from engine import Pick, Side
@@ -19,9 +23,12 @@ from tests.ops.conftest import fill
 
 pytestmark = pytest.mark.parametrize("backend", BACKENDS[1:])  # needs PostgreSQL
 
-TABLES = ("matches", "match_log", "challenges", "ratings", "results", "guild_settings",
-          "guild_languages", "user_settings", "control_posts", "private_posts",
-          "match_notices")
+TABLES = ("matches", "match_players", "match_log", "challenges", "ratings", "results",
+          "guild_settings", "guild_languages", "user_settings", "control_posts",
+          "private_posts", "match_notices")
+#: A database of schema version 8, from before seats (``tests/match/data/make_v8.py``): it
+#: holds Raptor's Elo ratings, which the schema keeps as ``elo_ratings``.
+V8 = Path(__file__).resolve().parents[1] / "match" / "data" / "v8.sqlite3"
 
 
 async def _fill_more(path) -> None:
@@ -30,12 +37,13 @@ async def _fill_more(path) -> None:
     db = await SqliteDatabase.open(path)
     try:
         svc = MatchService(db)
-        ch = await svc.create_challenge(1, 20, 2001, 2002, side="raptor")
+        ch = await svc.create_challenge(1, 20, 2001, 2002, game="raptor",
+                                        seat=rs.seat_wish("raptor"))
         m = await svc.accept_challenge(ch.id, 2002)
         await svc.act(m.id, 2001, Pick(m.state.hands[Side.RAPTOR][0]))
         await svc.resign(m.id, 2002)
         assert await svc.end_announced(m.id)
-        await svc.create_challenge(1, 21, 2001, 2003)
+        await svc.create_challenge(1, 21, 2001, 2003, game="raptor")
         await svc.set_user_setting(2001, "dm_hand", True)
         await svc.set_guild_language(1, "zh-TW")
         playing = await svc.active_match(10)
@@ -48,7 +56,11 @@ async def _fill_more(path) -> None:
 
 
 async def _rows(db, table):
-    return [tuple(r) for r in await db.fetchall(f"SELECT * FROM {table} ORDER BY 1, 2")]
+    """The rows of ``table`` as ``{column: value}``, in a stable order (the two backends may
+    hold a table's columns in different orders: SQLite rebuilt the tables that migration 10
+    changed, PostgreSQL altered them)."""
+    rows = [dict(r) for r in await db.fetchall(f"SELECT * FROM {table}")]
+    return sorted(rows, key=lambda row: repr(sorted(row.items())))
 
 
 def _run(capsys, *argv):  # noqa: ANN001, ANN202
@@ -82,15 +94,16 @@ async def test_everything_is_copied_and_the_bot_carries_on(backend, deployment, 
             playing = await new.active_match(10)
             assert playing == await old.active_match(10)
             assert await new.replayed_state(playing.id) == playing.state
-            assert (await new.stats(1, 2001)).rating == (await old.stats(1, 2001)).rating > 1500
+            assert ((await new.stats(1, "raptor", 2001)).rating
+                    == (await old.stats(1, "raptor", 2001)).rating > 1500)
             assert await new.get_user_setting(2001, "dm_hand") is True
             assert await new.guild_language(1) == "zh-TW"
             # the copy is live: the AI match goes on, and new rows get new ids
             assert len(await new.play_ai(playing.id, max_steps=1)) == 1
-            fresh = await new.start_practice(1, 30, 3001, ai_user_id=900)
-            assert fresh.id == 1 + max(r[0] for r in await _rows(src, "matches"))
-            pending = await new.create_challenge(1, 31, 3002, 3003)
-            assert pending.id == 1 + max(r[0] for r in await _rows(src, "challenges"))
+            fresh = await new.start_practice(1, 30, 3001, game="raptor", ai_user_id=900)
+            assert fresh.id == 1 + max(r["id"] for r in await _rows(src, "matches"))
+            pending = await new.create_challenge(1, 31, 3002, 3003, game="raptor")
+            assert pending.id == 1 + max(r["id"] for r in await _rows(src, "challenges"))
         finally:
             await src.close()
             await dst.close()
@@ -104,6 +117,39 @@ async def test_everything_is_copied_and_the_bot_carries_on(backend, deployment, 
         try:
             assert len(await _rows(dst, "matches")) == 4
         finally:
+            await dst.close()
+
+
+async def test_a_database_from_before_seats_is_brought_up_to_date_and_copied_whole(
+        backend, deployment, monkeypatch, capsys):
+    """An SQLite file of schema version 8 (two sides, Elo ratings) goes straight to
+    PostgreSQL: opening it applies the seats migration, then every table of the bot arrives,
+    Raptor's Elo ratings (``elo_ratings``) and the players by seat (``match_players``) too."""
+    source = deployment / "raptor.sqlite3"
+    shutil.copy(V8, source)
+    monkeypatch.setenv("RAPTOR_DB_PATH", str(source))
+    async with postgres_schema() as url:
+        status, out, err = await asyncio.to_thread(_run, capsys, "migrate-to", url)
+        assert (status, err) == (0, [])
+        assert out[0].startswith(f"Copied {source} (schema version ")
+        assert ("10 matches, 20 player seats, 416 log records, 12 challenges, " in out[0]
+                and ", 5 former Elo ratings, 8 results, " in out[0]), out[0]
+        src, dst = await SqliteDatabase.open(source), await PgDatabase.open(url)
+        try:
+            schema = {r[0] for r in await src.fetchall(
+                "SELECT name FROM sqlite_master WHERE type = 'table'")}
+            assert schema == {table for table, _words in COPIED}  # every table of the bot
+            for table, _words in COPIED:
+                rows = await _rows(src, table)
+                assert rows, table  # every table has something to copy
+                assert await _rows(dst, table) == rows, table
+            old, new = MatchService(src), MatchService(dst)
+            for user in (1001, 1002, 1003):  # the ratings carried over from the Elo history
+                assert (await new.stats(7001, "raptor", user)
+                        == await old.stats(7001, "raptor", user))
+                assert await new.elo(7001, user) == await old.elo(7001, user) is not None
+        finally:
+            await src.close()
             await dst.close()
 
 

@@ -42,6 +42,7 @@ import bot.ops.backup  # noqa: F401
 import bot.ops.check  # noqa: F401
 import engine
 from bot.__main__ import main
+from bot.games.raptor import sides as rs
 from bot.match import MatchService
 from bot.storage.db import SqliteDatabase
 from bot.storage.schema import SCHEMA_VERSION
@@ -200,10 +201,11 @@ async def one_round_played(db_path: Path) -> int:
     db = await SqliteDatabase.open(db_path)
     try:
         service = MatchService(db)
-        m = await service.start_practice(1, 11, 1001, side=Side.RAPTOR, level="easy",
+        m = await service.start_practice(1, 11, 1001, game="raptor",
+                                         seat=rs.seat_wish(Side.RAPTOR), level="easy",
                                          ai_user_id=900, seed=4)
         while (m := await service.get_match(m.id)).state.round == 1:
-            if Side.RAPTOR in m.waiting_for():
+            if Side.RAPTOR in rs.waiting(m):
                 await service.act(m.id, 1001, engine.legal_actions(m.state, Side.RAPTOR)[0])
             await service.play_ai(m.id)
         await service.resign(m.id, 1001)
@@ -312,15 +314,16 @@ def test_check_says_a_database_it_cannot_read(deployment, monkeypatch, unprivile
 
 # ----------------------------------------------------------------------------- replay
 def _replayed(command: Callable[..., Outcome], db_path: Path, out_dir: Path,
-              number: int) -> None:
+              number: int, ended: tuple[str, str, int] = ("scientist", "resigned", 1)) -> None:
     """``replay`` through ``command`` (:func:`run` or :meth:`Unprivileged.run`) wrote the
-    record and the animation of the match ``number`` into ``out_dir``."""
+    record and the animation of the match ``number`` into ``out_dir``; the record says how
+    it ``ended``: (result, reason, rounds) (by default :func:`one_round_played`'s)."""
     status, out, err = command("replay", "--db", str(db_path), "--out", str(out_dir))
     assert (status, err) == (0, [])
     assert out == [f"Wrote {out_dir / f'match-{number}.txt'} (the match record) and "
                    f"{out_dir / f'match-{number}.gif'} (its animation)."]
     record = engine.read_record((out_dir / f"match-{number}.txt").read_text(encoding="utf-8"))
-    assert (record.result, record.reason, record.rounds) == ("scientist", "resigned", 1)
+    assert (record.result, record.reason, record.rounds) == ended
 
 
 @pytest.mark.parametrize("folder_too", [False, True], ids=["file", "file and folder"])
@@ -335,13 +338,18 @@ def test_replay_reads_a_read_only_database(tmp_path, unprivileged, folder_too):
         assert files(data) == before                 # no -wal or -shm beside it
 
 
+#: A database of schema version 8 written by the bot of that time, with two sides
+#: (``tests/match/data/make_v8.py``). Its newest finished match, 10, ended in round 2 when
+#: the scientist resigned.
+V8 = Path(__file__).resolve().parents[1] / "match" / "data" / "v8.sqlite3"
+
+
 def _as_schema_7(db_path: Path) -> None:
-    """Take migrations 9 and 8 back out of the file: an older bot's database."""
+    """Copy :data:`V8` to ``db_path`` and take migration 8 back out of it: an older bot's
+    database."""
+    shutil.copy(V8, db_path)
     conn = sqlite3.connect(db_path)
     try:
-        conn.execute("DROP INDEX matches_ai_retry")
-        conn.execute("ALTER TABLE matches DROP COLUMN ai_retry_at")
-        conn.execute("ALTER TABLE matches DROP COLUMN ai_failures")
         conn.execute("DROP INDEX matches_end_unannounced")
         conn.execute("ALTER TABLE matches DROP COLUMN end_announced_at")
         conn.execute("PRAGMA user_version = 7")
@@ -355,10 +363,9 @@ def test_replay_leaves_an_older_database_as_it_was(tmp_path):
     data = tmp_path / "data"
     data.mkdir()
     db_path = data / "raptor.sqlite3"
-    number = asyncio.run(one_round_played(db_path))
     _as_schema_7(db_path)
     before = files(data)
-    _replayed(run, db_path, tmp_path / "out", number)
+    _replayed(run, db_path, tmp_path / "out", 10, ("raptor", "resigned", 2))
     assert files(data) == before                     # same bytes, no -wal or -shm
     conn = sqlite3.connect(db_path)
     assert conn.execute("PRAGMA user_version").fetchone() == (7,)

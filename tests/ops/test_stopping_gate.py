@@ -9,6 +9,7 @@ import asyncio
 
 from bot import texts
 from bot.discord.shutdown import Gate
+from bot.games.raptor import sides as rs
 from engine import Side
 from tests.e2e.players import World
 
@@ -43,7 +44,7 @@ async def test_interactions_during_a_stop_are_answered_and_change_nothing(tmp_pa
         assert await world.observer.action_log(table.match_id) == log_before
         assert await world.observer.pending_challenges(world.fake.channel.id) == []
         assert world.bot.gate.in_flight == 0
-        assert before.state.phase is not None and Side.RAPTOR in before.players
+        assert before.state.phase is not None and rs.user(before, Side.RAPTOR) == alice.id
 
 
 async def test_drain_waits_for_the_admitted_and_cancels_what_outlasts_it():
