@@ -230,7 +230,7 @@ class Clicks:
                         round_no: int, card: int) -> None:
         """A card of the player's hand: pick it this round (R5.1)."""
         await defer_update(interaction)
-        found = await self._player_match(interaction, match_id, Place.PRIVATE, "card button")
+        found = await self._player_match(interaction, match_id, Place.HAND, "card button")
         if found is None:
             return
         match, side = found
