@@ -430,12 +430,12 @@ class Clicks:
                           index: int) -> None:
         """⏮ ◀ ▶ ⏭ of the step-through viewer (:mod:`bot.discord.replay_viewer`): frame
         ``index`` of the finished match, in the clicked viewer, which must be an ephemeral
-        message in the match's server."""
+        message in the match's server (never a DM: no viewer is sent there)."""
         await defer_update(interaction)
-        if not storable(match_id):
+        if not storable(match_id) or interaction.guild_id is None:
             await fail(interaction, texts.NOT_THIS_MESSAGE)
             return
-        m = await replays.finished_match(self.service, interaction.guild_id or 0,
+        m = await replays.finished_match(self.service, interaction.guild_id,
                                          interaction.channel_id or 0, match_id)
         if await self.ownership.match_fit(interaction, m, Place.SERVER) is not Fit.FITS:
             await fail(interaction, texts.NOT_THIS_MESSAGE)
