@@ -232,7 +232,7 @@ class Clicks:
                         round_no: int, card: int) -> None:
         """A card of the player's hand: pick it this round (R5.1)."""
         await defer_update(interaction)
-        found = await self._player_match(interaction, match_id, Place.PRIVATE, "card button")
+        found = await self._player_match(interaction, match_id, Place.HAND, "card button")
         if found is None:
             return
         match, side = found
@@ -432,12 +432,12 @@ class Clicks:
                           index: int) -> None:
         """⏮ ◀ ▶ ⏭ of the step-through viewer (:mod:`bot.discord.replay_viewer`): frame
         ``index`` of the finished match, in the clicked viewer, which must be an ephemeral
-        message in the match's server."""
+        message in the match's server (never a DM: no viewer is sent there)."""
         await defer_update(interaction)
-        if not storable(match_id):
+        if not storable(match_id) or interaction.guild_id is None:
             await fail(interaction, texts.NOT_THIS_MESSAGE)
             return
-        m = await replays.finished_match(self.service, interaction.guild_id or 0,
+        m = await replays.finished_match(self.service, interaction.guild_id,
                                          interaction.channel_id or 0, match_id)
         if await self.ownership.match_fit(interaction, m, Place.SERVER) is not Fit.FITS:
             await fail(interaction, texts.NOT_THIS_MESSAGE)

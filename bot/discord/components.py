@@ -29,8 +29,9 @@ discord.py runs a DynamicItem only when the clicked message carries that very cu
 A click on a message edited since the clicker's client drew it (a card one version on), or
 a crafted id, carries one the message does not have: :func:`dispatch_unplaced` hands it to
 the same handlers, so it gets their answer ("out of date", "doesn't belong to this
-message") instead of Discord's "This interaction failed"; a ``raptor:`` id of no control
-gets :data:`bot.texts.NOT_THIS_MESSAGE`.
+message") instead of Discord's "This interaction failed"; an id of no control (whatever
+its prefix: every control of the bot is one of these items) gets
+:data:`bot.texts.NOT_THIS_MESSAGE`.
 """
 
 from __future__ import annotations
@@ -67,8 +68,6 @@ from .replies import fail
 #: longer one matches no control. Whether an id is one storage can hold is the handlers'
 #: first check (:func:`bot.discord.ownership.storable`).
 NUMBER = r"[0-9]{1,20}"
-#: The prefix of every custom_id of the bot's controls.
-PREFIX = "raptor:"
 
 MAX_OPTIONS = 25  # Discord: options per select menu
 MAX_ROWS = 5  # Discord: action rows per message
@@ -342,18 +341,20 @@ def carries(message: discord.Message | None, custom_id: str) -> bool:
 
 async def dispatch_unplaced(interaction: discord.Interaction,
                             items: Sequence[DynamicItemType]) -> bool:
-    """Answer a click on a ``raptor:`` control that the clicked message does not carry
-    (which discord.py drops): through the item of ``items`` whose template the id matches,
-    exactly as discord.py would have run it. A ``raptor:`` id that no template matches
-    (carried or not) is refused with :data:`bot.texts.NOT_THIS_MESSAGE`
-    (:data:`bot.texts.STOPPING` while the bot stops). Returns whether the interaction was
-    such a click (else discord.py, or nothing, handles it)."""
+    """Answer a click on a control that the clicked message does not carry (which
+    discord.py drops): through the item of ``items`` whose template the id matches, exactly
+    as discord.py would have run it. An id that no template matches, carried or not and
+    whatever its prefix, is no control of the bot (``items`` are all of them): discord.py
+    runs nothing for it, so it is refused here with :data:`bot.texts.NOT_THIS_MESSAGE`
+    (:data:`bot.texts.STOPPING` while the bot stops) rather than left to Discord's "This
+    interaction failed". Returns whether the interaction was such a click (else discord.py
+    handles it)."""
     if interaction.type is not discord.InteractionType.component:
         return False
     data: Any = interaction.data or {}
     custom_id = data.get("custom_id")
-    if not isinstance(custom_id, str) or not custom_id.startswith(PREFIX):
-        return False
+    if not isinstance(custom_id, str):
+        custom_id = ""
     for cls in items:
         found = cls.__discord_ui_compiled_template__.fullmatch(custom_id)
         if found is None:

@@ -13,10 +13,13 @@ is held against where the bot shows that object's controls:
                           card's menus, the ephemeral menus opened from them, the result's
                           Rematch
 ``PRIVATE``               the clicker's own message in the match's channel (ephemeral: a
-                          hand, a figurine's page, the Resign confirmation), or a message in
-                          the clicker's DM with the bot not recorded for another match or
-                          player (a DM hand, ``private_posts``; one an older version sent is
-                          not recorded at all). Either way only the clicker sees it.
+                          hand, a figurine's page, the Resign confirmation): only the
+                          clicker sees it
+``HAND``                  ``PRIVATE``, or the clicker's DM hand of the match as recorded
+                          (``private_posts``). Any other message of the clicker's DM (a hand
+                          retired or already answered, another match's, the settings note)
+                          offers no pick of the match: ``STALE`` for a player of it, else
+                          ``FOREIGN``
 ``OFFER``                 the match's draw offer as recorded (``control_posts``, ``draw``)
 ``SERVER``                an ephemeral message anywhere in the match's server (a
                           moderator's End confirmation, the replay viewer)
@@ -33,7 +36,8 @@ bot from before it was kept, tests/e2e/test_stale_controls.py), while its old co
 still answer "out of date".
 
 The answer is a :class:`Fit`: ``FITS``; ``STALE`` for the match's own channel message that no
-longer carries the control (a draw offer that lapsed): the handler says "out of date";
+longer carries the control (a draw offer that lapsed) and for a DM hand no longer recorded:
+the handler says "out of date";
 ``FOREIGN`` for everything else: :data:`bot.texts.NOT_THIS_MESSAGE`. Ids that storage cannot
 hold are refused before any query (:func:`storable`).
 """
@@ -62,6 +66,7 @@ class Place(Enum):
 
     CHANNEL = "channel"
     PRIVATE = "private"
+    HAND = "hand"
     OFFER = "offer"
     SERVER = "server"
 
@@ -92,11 +97,13 @@ class Ownership:
             return Fit.FOREIGN
         private = message.flags.ephemeral
         if interaction.guild_id is None:  # the clicker's DM with the bot: a DM hand
-            if place is not Place.PRIVATE or recorded is not None:
+            if place is not Place.HAND or recorded is not None:
                 return Fit.FOREIGN
             mine = await self.store.private_post(message.id)
-            fits = mine is None or (mine.match_id == match.id
-                                    and mine.user_id == interaction.user.id)
+            if mine is None:  # retired, answered, or never recorded: no pick is offered there
+                player = match.side_of(interaction.user.id) is not None
+                return Fit.STALE if player else Fit.FOREIGN
+            fits = mine.match_id == match.id and mine.user_id == interaction.user.id
             return Fit.FITS if fits else Fit.FOREIGN
         if interaction.guild_id != match.guild_id:
             return Fit.FOREIGN
@@ -104,7 +111,7 @@ class Ownership:
             return Fit.FITS if private else Fit.FOREIGN
         if interaction.channel_id != match.channel_id:
             return Fit.FOREIGN
-        if place is Place.PRIVATE:
+        if place in (Place.PRIVATE, Place.HAND):
             return Fit.FITS if private else Fit.FOREIGN
         if place is Place.OFFER:
             if recorded is not None:

@@ -3,6 +3,13 @@ message it can see, :meth:`tests.fakediscord.FakeUser.forge_click`). Each gets o
 refusal for the clicker and changes nothing: no match, challenge or message of another
 server, channel or message is touched (``bot.discord.ownership``).
 
+The sweep (:func:`sweep_cases`) sends every control of the bot (:func:`template_meanings`:
+each DynamicItem template and each ``what`` it allows) through each attack of
+:data:`ATTACKS` — another server's object, another channel's, another message's, a click in
+a DM, a malformed id, an out-of-date one, a third member — or says in
+:data:`NOT_APPLICABLE` why the attack does not apply; a new control without its cases fails
+:func:`test_the_sweep_names_every_control_of_the_bot`.
+
 ``carried``: the forged interaction's message carries the forged component (as if Discord
 relayed the client's copy of the message) or is the message as stored, whose components do
 not have it — discord.py then drops the click, and the bot must still answer it
@@ -13,15 +20,19 @@ an older version of an edited message (End turn one version back).
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import AsyncIterator
 
 import pytest
 
 from bot import texts
 from bot.discord.app import CONTROLS
+from bot.discord.links import match_link
+from bot.discord.post_store import PostStore
+from engine import Side
 from tests.e2e.conftest import check_acks
 from tests.e2e.players import Table, World
-from tests.fakediscord import FakeDiscord, FakeGuild, FakeUser, Outcome, Record
+from tests.fakediscord import FakeDiscord, FakeGuild, FakeUser, HarnessError, Outcome, Record
 
 
 @pytest.fixture
@@ -33,6 +44,9 @@ async def world(tmp_path) -> AsyncIterator[World]:
         yield w
         check_acks(w)
         w.fake.assert_clean()
+
+
+R, S = Side.RAPTOR, Side.SCIENTIST
 
 
 def other_server(world: World) -> FakeGuild:
@@ -284,8 +298,10 @@ def ids_of(message: Record, suffix: str) -> str:
 async def scene(world: World) -> tuple[dict[str, Record], dict[str, int], dict[str, FakeUser]]:
     """Two servers, each with a match in progress and a finished one, pending challenges
     both ways and an open draw offer; alice plays in all of them (a member of both
-    servers), mod is an admin of this server. Returns the messages, the object ids and the
-    people the sweep uses."""
+    servers), mod is an admin of this server, carol plays M2 but not M1 (the third member).
+    alice gets her hands by DM: her DMs hold the settings note, a retired DM hand of M2, M2's
+    live one and M1's live one. Returns the messages, the object ids and the people the
+    sweep uses."""
     fake = world.fake
     rng = random.Random(8)
     guild = other_server(world)
@@ -319,85 +335,311 @@ async def scene(world: World) -> tuple[dict[str, Record], dict[str, int], dict[s
     mod = fake.add_user("mod", admin=True)
     msg["confirm"] = (await mod.slash("raptor-admin end", match=m1.match_id)).reply
     assert msg["confirm"].labels == ["End match"]
+    # M1's thread: a public message of the bot that is no control of M1, carol's ephemeral
+    msg["stats1"] = (await alice.slash("raptor stats", in_channel=m1.channel)).reply
+    msg["carol1"] = (await carol.slash("raptor rules", in_channel=m1.channel)).reply
+    assert msg["stats1"].visibility == "public" and msg["carol1"].visibility == "ephemeral"
+    # M2's draw offer, declined: a public message of M2's thread no longer recorded
+    msg["offer2"] = await draw_offer(world, m2, "alice")
+    await carol.click("Decline draw", message=msg["offer2"])
+    # the DMs
+    await alice.slash("raptor settings", dm_hand=True)
+    msg["dm_note"] = fake.dms(alice)[-1]
+    await alice.slash("raptor hand", in_channel=m2.channel)
+    msg["dm_old2"] = fake.dms(alice)[-1]
+    await alice.slash("raptor hand", in_channel=m2.channel)  # retires the one before
+    msg["dm_hand2"] = fake.dms(alice)[-1]
+    await alice.slash("raptor hand", in_channel=m1.channel)
+    msg["dm_hand1"] = fake.dms(alice)[-1]
+    assert fake.message(msg["dm_old2"].id).buttons == [] and msg["dm_hand2"].buttons
+    await carol.slash("raptor settings", dm_hand=True)
+    msg["dm_carol"] = fake.dms(carol)[-1]
     ids = {"m1": m1.match_id, "m2": m2.match_id, "m3": m3.match_id, "f": f.match_id,
            "fb": fb.match_id}
     for key in ("c1", "c1b", "c2", "c2b"):
         ids[key] = int(ids_of(msg[key], ":accept").split(":")[2])
+    ids["c.m1"] = (await world.observer_db.fetchone(
+        "SELECT id FROM challenges WHERE match_id = ?", (m1.match_id,)))["id"]
     for key, table in (("m1", m1), ("m3", m3)):
         match = await table.match()
         ids[f"{key}.v"], ids[f"{key}.r"] = match.version, match.state.round
         ids[f"{key}.card"] = match.state.hands[table.raptor.side][0]
-    return msg, ids, {"alice": alice, "mod": mod}
+    return msg, ids, {"alice": alice, "mod": mod, "carol": carol}
 
 
-def sweep_cases(ids: dict[str, int]) -> list[tuple[str, str, str, str, list[str] | None, str]]:
-    """(case, clicker, custom_id, message key, select values, answer): every control's id
-    naming another server's, another channel's or another message's object, clicked by
-    someone the object would otherwise let act (a player, the challenged player, the
-    challenger, a moderator)."""
+#: (attack, case, clicker, custom_id, message key, select values, answer)
+Case = tuple[str, str, str, str, str, "list[str] | None", str]
+
+
+def sweep_cases(ids: dict[str, int], jump1: str) -> list[Case]:
+    """Every control's id, clicked by someone the object would otherwise let act (a player,
+    the challenged player, the challenger, a moderator), naming an object that is not the
+    clicked message's (another server's, another channel's, another message's, on a DM),
+    malformed, out of date, or clicked by a member who is none of those. ``jump1``: the
+    link to M1 that a click in a DM is answered with."""
     no = texts.NOT_THIS_MESSAGE
-    cases = []
+    m1, v, r, card = ids["m1"], ids["m1.v"], ids["m1.r"], ids["m1.card"]
+    cases: list[Case] = []
     for where, (m, c_in, c_out, msg, private) in {
             "another server": ("m3", "c2", "c2b", "card2", "hand2"),
             "another channel": ("m1", "c1", "c1b", "card2", "hand2"),
     }.items():
-        v, r, card = ids[f"{m}.v"], ids[f"{m}.r"], ids[f"{m}.card"]
+        v_, r_, card_ = ids[f"{m}.v"], ids[f"{m}.r"], ids[f"{m}.card"]
         mid = ids[m]
         finished = "fb" if where == "another server" else "f"
-        cases += [
-            (f"{where}: accept", "alice", f"raptor:c:{ids[c_in]}:accept", msg, None, no),
-            (f"{where}: decline", "alice", f"raptor:c:{ids[c_in]}:decline", msg, None, no),
-            (f"{where}: cancel", "alice", f"raptor:c:{ids[c_out]}:cancel", msg, None, no),
-            (f"{where}: hand", "alice", f"raptor:m:{mid}:r:{r}:hand", msg, None, no),
-            (f"{where}: pick", "alice", f"raptor:m:{mid}:r:{r}:pick:{card}", private, None,
-             no),
-            (f"{where}: do", "alice", f"raptor:m:{mid}:v:{v}:do", msg, [f"play {card}"], no),
-            (f"{where}: do:0", "alice", f"raptor:m:{mid}:v:{v}:do:0", private,
-             [f"play {card}"], no),
-            (f"{where}: grp", "alice", f"raptor:m:{mid}:v:{v}:grp", msg, ["T1"], no),
-            (f"{where}: page", "alice", f"raptor:m:{mid}:v:{v}:grp:T1:1", private, None, no),
-            (f"{where}: end turn", "alice", f"raptor:m:{mid}:v:{v}:end", msg, None, no),
-            (f"{where}: undo", "alice", f"raptor:m:{mid}:v:{v}:undo", msg, None, no),
-            (f"{where}: resign", "alice", f"raptor:m:{mid}:resign", private, None, no),
-            (f"{where}: rematch", "alice", f"raptor:m:{ids[finished]}:rematch", msg, None,
-             no),
-            (f"{where}: draw-accept", "alice", f"raptor:m:{mid}:draw-accept", msg, None, no),
-            (f"{where}: draw-decline", "alice", f"raptor:m:{mid}:draw-decline", msg, None,
-             no),
-        ]
-    m1, v, r, card = ids["m1"], ids["m1.v"], ids["m1.r"], ids["m1.card"]
-    cases += [
-        ("another server: end match", "mod", f"raptor:m:{ids['m3']}:end", "confirm", None,
-         f"No match #{ids['m3']} is in progress in this server: `/raptor-admin matches` "
-         "lists them."),
-        ("another server: replay", "alice", f"raptor:replay:{ids['fb']}:1:next", "viewer",
-         None, f"There is no match #{ids['fb']} in this server: `/raptor history` lists "
-               "yours."),
+        cases += [(where, *case) for case in [
+            ("accept", "alice", f"raptor:c:{ids[c_in]}:accept", msg, None, no),
+            ("decline", "alice", f"raptor:c:{ids[c_in]}:decline", msg, None, no),
+            ("cancel", "alice", f"raptor:c:{ids[c_out]}:cancel", msg, None, no),
+            ("hand", "alice", f"raptor:m:{mid}:r:{r_}:hand", msg, None, no),
+            ("pick", "alice", f"raptor:m:{mid}:r:{r_}:pick:{card_}", private, None, no),
+            ("do", "alice", f"raptor:m:{mid}:v:{v_}:do", msg, [f"play {card_}"], no),
+            ("do:0", "alice", f"raptor:m:{mid}:v:{v_}:do:0", private, [f"play {card_}"], no),
+            ("grp", "alice", f"raptor:m:{mid}:v:{v_}:grp", msg, ["T1"], no),
+            ("page", "alice", f"raptor:m:{mid}:v:{v_}:grp:T1:1", private, None, no),
+            ("end turn", "alice", f"raptor:m:{mid}:v:{v_}:end", msg, None, no),
+            ("undo", "alice", f"raptor:m:{mid}:v:{v_}:undo", msg, None, no),
+            ("resign", "alice", f"raptor:m:{mid}:resign", private, None, no),
+            ("rematch", "alice", f"raptor:m:{ids[finished]}:rematch", msg, None, no),
+            ("draw-accept", "alice", f"raptor:m:{mid}:draw-accept", msg, None, no),
+            ("draw-decline", "alice", f"raptor:m:{mid}:draw-decline", msg, None, no),
+        ]]
+    cases += [(attack, *case) for attack, case in [
+        ("another server", ("end match", "mod", f"raptor:m:{ids['m3']}:end", "confirm", None,
+                            f"No match #{ids['m3']} is in progress in this server: "
+                            "`/raptor-admin matches` lists them.")),
+        ("another server", ("replay", "alice", f"raptor:replay:{ids['fb']}:1:next", "viewer",
+                            None, f"There is no match #{ids['fb']} in this server: "
+                                  "`/raptor history` lists yours.")),
         # the object's own channel, another message
-        ("another message: accept", "alice", f"raptor:c:{ids['c1']}:accept", "c1b", None, no),
-        ("another message: decline", "alice", f"raptor:c:{ids['c1']}:decline", "line1", None,
+        ("another message", ("accept", "alice", f"raptor:c:{ids['c1']}:accept", "c1b", None,
+                             no)),
+        ("another message", ("decline", "alice", f"raptor:c:{ids['c1']}:decline", "line1",
+                             None, no)),
+        ("another message", ("cancel", "alice", f"raptor:c:{ids['c1b']}:cancel", "c1", None,
+                             no)),
+        ("another message", ("pick", "alice", f"raptor:m:{m1}:r:{r}:pick:{card}", "card1",
+                             None, no)),
+        ("another message", ("page", "alice", f"raptor:m:{m1}:v:{v}:grp:T1:1", "card1", None,
+                             no)),
+        ("another message", ("resign", "alice", f"raptor:m:{m1}:resign", "card1", None, no)),
+        ("another message", ("draw-accept", "alice", f"raptor:m:{m1}:draw-accept", "card1",
+                             None, no)),
+        # a public message of the match's channel not recorded as its offer: the offer
+        # lapsed, for all the bot knows
+        ("another message", ("draw-decline", "alice", f"raptor:m:{m1}:draw-decline",
+                             "stats1", None, texts.stale_text("button"))),
+        ("another message", ("end match", "mod", f"raptor:m:{m1}:end", "card1", None, no)),
+        ("another message", ("replay", "alice", f"raptor:replay:{ids['f']}:1:next", "result",
+                             None, no)),
+    ]]
+    # in alice's DM with the bot, on M1's live DM hand, or (a pick) on another message
+    dm = "dm_hand1"
+    stale_dm = texts.stale_text("card button", jump=jump1)
+    cases += [("a DM", *case) for case in [
+        ("accept", "alice", f"raptor:c:{ids['c1']}:accept", dm, None, no),
+        ("decline", "alice", f"raptor:c:{ids['c1']}:decline", dm, None, no),
+        ("cancel", "alice", f"raptor:c:{ids['c1b']}:cancel", dm, None, no),
+        ("hand", "alice", f"raptor:m:{m1}:r:{r}:hand", dm, None, no),
+        ("pick on M2's hand", "alice", f"raptor:m:{m1}:r:{r}:pick:{card}", "dm_hand2", None,
          no),
-        ("another message: cancel", "alice", f"raptor:c:{ids['c1b']}:cancel", "c1", None, no),
-        ("another message: pick", "alice", f"raptor:m:{m1}:r:{r}:pick:{card}", "card1", None,
-         no),
-        ("another message: page", "alice", f"raptor:m:{m1}:v:{v}:grp:T1:1", "card1", None, no),
-        ("another message: resign", "alice", f"raptor:m:{m1}:resign", "card1", None, no),
-        ("another message: draw-accept", "alice", f"raptor:m:{m1}:draw-accept", "card1", None,
-         no),
-        ("another message: draw-decline", "alice", f"raptor:m:{m1}:draw-decline", "card1",
+        ("pick on a retired hand", "alice", f"raptor:m:{m1}:r:{r}:pick:{card}", "dm_old2",
+         None, stale_dm),
+        ("pick on the settings note", "alice", f"raptor:m:{m1}:r:{r}:pick:{card}", "dm_note",
+         None, stale_dm),
+        ("pick by a third member", "carol", f"raptor:m:{m1}:r:{r}:pick:{card}", "dm_carol",
          None, no),
-        ("another message: end match", "mod", f"raptor:m:{m1}:end", "card1", None, no),
-        ("another message: replay", "alice", f"raptor:replay:{ids['f']}:1:next", "result",
-         None, no),
-    ]
+        ("do", "alice", f"raptor:m:{m1}:v:{v}:do", dm, [f"play {card}"], no),
+        ("do:0", "alice", f"raptor:m:{m1}:v:{v}:do:0", dm, [f"play {card}"], no),
+        ("grp", "alice", f"raptor:m:{m1}:v:{v}:grp", dm, ["T1"], no),
+        ("page", "alice", f"raptor:m:{m1}:v:{v}:grp:T1:0", dm, None, no),
+        ("end turn", "alice", f"raptor:m:{m1}:v:{v}:end", dm, None, no),
+        ("undo", "alice", f"raptor:m:{m1}:v:{v}:undo", dm, None, no),
+        ("resign", "alice", f"raptor:m:{m1}:resign", dm, None, no),
+        ("rematch", "alice", f"raptor:m:{ids['f']}:rematch", dm, None, no),
+        ("draw-accept", "alice", f"raptor:m:{m1}:draw-accept", dm, None, no),
+        ("draw-decline", "alice", f"raptor:m:{m1}:draw-decline", dm, None, no),
+        ("end match", "alice", f"raptor:m:{m1}:end", dm, None, no),
+        ("replay", "alice", f"raptor:replay:{ids['f']}:1:next", dm, None, no),
+    ]]
+    cases += malformed_cases(valid_clicks(ids), m1)
+    # hostile choices in M1's menus (alice may act: she has a card to pick)
+    do, grp = f"raptor:m:{m1}:v:{v}:do", f"raptor:m:{m1}:v:{v}:grp"
+    empty = "That didn't work: empty input: type an action such as 'G2-G5', 'play 5' or 'end'"
+    cases += [("malformed", *case) for case in [
+        ("do, no choice", "alice", do, "card1", [], empty),
+        ("do as a button", "alice", do, "card1", None, empty),
+        ("do, no notation", "alice", do, "card1", ["zz", f"play {card}"],
+         "That didn't work: 'zz' is not action notation; try 'G2-G5', 'kill F3', 'play 5' "
+         "or 'end'"),
+        ("do, 100 characters", "alice", do, "card1", ["G2-" * 33 + "G"],
+         f"That didn't work: '{'G2-' * 13}G…' is not action notation; try 'G2-G5', "
+         "'kill F3', 'play 5' or 'end'"),
+        ("grp, no choice", "alice", grp, "card1", [], texts.stale_text("menu")),
+        ("grp, no group", "alice", grp, "card1", ["../T1"], texts.stale_text("menu")),
+    ]]
+    cases += stale_cases(ids)
+    cases += third_member_cases(ids)
     return cases
 
 
-ALL_MEANINGS = {"ChallengeButton:accept", "ChallengeButton:decline", "ChallengeButton:cancel",
-                "HandButton", "PickButton", "ActionSelect", "GroupSelect", "PageButton",
-                "TurnButton:end", "TurnButton:undo", "MatchButton:resign", "MatchButton:rematch",
-                "MatchButton:draw-accept", "MatchButton:draw-decline", "MatchButton:end",
-                "ReplayStepButton"}
+def valid_clicks(ids: dict[str, int]) -> list[tuple[str, str, str, list[str] | None]]:
+    """(clicker, custom_id, message key, values): one click of each control on its own
+    message, by someone it lets act (the malformed ids are made from these)."""
+    m1, v, r, card = ids["m1"], ids["m1.v"], ids["m1.r"], ids["m1.card"]
+    return [
+        ("alice", f"raptor:c:{ids['c1']}:accept", "c1", None),
+        ("alice", f"raptor:c:{ids['c1']}:decline", "c1", None),
+        ("alice", f"raptor:c:{ids['c1b']}:cancel", "c1b", None),
+        ("alice", f"raptor:m:{m1}:r:{r}:hand", "card1", None),
+        ("alice", f"raptor:m:{m1}:r:{r}:pick:{card}", "hand1", None),
+        ("alice", f"raptor:m:{m1}:v:{v}:do", "card1", [f"play {card}"]),
+        ("alice", f"raptor:m:{m1}:v:{v}:do:0", "hand1", [f"play {card}"]),
+        ("alice", f"raptor:m:{m1}:v:{v}:grp", "card1", ["T1"]),
+        ("alice", f"raptor:m:{m1}:v:{v}:grp:T1:1", "hand1", None),
+        ("alice", f"raptor:m:{m1}:v:{v}:end", "card1", None),
+        ("alice", f"raptor:m:{m1}:v:{v}:undo", "card1", None),
+        ("alice", f"raptor:m:{m1}:resign", "hand1", None),
+        ("alice", f"raptor:m:{ids['f']}:rematch", "result", None),
+        ("alice", f"raptor:m:{m1}:draw-accept", "offer1", None),
+        ("alice", f"raptor:m:{m1}:draw-decline", "offer1", None),
+        ("mod", f"raptor:m:{m1}:end", "confirm", None),
+        ("alice", f"raptor:replay:{ids['f']}:1:next", "viewer", None),
+    ]
+
+
+NUMBER_FIELD = re.compile(r"(?<=:)[0-9]+(?=:|$)")
+
+
+def malformed_cases(valid: list[tuple[str, str, str, list[str] | None]], m1: int
+                    ) -> list[Case]:
+    """Each valid click with its id spoiled: every number negative, followed by a letter,
+    21 or 101 digits long or in full-width digits; the object's id 0 or 2**63; a field
+    more; spaces or a line break around it; in capitals. And ids of no control on M1's
+    card."""
+    no = texts.NOT_THIS_MESSAGE
+    cases: list[Case] = []
+    for who, custom_id, key, values in valid:
+        numbers = list(NUMBER_FIELD.finditer(custom_id))
+        spoiled = []
+        for i, number in enumerate(numbers):
+            n = number.group()
+            bad = [f"-{n}", f"{n}x", "1" * 21, "9" * 101, n.translate(FULL_WIDTH)]
+            if i == 0:  # the object's id: numbers that name nothing storage holds
+                bad += ["0", str(2**63)]
+            spoiled += [custom_id[:number.start()] + b + custom_id[number.end():] for b in bad]
+        spoiled += [f"{custom_id}:x", f"{custom_id}\n", f" {custom_id}", custom_id.upper()]
+        cases += [("malformed", f"{custom_id} as {bad!r}", who, bad, key, values, no)
+                  for bad in spoiled]
+    cases += [("malformed", f"no control: {bad!r}", "alice", bad, "card1", None, no)
+              for bad in ("", "hello", "raptor:", f"raptor:m:{m1}", "x" * 100,
+                          "ratjack:m:1:resign")]
+    return cases
+
+
+FULL_WIDTH = str.maketrans("0123456789", "０１２３４５６７８９")
+
+
+def stale_cases(ids: dict[str, int]) -> list[Case]:
+    """Each control on its own message, naming its object as it no longer is: the
+    challenge M1 started from (accepted), a round or version of M1 other than its current
+    one, the finished match, M2's declined draw offer, the match in progress for what only a
+    finished one has."""
+    m1, v, r, card, c = ids["m1"], ids["m1.v"], ids["m1.r"], ids["m1.card"], ids["c.m1"]
+    stale = texts.stale_text
+    accepted = "This challenge was already accepted."
+    return [("out of date", *case) for case in [
+        ("accept", "bob", f"raptor:c:{c}:accept", "line1", None, accepted),
+        ("decline", "bob", f"raptor:c:{c}:decline", "line1", None, accepted),
+        ("cancel", "alice", f"raptor:c:{c}:cancel", "line1", None, accepted),
+        ("hand", "alice", f"raptor:m:{m1}:r:{r + 1}:hand", "card1", None,
+         f"{stale('button')} (It was for round {r + 1}; the match is in round {r}.)"),
+        ("pick", "alice", f"raptor:m:{m1}:r:{r + 1}:pick:{card}", "hand1", None,
+         stale("card button")),
+        ("do", "alice", f"raptor:m:{m1}:v:{v + 1}:do", "card1", [f"play {card}"], stale()),
+        ("do:0", "alice", f"raptor:m:{m1}:v:{v + 1}:do:0", "hand1", [f"play {card}"],
+         stale()),
+        ("grp", "alice", f"raptor:m:{m1}:v:{v + 1}:grp", "card1", ["T1"], stale()),
+        ("page", "alice", f"raptor:m:{m1}:v:{v + 1}:grp:T1:0", "hand1", None, stale()),
+        ("end turn", "alice", f"raptor:m:{m1}:v:{v + 1}:end", "card1", None, stale()),
+        ("undo", "alice", f"raptor:m:{m1}:v:{v + 1}:undo", "card1", None, stale()),
+        ("resign", "alice", f"raptor:m:{ids['f']}:resign", "viewer", None, texts.MATCH_OVER),
+        ("rematch", "alice", f"raptor:m:{m1}:rematch", "card1", None,
+         "This match is still being played: finish it (or resign) before asking for a "
+         "rematch."),
+        ("draw-accept", "alice", f"raptor:m:{ids['m2']}:draw-accept", "offer2", None,
+         stale("button")),
+        ("draw-decline", "alice", f"raptor:m:{ids['m2']}:draw-decline", "offer2", None,
+         stale("button")),
+        ("end match", "mod", f"raptor:m:{ids['f']}:end", "confirm", None,
+         "This match is already over."),
+        ("replay", "alice", f"raptor:replay:{m1}:1:next", "viewer", None,
+         f"Match #{m1} is still being played: its replay and record come once it is over "
+         "(until then its hands are secret)."),
+    ]]
+
+
+def third_member_cases(ids: dict[str, int]) -> list[Case]:
+    """Each control on its own message (or, a private one, on carol's own ephemeral message
+    in M1's thread), clicked by carol, who plays M2 but neither M1 nor the finished match,
+    sent no challenge and is no moderator."""
+    m1, v, r, card = ids["m1"], ids["m1.v"], ids["m1.r"], ids["m1.card"]
+    mine = texts.NOT_YOUR_MATCH
+    return [("a third member", *case) for case in [
+        ("accept", "carol", f"raptor:c:{ids['c1']}:accept", "c1", None,
+         "Only the challenged player can accept this challenge."),
+        ("decline", "carol", f"raptor:c:{ids['c1']}:decline", "c1", None,
+         "Only the challenged player can decline this challenge."),
+        ("cancel", "carol", f"raptor:c:{ids['c1']}:cancel", "c1", None,
+         "Only the player who sent this challenge can cancel it."),
+        ("hand", "carol", f"raptor:m:{m1}:r:{r}:hand", "card1", None, mine),
+        ("pick", "carol", f"raptor:m:{m1}:r:{r}:pick:{card}", "carol1", None, mine),
+        ("do", "carol", f"raptor:m:{m1}:v:{v}:do", "card1", [f"play {card}"], mine),
+        ("do:0", "carol", f"raptor:m:{m1}:v:{v}:do:0", "carol1", [f"play {card}"], mine),
+        ("grp", "carol", f"raptor:m:{m1}:v:{v}:grp", "card1", ["T1"], mine),
+        ("page", "carol", f"raptor:m:{m1}:v:{v}:grp:T1:0", "carol1", None, mine),
+        ("end turn", "carol", f"raptor:m:{m1}:v:{v}:end", "card1", None, mine),
+        ("undo", "carol", f"raptor:m:{m1}:v:{v}:undo", "card1", None, mine),
+        ("resign", "carol", f"raptor:m:{m1}:resign", "carol1", None, mine),
+        ("rematch", "carol", f"raptor:m:{ids['f']}:rematch", "result", None,
+         "Only the players of this match can ask for a rematch."),
+        ("draw-accept", "carol", f"raptor:m:{m1}:draw-accept", "offer1", None, mine),
+        ("draw-decline", "carol", f"raptor:m:{m1}:draw-decline", "offer1", None, mine),
+        ("end match", "carol", f"raptor:m:{m1}:end", "carol1", None,
+         texts.END_NEEDS_MANAGE_SERVER),
+    ]]
+
+
+#: The attacks that do not apply to a control, and why (each other control has a case).
+NOT_APPLICABLE = {
+    "another channel": {
+        "MatchButton:end": "a moderator ends any match of the server from any channel "
+                           "(/raptor-admin end match:N)",
+        "ReplayStepButton": "a finished match's replay is anyone's in its server, from any "
+                            "channel (/raptor replay match:N)",
+    },
+    "another message": dict.fromkeys(
+        ("HandButton", "ActionSelect", "GroupSelect", "TurnButton:end", "TurnButton:undo",
+         "MatchButton:rematch"),
+        "a control of the match's channel fits any message there not recorded for another "
+        "match (bot.discord.ownership); its handler never edits the clicked public message: "
+        "test_a_channel_control_never_rewrites_the_message_it_is_sent_on"),
+    "a third member": {
+        "ReplayStepButton": "a finished match's replay is anyone's in its server",
+    },
+}
+ATTACKS = ("another server", "another channel", "another message", "a DM", "malformed",
+           "out of date", "a third member")
+
+
+def template_meanings() -> set[str]:
+    """Every control the bot registers (class, and each ``what`` its template allows)."""
+    out = set()
+    for cls in CONTROLS:
+        found = re.search(r"\(\?P<what>([a-z|-]+)\)", cls.__discord_ui_compiled_template__.pattern)
+        out |= ({f"{cls.__name__}:{what}" for what in found.group(1).split("|")} if found
+                else {cls.__name__})
+    return out
 
 
 def meanings(custom_ids) -> set[str]:
@@ -413,7 +655,20 @@ def meanings(custom_ids) -> set[str]:
 
 
 def test_the_sweep_names_every_control_of_the_bot() -> None:
-    assert {cls.__name__ for cls in CONTROLS} == {m.split(":")[0] for m in ALL_MEANINGS}
+    """Each attack has a case for every control registered (a new control, or a new
+    ``what`` of one, needs its cases), or says why it does not apply."""
+    ids = {k: 10 + i for i, k in enumerate(
+        ("m1", "m2", "m3", "f", "fb", "c1", "c1b", "c2", "c2b", "c.m1", "m1.v", "m1.r",
+         "m3.v", "m3.r"))} | {"m1.card": 2, "m3.card": 5}
+    cases = sweep_cases(ids, "jump")
+    assert {c[0] for c in cases} == set(ATTACKS)
+    for attack in ATTACKS:
+        sources = [c[3] for c in cases if c[0] == attack]
+        if attack == "malformed":
+            sources = [v[1] for v in valid_clicks(ids)]
+        covered = meanings(sources)
+        exempt = set(NOT_APPLICABLE.get(attack, {}))
+        assert covered | exempt == template_meanings() and not covered & exempt, attack
 
 
 @pytest.mark.parametrize("carried", [True, False], ids=["carried", "as-stored"])
@@ -421,20 +676,114 @@ async def test_no_control_acts_on_an_object_of_another_server_channel_or_message
         world: World, carried: bool) -> None:
     """Every template (accept / decline / cancel, hand, pick, do, grp, page, end / undo,
     resign, rematch, draw-accept / draw-decline, End match, the replay viewer's steps) with
-    an id naming an object that is not the clicked message's: one ephemeral refusal, and no
-    match, challenge, thread or message changes."""
+    an id naming an object that is not the clicked message's, in a DM, malformed, out of
+    date or clicked by a third member: one ephemeral refusal, and no match, challenge,
+    thread or message changes."""
     msg, ids, people = await scene(world)
-    cases = sweep_cases(ids)
-    assert meanings(c[2] for c in cases) == ALL_MEANINGS
+    m1 = await world.observer.get_match(ids["m1"])
+    jump1 = texts.to_match(m1, await match_link(PostStore(world.observer_db), m1))
+    cases = sweep_cases(ids, jump1)
+    people = {**people, "bob": world.user("bob")}
     wrong = []
-    for case, who, custom_id, key, values, answer in cases:
+    for attack, case, who, custom_id, key, values, answer in cases:
         user = people[who]
         before = await stored(world)
         out = await user.forge_click(custom_id, message=msg[key], values=values,
                                      carried=carried)
         got = [(r.visibility, r.user_id, r.content) for r in out.records]
         if got != [("ephemeral", user.id, answer)] or out.errors:
-            wrong.append((case, got, out.errors))
+            wrong.append((attack, case, got, out.errors))
         if without(await stored(world), out) != before:
-            wrong.append((case, "changed something"))
+            wrong.append((attack, case, "changed something"))
     assert wrong == []
+
+
+async def test_a_channel_control_never_rewrites_the_message_it_is_sent_on(
+        world: World) -> None:
+    """The controls of a match's channel (``NOT_APPLICABLE["another message"]``) fit any
+    message there that is not recorded for another match. Sent by a player on the bot's
+    answer to ``/raptor stats`` in the match's thread, each acts on its own match as from
+    the match's card, and that message stays as it was."""
+    table = await world.new_table(raptor="alice", scientist="bob")
+    alice, fake = table.raptor.user, world.fake
+    stats = (await alice.slash("raptor stats", in_channel=table.channel)).reply
+    assert stats.visibility == "public" and stats.channel_id == table.channel.id
+    shown = (stats.content, stats.components, stats.attachments)
+    match = await table.match()
+    mid, v, r = match.id, match.version, match.state.round
+    hand = match.state.hands[R]
+    assert len(hand) == 3
+    card = hand[0]
+    answers = {}
+    for custom_id, values in [(f"raptor:m:{mid}:r:{r}:hand", None),
+                              (f"raptor:m:{mid}:v:{v}:grp", ["T1"]),
+                              (f"raptor:m:{mid}:v:{v}:end", None),
+                              (f"raptor:m:{mid}:v:{v}:undo", None),
+                              (f"raptor:m:{mid}:v:{v}:do", [f"play {card}"])]:
+        out = await alice.forge_click(custom_id, message=stats, values=values)
+        assert stats.message_id not in {r.message_id for r in out.records}
+        assert out.errors == []
+        answers[custom_id] = [(r.visibility, r.content.split("\n")[0]) for r in out.replies]
+    assert answers == {
+        f"raptor:m:{mid}:r:{r}:hand": [("ephemeral", f"**Match #{mid} · your hand** (raptor, "
+                                                     f"round {r})")],
+        f"raptor:m:{mid}:v:{v}:grp": [("ephemeral", texts.stale_text("menu"))],
+        f"raptor:m:{mid}:v:{v}:end": [(
+            "ephemeral", "That didn't work: 'end' is not legal now: this is the card pick: "
+            f"play a card from your hand ({' '.join(map(str, hand))}) with 'play N'; closest "
+            f"legal actions: {', '.join(f'play {c}' for c in hand)}")],
+        f"raptor:m:{mid}:v:{v}:undo": [("ephemeral", "There is nothing to undo: you can only "
+                                        "take back your own action-point moves of the current "
+                                        "turn.")],
+        f"raptor:m:{mid}:v:{v}:do": [],  # the pick: only the match's card shows it
+    }
+    after = await table.match()
+    assert after.version == v + 1 and after.state.picks == {R: card, S: None}
+    asked = await table.raptor.slash("raptor resign")
+    await table.raptor.click("Resign", message=asked.reply)
+    out = await alice.forge_click(f"raptor:m:{mid}:rematch", message=stats)
+    assert stats.message_id not in {r.message_id for r in out.records}
+    (rematch,) = await world.observer.pending_challenges(table.channel.id)
+    assert (rematch.challenger_id, rematch.challenged_id) == (alice.id, table.scientist.id)
+    assert meanings([f"raptor:m:{mid}:rematch", *answers]) == set(
+        NOT_APPLICABLE["another message"])
+    now = fake.message(stats.message_id)
+    assert (now.content, now.components, now.attachments) == shown and not now.edit
+
+
+async def test_no_command_names_an_object_of_another_server(world: World) -> None:
+    """The commands that take a match number, run here by a member of both servers (and
+    a moderator here) with the number of the other server's match, finished or in
+    progress, or with the largest number Discord sends: one ephemeral refusal, nothing
+    posted; ``/raptor act`` offers nothing where the typing member has no match."""
+    fake, guild = world.fake, other_server(world)
+    alice = world.user("alice")
+    fake.join(alice, guild)
+    over = await b_table(world, "alice", "dave")
+    asked = await over.raptor.slash("raptor resign")
+    await over.raptor.click("Resign", message=asked.reply)
+    there = await b_table(world, "alice", "erin")
+    mod = fake.add_user("mod", admin=True)
+    fake.join(mod, guild, admin=True)
+    largest = 2**53 - 1  # Discord's largest integer option
+    cases = []
+    for number in (over.match_id, there.match_id, largest):
+        no_match = (f"There is no match #{number} in this server: `/raptor history` lists "
+                    "yours.")
+        cases += [(alice, "raptor replay", number, no_match),
+                  (alice, "raptor record", number, no_match),
+                  (mod, "raptor-admin end", number,
+                   f"No match #{number} is in progress in this server: `/raptor-admin "
+                   "matches` lists them.")]
+    for who, command, number, answer in cases:
+        before = await stored(world)
+        out = await who.slash(command, match=number)
+        assert without(await stored(world), out) == before, (command, number)
+        only_refusal(out, who, answer)
+    with pytest.raises(HarnessError, match="beyond Discord's"):  # Discord refuses it
+        await alice.slash("raptor replay", match=largest + 1)
+    for channel in (fake.channel, guild.channel):  # no match there: nothing to offer
+        assert await alice.autocomplete("raptor act", "action", "", in_channel=channel) == []
+    offered = await alice.autocomplete("raptor act", "action", "", in_channel=there.channel)
+    hand = (await there.match()).state.hands[R]
+    assert sorted(c["value"] for c in offered) == [f"play {c}" for c in sorted(hand)]

@@ -352,6 +352,8 @@ class FakeGuild:
 
 
 DM = "dm"  # pass channel=DM to run a command in the user's DM with the bot
+#: Discord's bound on an integer or number option: it refuses larger values itself.
+MAX_OPTION_NUMBER = 2**53 - 1
 
 
 @dataclass(eq=False)
@@ -1216,6 +1218,9 @@ class FakeDiscord:
                     lo, hi = odef.get("min_value"), odef.get("max_value")
                     if (lo is not None and value < lo) or (hi is not None and value > hi):
                         raise HarnessError(f"option {name!r}: {value} not in {lo}..{hi}")
+                    if abs(value) > MAX_OPTION_NUMBER:
+                        raise HarnessError(f"option {name!r}: {value} is beyond Discord's "
+                                           f"±{MAX_OPTION_NUMBER}")
             return value
         if otype == 5:
             if not isinstance(value, bool):
