@@ -29,8 +29,8 @@ SIGNATURE = b"\x89PNG\r\n\x1a\n"
 ZLIB_LEVEL = 2
 #: Colours of a palette image: all that an 8-bit PNG palette holds.
 PALETTE_COLOURS = 256
-#: zlib level of a palette image's data (zlib's default): on a board about 17 % fewer bytes
-#: than level 2 for about 6 ms more CPU time (benchmarks/RESULTS.md).
+#: zlib level of a palette image's data (zlib's default): on a board about 18 % fewer bytes
+#: than level 2 for about 5 ms more CPU time (benchmarks/RESULTS.md).
 PALETTE_ZLIB_LEVEL = 6
 
 # mode -> (PNG colour type, bytes per pixel)
