@@ -1,11 +1,13 @@
 """How loud a match is in Discord: full matches through the fake Discord, counted as the
 people there see them.
 
-usage: .venv/bin/python benchmarks/bench_channel.py [--seeds 1 2 3 4] [--quiet]
+usage: .venv/bin/python benchmarks/bench_channel.py [--seeds 1 2 3 4] [--quiet] [--json FILE]
+       .venv/bin/python benchmarks/bench_channel.py --against OLD [--seeds 1 2 3 4]
 
 Run it from the root of the checkout to measure (it imports the bot, the fake Discord and
 the e2e players from there), e.g. from an older checkout: ``cd OLD && python
-NEW/benchmarks/bench_channel.py``.
+NEW/benchmarks/bench_channel.py``; ``--against OLD`` does that and runs this checkout too,
+each in a fresh process, and prints their image figures side by side.
 
 For each seed it plays one human-vs-human match (alice the raptor, hand by DM; bob the
 scientist, hand by DM but with his DMs closed) and one practice match (carol the scientist
@@ -19,7 +21,9 @@ round, then in total and per round on average:
   is not the match's channel (``other`` counts public messages anywhere else: another
   thread of that channel, say),
 - ``img``    images posted publicly (attachments uploaded with a new message, or newly
-  uploaded by an edit; totals say how many came by edits),
+  uploaded by an edit; totals say how many came by edits, and how many were the same bytes
+  as the image the message showed before),
+- ``KiB``    their bytes: what every reader of the channel downloads (per viewer),
 - ``ping``   pings per player: a public message created mentioning that user, or an edit
   that adds the mention, as far as the request's ``allowed_mentions`` lets Discord notify
   (totals also say how many came right after that player's own action),
@@ -67,6 +71,8 @@ class Tally:
     other: int = 0
     images: int = 0
     edit_images: int = 0  # of ``images``: uploaded by an edit (a card's new board)
+    image_bytes: int = 0  # bytes of ``images``: what every viewer of the channel downloads
+    same_images: int = 0  # of ``images``: the same bytes as the message's image before
     pings: Counter[str] = field(default_factory=Counter)
     own: int = 0  # pings of the player whose own action caused them
     private: Counter[str] = field(default_factory=Counter)
@@ -77,6 +83,8 @@ class Tally:
         self.other += other.other
         self.images += other.images
         self.edit_images += other.edit_images
+        self.image_bytes += other.image_bytes
+        self.same_images += other.same_images
         self.pings.update(other.pings)
         self.own += other.own
         self.private.update(other.private)
@@ -92,6 +100,7 @@ class Counting:
         self.seen = 0  # records read so far
         self.pinged: dict[int, set[int]] = {}  # message id -> users it notified so far
         self.uploaded: dict[int, set[int]] = {}  # message id -> attachment ids so far
+        self.shown: dict[int, dict[str, bytes]] = {}  # message id -> its files' bytes so far
         self.rounds: dict[int, Tally] = defaultdict(Tally)
         self.private: str = ""  # the private side's checks (:func:`private_checks`)
 
@@ -120,7 +129,13 @@ class Counting:
         t.images += len(now - before)
         if rec.edit:
             t.edit_images += len(now - before)
+        shown = self.shown.get(rec.message_id, {})
+        for a in rec.attachments:
+            if a.id not in before:
+                t.image_bytes += a.size
+                t.same_images += shown.get(a.filename) == a.data
         self.uploaded[rec.message_id] = now
+        self.shown[rec.message_id] = {a.filename: a.data for a in rec.attachments}
         notified = rec.mentioned
         for uid in notified - self.pinged.get(rec.message_id, set()):
             if uid in self.names:
@@ -225,19 +240,21 @@ def report(title: str, counting: Counting, rounds: int, players: list[str], *,
     who = "/".join(players)
     if not quiet:
         print(f"\n{title}: {rounds} rounds")
-        print(f"{'round':>5} {'match':>5} {'parent':>6} {'other':>5} {'img':>4} "
+        print(f"{'round':>5} {'match':>5} {'parent':>6} {'other':>5} {'img':>4} {'KiB':>5} "
               f"  ping {who:<12} priv {who}")
     for round_no in sorted(counting.rounds):
         t = counting.rounds[round_no]
         total.add(t)
         if not quiet:
-            print(f"{round_no:>5} {t.match:>5} {t.parent:>6} {t.other:>5} {t.images:>4}   "
+            print(f"{round_no:>5} {t.match:>5} {t.parent:>6} {t.other:>5} {t.images:>4} "
+                  f"{t.image_bytes / 1024:>5.0f}   "
                   f"     {per_player(t.pings, players):<12}      {per_player(t.private, players)}")
     played = [t for r, t in counting.rounds.items() if r > 0]
     n = max(1, len(played))
     worst = max(played, key=lambda t: t.match, default=Tally())
     print(f"{title}: {rounds} rounds · total: match {total.match}, parent {total.parent}, "
-          f"other {total.other}, images {total.images} ({total.edit_images} by edits), pings "
+          f"other {total.other}, images {total.images} ({total.edit_images} by edits, "
+          f"{total.same_images} unchanged; {total.image_bytes / 1024:.0f} KiB), pings "
           f"{dict((p, total.pings[p]) for p in players)} ({total.own} right after the "
           f"player's own action), private "
           f"{dict((p, total.private[p]) for p in players)}")
@@ -246,17 +263,23 @@ def report(title: str, counting: Counting, rounds: int, players: list[str], *,
     print(f"  per round: match {total.match / n:.1f} (max {worst.match}), parent "
           f"{total.parent / n:.1f}, images {total.images / n:.1f} (by edits "
           f"{total.edit_images / n:.1f}; max "
-          f"{max((t.images for t in played), default=0)}), pings per player {pings / n:.1f} "
+          f"{max((t.images for t in played), default=0)}; "
+          f"{total.image_bytes / 1024 / n:.0f} KiB), pings per player {pings / n:.1f} "
           f"(max {max((t.pings[p] for t in played for p in players), default=0)}), private "
           f"per player {priv / n:.1f}")
     print(f"  {counting.private}")
     return total
 
 
-async def main(seeds: list[int], quiet: bool) -> None:
+KINDS = ("human vs human", "practice")
+
+
+async def main(seeds: list[int], quiet: bool) -> dict[str, dict[str, float]]:
+    """Play and report every seed; returns the per-round figures of each kind (sums over
+    the matches divided by the rounds played)."""
     sums: dict[str, list[float]] = defaultdict(list)
     for seed in seeds:
-        for kind, play in (("human vs human", play_match), ("practice", play_practice)):
+        for kind, play in zip(KINDS, (play_match, play_practice), strict=True):
             with tempfile.TemporaryDirectory() as tmp:
                 counting, rounds, players = await play(Path(tmp), seed)
             total = report(f"seed {seed} · {kind}", counting, rounds, players, quiet=quiet)
@@ -266,24 +289,75 @@ async def main(seeds: list[int], quiet: bool) -> None:
             sums[kind + " parent"].append(total.parent)
             sums[kind + " images"].append(total.images)
             sums[kind + " edit images"].append(total.edit_images)
+            sums[kind + " same images"].append(total.same_images)
+            sums[kind + " image bytes"].append(total.image_bytes)
             sums[kind + " pings"].append(sum(total.pings.values()) / len(players))
             sums[kind + " own"].append(total.own / len(players))
             sums[kind + " private"].append(sum(total.private.values()) / len(players))
     print("\nall seeds, per round (sum over matches / rounds played):")
-    for kind in ("human vs human", "practice"):
+    figures: dict[str, dict[str, float]] = {}
+    for kind in KINDS:
         n = sum(sums[kind])
-        print(f"  {kind:<15} rounds {int(n):>3} · match {sum(sums[kind + ' match']) / n:.1f} · "
-              f"parent {sum(sums[kind + ' parent']) / n:.1f} · images "
-              f"{sum(sums[kind + ' images']) / n:.1f} (by edits "
-              f"{sum(sums[kind + ' edit images']) / n:.1f}) · pings per player "
-              f"{sum(sums[kind + ' pings']) / n:.1f} (after their own action "
-              f"{sum(sums[kind + ' own']) / n:.1f}) · private per player "
-              f"{sum(sums[kind + ' private']) / n:.1f}")
+        f = {name: sum(sums[f"{kind} {name}"]) / n
+             for name in ("match", "parent", "images", "edit images", "same images",
+                          "image bytes", "pings", "own", "private")}
+        f["rounds"] = n
+        figures[kind] = f
+        print(f"  {kind:<15} rounds {int(n):>3} · match {f['match']:.1f} · "
+              f"parent {f['parent']:.1f} · images {f['images']:.1f} (by edits "
+              f"{f['edit images']:.1f}, unchanged {f['same images']:.1f}; "
+              f"{f['image bytes'] / 1024:.0f} KiB) · pings per player {f['pings']:.1f} (after "
+              f"their own action {f['own']:.1f}) · private per player {f['private']:.1f}")
+    return figures
+
+
+def against(root: str, seeds: list[int]) -> None:
+    """Old (the checkout ``root``) and new (this one), each played in a fresh process from
+    its own root, then their per-round image figures side by side."""
+    import json
+    import subprocess
+
+    here = Path(__file__).resolve().parents[1]
+    runs = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        for name, code in (("old", Path(root).resolve()), ("new", here)):
+            out = Path(tmp) / f"{name}.json"
+            subprocess.run([sys.executable, str(Path(__file__).resolve()), "--quiet",
+                            "--seeds", *map(str, seeds), "--json", str(out)], cwd=code,
+                           check=True, stdout=subprocess.DEVNULL)
+            runs[name] = json.loads(out.read_text())
+    print(f"old: {Path(root).resolve()}\nnew: {here}\nper round, seeds {seeds}:")
+    print(f"  {'':<15} {'':>3}  {'images':>13}  {'by edits':>13}  {'unchanged':>13}  "
+          f"{'KiB per viewer':>15}  {'KiB per image':>13}")
+    for kind in KINDS:
+        o, n = runs["old"][kind], runs["new"][kind]
+        kib = {name: r["image bytes"] / 1024 / max(r["images"], 1e-9)
+               for name, r in (("old", o), ("new", n))}
+        print(f"  {kind:<15} {int(n['rounds']):>3}  {_pair(o, n, 'images'):>13}  "
+              f"{_pair(o, n, 'edit images'):>13}  {_pair(o, n, 'same images'):>13}  "
+              f"{_pair(o, n, 'image bytes', 1024, '.0f'):>15}  "
+              f"{kib['old']:.0f} → {kib['new']:.0f}")
+
+
+def _pair(old: dict[str, float], new: dict[str, float], key: str, scale: float = 1.0,
+          fmt: str = ".1f") -> str:
+    return f"{old[key] / scale:{fmt}} → {new[key] / scale:{fmt}}"
 
 
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seeds", type=int, nargs="+", default=[1, 2, 3, 4])
     parser.add_argument("--quiet", action="store_true", help="totals only, no per-round rows")
+    parser.add_argument("--json", metavar="FILE", help="also write the per-round figures here")
+    parser.add_argument("--against", metavar="ROOT",
+                        help="old (the checkout ROOT) and new side by side, each in a fresh "
+                             "process")
     args = parser.parse_args()
-    asyncio.run(main(args.seeds, args.quiet))
+    if args.against:
+        against(args.against, args.seeds)
+    else:
+        figures = asyncio.run(main(args.seeds, args.quiet))
+        if args.json:
+            import json
+
+            Path(args.json).write_text(json.dumps(figures))

@@ -2,14 +2,16 @@
 
 Plays seeded random games with the engine, keeps varied mid-game positions, and prints:
 the median time of ``render_board`` (static layer already cached, as when a match is shown
-again and again), the median time Pillow takes just to encode the finished image as PNG with
-the same settings (the floor), their ratio, the PNG sizes, the time of a first render of a
+again and again), the median time of just encoding the finished image as the palette PNG it
+sends (:func:`render.png.palette_png`: the floor) and, side by side, as the RGB PNG it sent
+before (:func:`render.png.png_bytes`), with both files' sizes and how far the palette's
+pixels are from the drawn ones; the ratio render / encode, the time of a first render of a
 layout (static layer not cached yet) and of ``render_hand``; then English and Traditional
 Chinese side by side (the same positions, interleaved: board and hand, with the text masks
 cached as in a running bot, and with that cache cleared before each image) and the size of the
-shipped CJK font subset. ``--levels`` also compares zlib levels. Targets: board ≤ 60 ms
-median, ≤ 1.5 x the encode time, file ≤ 400 KB; zh-TW within 10 % of English; the font
-subset ≤ 2 MB.
+shipped CJK font subset. ``--levels`` also compares zlib levels of both. Targets: board
+≤ 60 ms median, ≤ 1.5 x the encode time, file ≤ 400 KB; zh-TW within 10 % of English; the
+font subset ≤ 2 MB.
 """
 
 from __future__ import annotations
@@ -25,12 +27,18 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from PIL import Image  # noqa: E402
+from PIL import Image, ImageChops, ImageStat  # noqa: E402
 
 import engine  # noqa: E402
 from engine import Phase, Side  # noqa: E402
 from render import board_image, render_board, render_hand, static_layer  # noqa: E402
-from render.board import PNG_OPTIONS, encode_png  # noqa: E402
+from render.png import (  # noqa: E402
+    PALETTE_ZLIB_LEVEL,
+    ZLIB_LEVEL,
+    palette_image,
+    palette_png,
+    png_bytes,
+)
 from render.text import CJK_BOLD_FONT, CJK_FONT, text_mask  # noqa: E402
 
 
@@ -67,7 +75,8 @@ def main() -> None:
     args = ap.parse_args()
     states = positions(args.games, args.per_game)
     views = [engine.view(s, None) for s in states]
-    print(f"{len(views)} positions from {args.games} random games; PNG options {PNG_OPTIONS}")
+    print(f"{len(views)} positions from {args.games} random games; zlib level {ZLIB_LEVEL} "
+          f"(RGB), {PALETTE_ZLIB_LEVEL} (palette)")
 
     cold, seen = [], set()
     for v in views:
@@ -82,8 +91,8 @@ def main() -> None:
     for v in views:  # warm-up: every layout's static layer cached
         render_board(v)
 
-    render_t, encode_t, draw_t, sizes = [], [], [], []
-    render_cpu, encode_cpu = [], []
+    render_t, encode_t, rgb_t, draw_t, sizes, rgb_sizes = [], [], [], [], [], []
+    render_cpu, encode_cpu, rgb_cpu = [], [], []
     for _ in range(3):
         for v in views:
             t0, c0 = time.perf_counter(), time.process_time()
@@ -92,24 +101,35 @@ def main() -> None:
             im = board_image(v)
             t2 = time.perf_counter()
             c2 = time.process_time()
-            encode_png(im)
+            palette_png(im)
             t3, c3 = time.perf_counter(), time.process_time()
+            rgb = png_bytes(im)
+            t4, c4 = time.perf_counter(), time.process_time()
             render_t.append(t1 - t0)
             draw_t.append(t2 - t1)
             encode_t.append(t3 - t2)
+            rgb_t.append(t4 - t3)
             render_cpu.append(c1 - c0)
             encode_cpu.append(c3 - c2)
+            rgb_cpu.append(c4 - c3)
             sizes.append(len(data))
+            rgb_sizes.append(len(rgb))
     med_r, med_e = statistics.median(render_t), statistics.median(encode_t)
-    print(f"render_board (PNG bytes)  : {ms(render_t)}  [{len(render_t)} renders]")
+    print(f"render_board (palette PNG): {ms(render_t)}  [{len(render_t)} renders]")
     print(f"  drawing only            : {ms(draw_t)}")
-    print(f"  PNG encode only (floor) : {ms(encode_t)}")
+    print(f"  encode only (floor), new: {ms(encode_t)}  palette PNG")
+    print(f"                       old: {ms(rgb_t)}  RGB PNG")
     print(f"ratio render / encode     : {med_r / med_e:.2f}")
     cr, ce = statistics.median(render_cpu), statistics.median(encode_cpu)
     print(f"CPU time (process_time)   : render median {cr * 1000:.2f} ms, encode median "
-          f"{ce * 1000:.2f} ms, ratio {cr / ce:.2f}  (less sensitive to other processes)")
-    print(f"PNG size                  : median {statistics.median(sizes) / 1024:.1f} KB, "
+          f"{ce * 1000:.2f} ms (RGB {statistics.median(rgb_cpu) * 1000:.2f} ms), ratio "
+          f"{cr / ce:.2f}  (less sensitive to other processes)")
+    print(f"PNG size, new (palette)   : median {statistics.median(sizes) / 1024:.1f} KB, "
           f"max {max(sizes) / 1024:.1f} KB")
+    print(f"          old (RGB)       : median {statistics.median(rgb_sizes) / 1024:.1f} KB, "
+          f"max {max(rgb_sizes) / 1024:.1f} KB; new / old median "
+          f"{statistics.median(n / o for n, o in zip(sizes, rgb_sizes, strict=True)):.2f}")
+    fidelity(views)
     print(f"targets: <= 60 ms {'OK' if med_r <= 0.060 else 'MISSED'}, "
           f"<= 1.5x encode {'OK' if med_r <= 1.5 * med_e else 'MISSED'}, "
           f"<= 400 KB {'OK' if max(sizes) <= 400 * 1024 else 'MISSED'}"
@@ -129,23 +149,52 @@ def main() -> None:
         for level in (0, 1, 2, 3, 6, 9):
             ts, ss = [], []
             for im in ims:
-                buf = io.BytesIO()
-                t = time.perf_counter()
-                im.save(buf, "PNG", compress_level=level, optimize=False)
-                ts.append(time.perf_counter() - t)
-                ss.append(buf.tell())
-            print(f"  zlib level {level}: encode {ms(ts)}, size median "
+                t = time.process_time()
+                ss.append(len(png_bytes(im, level=level)))
+                ts.append(time.process_time() - t)
+            print(f"  RGB zlib level {level}: encode (CPU) {ms(ts)}, size median "
+                  f"{statistics.median(ss) / 1024:.1f} KB")
+        for level in (1, 2, 3, 4, 5, 6, 7):
+            ts, ss = [], []
+            for im in ims:
+                t = time.process_time()
+                ss.append(len(png_bytes(palette_image(im), level=level)))
+                ts.append(time.process_time() - t)
+            print(f"  palette zlib level {level}: encode (CPU) {ms(ts)}, size median "
                   f"{statistics.median(ss) / 1024:.1f} KB")
         ts, ss = [], []
         for im in ims:
             buf = io.BytesIO()
-            t = time.perf_counter()
-            pal = im.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
-            pal.save(buf, "PNG", compress_level=1, optimize=False)
-            ts.append(time.perf_counter() - t)
+            t = time.process_time()
+            palette_image(im).save(buf, "PNG", compress_level=PALETTE_ZLIB_LEVEL,
+                                   optimize=False)
+            ts.append(time.process_time() - t)
             ss.append(buf.tell())
-        print(f"  palette (quantize 256 + level 1): {ms(ts)}, size median "
-              f"{statistics.median(ss) / 1024:.1f} KB")
+        print(f"  palette, Pillow's encoder at level {PALETTE_ZLIB_LEVEL} (CPU): {ms(ts)}, size "
+              f"median {statistics.median(ss) / 1024:.1f} KB")
+
+
+def fidelity(views: list[engine.View]) -> None:
+    """How far the palette PNG's pixels are from the drawn ones (per pixel, the largest
+    difference of its channels, in levels of 255), over the first 30 positions."""
+    means, over8, over16, worst, colours = [], [], [], [], []
+    for v in views[:30]:
+        im = board_image(v)
+        got = Image.open(io.BytesIO(palette_png(im))).convert("RGB")
+        diff = ImageChops.difference(im, got)
+        means.append(max(ImageStat.Stat(diff).mean))
+        r, g, b = diff.split()
+        hist = ImageChops.lighter(ImageChops.lighter(r, g), b).histogram()
+        n = im.width * im.height
+        over8.append(sum(hist[9:]) / n)
+        over16.append(sum(hist[17:]) / n)
+        worst.append(max(i for i, c in enumerate(hist) if c))
+        colours.append(len(im.getcolors(1 << 20)))
+    print(f"palette vs drawn pixels   : {statistics.median(colours):.0f} colours drawn (median) "
+          f"-> 256; mean difference per channel median {statistics.median(means):.2f} (max "
+          f"{max(means):.2f}); pixels > 8 levels off median {statistics.median(over8):.2%} "
+          f"(max {max(over8):.2%}), > 16 {statistics.median(over16):.2%} (max "
+          f"{max(over16):.2%}); largest {max(worst)}")
 
 
 def languages(states: list[engine.GameState], views: list[engine.View]) -> None:

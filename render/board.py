@@ -39,7 +39,7 @@ from engine.state import (
 
 from . import sprites
 from . import theme as T
-from .png import png_bytes
+from .png import palette_png, png_bytes
 from .text import draw_text, text_width
 
 #: Pillow's PNG settings for images :func:`render.png.png_bytes` does not write (modes other
@@ -873,7 +873,8 @@ def encode_png(im: Image.Image) -> bytes:
 def render_board(v: View, *, highlight: bool = True,
                  events: Sequence[Event] | None = None, verdict: str | None = None,
                  winner: Side | None = None, tr: Tr = str) -> bytes:
-    """The board of a view as PNG bytes, ``BOARD_IMAGE_SIZE`` pixels (828 x 756).
+    """The board of a view as palette PNG bytes (:func:`render.png.palette_png`: 256 colours,
+    less than half the bytes of RGB), ``BOARD_IMAGE_SIZE`` pixels (828 x 756).
 
     Draws the grid of R2.2 (tiles in the environment's look, rocks, the four exits, the
     coordinates), the pieces and tokens (R1), the highlights of ``events`` (by default
@@ -887,5 +888,5 @@ def render_board(v: View, *, highlight: bool = True,
     line's banner as a game's end is; nobody is then marked as to act, and ``winner`` (if
     any) is marked in the panel. ``tr``: the language of its texts (see :func:`board_image`).
     """
-    return encode_png(board_image(v, highlight=highlight, events=events, verdict=verdict,
-                                  winner=winner, tr=tr))
+    return palette_png(board_image(v, highlight=highlight, events=events, verdict=verdict,
+                                   winner=winner, tr=tr))

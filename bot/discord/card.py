@@ -19,6 +19,10 @@ restarted bot edits the same message and pings as the old one would have; its co
 DynamicItems, and a stale one (an older version or round) is answered ephemerally by
 :mod:`bot.discord.clicks`.
 
+Every reader of the thread downloads each board sent, so an edit sends the board again only
+when its bytes changed: an edit without ``attachments`` keeps the message's file, and the
+embed's ``attachment://board.png`` still names it.
+
 Pings (:meth:`Cards.due_pings`): a person is pinged when the turn passes to them and they were
 not the last person to act, at most once per round — through the new card's creation when
 the round starts, else one short message. Nothing is ever asked of the AI.
@@ -27,8 +31,10 @@ the round starts, else one short message. Nothing is ever asked of the AI.
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import io
 import logging
+from collections import OrderedDict
 from dataclasses import dataclass, replace
 
 import discord
@@ -53,6 +59,9 @@ log = logging.getLogger(__name__)
 
 COLOURS = {Side.RAPTOR: discord.Colour.orange(), Side.SCIENTIST: discord.Colour.blue()}
 EMBED_TEXT = 4096  # Discord: characters of an embed description
+#: Cards whose board's digest is remembered, the most recently shown (a card beyond them, or
+#: after a restart, gets its board sent again at its next edit).
+SHOWN_BOARDS = 1024
 
 
 @dataclass(frozen=True)
@@ -93,6 +102,8 @@ class Cards:
         self.hands = hands
         self._locks: dict[int, asyncio.Lock] = {}
         self._starter: dict[int, int] = {}  # match -> the user who started it (just acted)
+        # card message id -> digest of the board it shows (bounded: SHOWN_BOARDS)
+        self._shown: OrderedDict[int, bytes] = OrderedDict()
 
     def started_by(self, match_id: int, user_id: int) -> None:
         """``user_id`` started the match (accepted the challenge, asked for practice): they
@@ -228,33 +239,55 @@ class Cards:
                            over=texts.CARD_OVER), lang)
         return tr(texts.card_text(m, m.deadline_at), lang)
 
-    async def _file(self, m: Match, lang: str) -> discord.File:
-        return discord.File(io.BytesIO(await self.images.board(m, lang)), filename=BOARD_FILE)
+    def _showing(self, message_id: int, png: bytes | None) -> None:
+        """Remember that card ``message_id`` shows the board ``png`` (None: no board)."""
+        self._shown.pop(message_id, None)
+        if png is not None:
+            self._shown[message_id] = hashlib.blake2b(png, digest_size=16).digest()
+            while len(self._shown) > SHOWN_BOARDS:
+                self._shown.popitem(last=False)
+
+    def _shows(self, message_id: int, png: bytes) -> bool:
+        """Whether card ``message_id`` is known to show exactly the board ``png``."""
+        return self._shown.get(message_id) == hashlib.blake2b(png, digest_size=16).digest()
 
     async def _post(self, m: Match, due: list[Side], lang: str) -> discord.Message | None:
         view = self.controls(m, lang)
         kw = {"view": view} if view is not None else {}
         channel = self.posts.messageable(m.channel_id)
+        png = await self.images.board(m, lang)
         try:
-            return await channel.send(
-                self._content(m, lang), embed=self._embed(m, lang), file=await self._file(m, lang),
+            msg = await channel.send(
+                self._content(m, lang), embed=self._embed(m, lang),
+                file=discord.File(io.BytesIO(png), filename=BOARD_FILE),
                 allowed_mentions=pings(*(rs.user(m, s) for s in due)) if due else NO_PINGS,
                 **kw)
         except discord.HTTPException as exc:
             log.warning("match %d: could not post its card in channel %d (status %s, code "
                         "%s)", m.id, m.channel_id, exc.status, exc.code)
             return None
+        self._showing(msg.id, png)
+        return msg
 
     async def _edit(self, m: Match, card: ControlPost, lang: str) -> bool:
-        return await self.posts.edit(card.channel_id, card.message_id,
+        """Edit the card in place; its board is sent again only when it changed (an edit
+        without ``attachments`` keeps the file it has)."""
+        png = await self.images.board(m, lang)
+        kw = {}
+        if not self._shows(card.message_id, png):
+            kw["attachments"] = [discord.File(io.BytesIO(png), filename=BOARD_FILE)]
+        done = await self.posts.edit(card.channel_id, card.message_id,
                                      content=self._content(m, lang), embed=self._embed(m, lang),
-                                     attachments=[await self._file(m, lang)],
-                                     view=self.controls(m, lang), allowed_mentions=NO_PINGS)
+                                     view=self.controls(m, lang), allowed_mentions=NO_PINGS,
+                                     **kw)
+        self._showing(card.message_id, png if done else None)
+        return done
 
     async def _close(self, m: Match, card: ControlPost, old: int, lang: str) -> None:
         """The card of the finished round ``old`` becomes its record: the summary, no
         controls, no image (the next card shows the board)."""
         await self.posts.store.forget(card.message_id)
+        self._showing(card.message_id, None)
         if old == m.state.round - 1:
             text = texts.card_record(m, old, m.state.last_round_events)
         else:

@@ -27,7 +27,7 @@ from ..match import Match, ServiceError
 
 log = logging.getLogger(__name__)
 
-BOARD_CACHE = 256  # board PNGs kept (about 130 KB each: ~33 MB at most)
+BOARD_CACHE = 256  # board PNGs kept (palette PNGs of about 50 KB each: ~15 MB at most)
 HAND_CACHE = 256  # hand PNGs kept (about 60-120 KB each)
 REPLAY_CACHE = 16  # animations of finished matches kept (about 0.3 MB for 15 rounds, 0.8 for 60)
 FRAME_CACHE = 128  # replay viewer frames kept (about 130 KB each)

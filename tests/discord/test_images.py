@@ -112,6 +112,32 @@ async def test_card_refreshes_at_once_show_the_newest_version(world: World) -> N
     assert f"v:{now.version}:" in str(world.fake.message(posted.id).components)
 
 
+async def test_a_card_edit_sends_the_board_only_when_it_changed(world: World) -> None:
+    """Every reader of the channel downloads each board sent: an edit of the card whose board
+    is byte for byte the one it shows keeps the message's file (Discord keeps the files of an
+    edit without ``attachments``); an edit whose board changed sends the new one."""
+    fake, cards = world.fake, world.bot.flow.cards
+    match = await start_match(world)
+    card = await cards.card(match.id)
+    assert card is not None
+    (shown,) = fake.message(card.message_id).attachments
+    assert shown.data == render.render_board(engine.view(match.state, None))
+    records = len(fake.records)
+    await cards.refresh(match.id)  # nothing public changed: the same board
+    (edit,) = [r for r in fake.records[records:] if r.message_id == card.message_id]
+    assert edit.edit and [a.id for a in edit.attachments] == [shown.id]  # nothing uploaded
+    assert edit.embeds[0]["image"]["url"] == "attachment://board.png"
+    assert fake.problems() == []  # the embed's attachment:// still names a file
+
+    records = len(fake.records)
+    await pick(world.alice, R, 7)  # the board shows the raptor's card face down now
+    after = await world.match()
+    (edit,) = [r for r in fake.records[records:] if r.message_id == card.message_id]
+    (new,) = edit.attachments
+    assert new.id != shown.id and new.filename == "board.png"
+    assert new.data == render.render_board(engine.view(after.state, None)) != shown.data
+
+
 async def test_renders_run_in_worker_processes_and_survive_a_dead_worker(world: World) -> None:
     import os
     import signal

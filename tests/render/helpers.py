@@ -9,7 +9,7 @@ from PIL import Image, ImageChops
 import engine
 from engine import Side
 from engine.geometry import standard_layout
-from render import render_board, square_box
+from render import board_image, square_box
 
 EMPTY_GRID = """\
     A B C D E F G H I J K L M
@@ -50,7 +50,11 @@ def decode(data: bytes) -> Image.Image:
 
 
 def board(state: engine.GameState, side: Side | None = None, **kw) -> Image.Image:
-    return decode(render_board(engine.view(state, side), **kw))
+    """The drawn board of ``state`` seen by ``side`` (:func:`render.board_image`, mode RGB):
+    the pixels before :func:`render.render_board` turns them into a palette PNG, so that
+    comparisons between two boards see only what was drawn differently
+    (tests/render/test_png.py checks the palette PNG against these pixels)."""
+    return board_image(engine.view(state, side), **kw)
 
 
 def crop_square(im: Image.Image, name: str) -> Image.Image:

@@ -15,7 +15,8 @@ from PIL import Image
 
 import engine
 from engine import Side
-from render import render_board, render_hand
+from render import board_image, render_hand
+from render.board import encode_png
 
 HERE = Path(__file__).resolve().parent / "reference"
 
@@ -77,12 +78,14 @@ def reference_states() -> dict[str, engine.GameState]:
 
 
 def reference_images() -> dict[str, bytes]:
-    """name -> PNG bytes of each reference picture."""
+    """name -> PNG bytes of each reference picture: the boards as drawn
+    (:func:`render.board_image`, lossless: the look, not the palette PNG that
+    :func:`render.render_board` sends, which tests/render/test_png.py checks against it)."""
     states = reference_states()
     jungle, savannah = states["jungle"], states["savannah"]
     return {
-        "board-jungle-ap": render_board(engine.view(jungle, None)),
-        "board-savannah-pick": render_board(engine.view(savannah, None)),
+        "board-jungle-ap": encode_png(board_image(engine.view(jungle, None))),
+        "board-savannah-pick": encode_png(board_image(engine.view(savannah, None))),
         "hand-raptor-observation": render_hand(engine.view(savannah, Side.RAPTOR)),
     }
 

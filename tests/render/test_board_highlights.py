@@ -4,7 +4,7 @@ from dataclasses import replace
 
 import engine
 from engine import Event, Phase, Side, square
-from render import GRID_BOX, PANEL_BOX, default_events, render_board, square_box
+from render import GRID_BOX, PANEL_BOX, board_image, default_events, render_board, square_box
 from render import theme as T
 
 from .helpers import board, changed_pixels, count, crop_square, decode, diff_box, position
@@ -106,8 +106,8 @@ def test_default_events_are_last_round_in_pick_plus_the_round_in_progress():
     assert default_events(in_pick) == v.round_events
     in_ap = replace(v, last_round_events=v.round_events, round_events=())
     assert default_events(in_ap) == ()
-    assert count(crop_square(decode(render_board(in_pick)), "F4"), T.CROSS) > 100
-    assert count(crop_square(decode(render_board(in_ap)), "F4"), T.CROSS) == 0
+    assert count(crop_square(board_image(in_pick), "F4"), T.CROSS) > 100
+    assert count(crop_square(board_image(in_ap), "F4"), T.CROSS) == 0
 
 
 def test_a_finished_round_stays_highlighted_in_the_next_pick_phase():
@@ -142,8 +142,8 @@ def test_every_event_kind_draws_without_error_and_inside_the_grid():
         Event("returned", side=Side.RAPTOR, to=q("C4")),
         Event("revealed", value=3, value2=7), Event("round_end", value=2),
     ]
-    lit = decode(render_board(v, events=events))
-    plain = decode(render_board(v, highlight=False))
+    lit = board_image(v, events=events)
+    plain = board_image(v, highlight=False)
     d = diff_box(lit, plain, (0, 0, PANEL_BOX[2], PANEL_BOX[1]))  # all but the panel
     assert d is not None
     assert GRID_BOX[0] <= d[0] and GRID_BOX[1] <= d[1] and d[2] <= GRID_BOX[2] \
@@ -152,7 +152,7 @@ def test_every_event_kind_draws_without_error_and_inside_the_grid():
     assert legend is not None and legend[2] <= PANEL_BOX[2] // 2  # the raptor's column
     assert PANEL_BOX[1] + 118 <= legend[1] and legend[3] <= PANEL_BOX[1] + 146  # one row
     without = [e for e in events if e.kind != "disappeared"]
-    assert diff_box(decode(render_board(v, events=without)), plain, PANEL_BOX) is None
+    assert diff_box(board_image(v, events=without), plain, PANEL_BOX) is None
     for name in ("D1", "F4"):
         assert count(lit.crop(square_box(q(name))), T.CROSS) > 100
     for name in ("B2", "I5", "C4"):                         # frames in the raptor's colour

@@ -44,10 +44,10 @@ def test_matches_the_stored_reference(name):
 def test_the_tolerance_catches_missing_highlights():
     """Guard: dropping the highlights of the jungle position fails the comparison."""
     import engine
-    from render import render_board
+    from render import board_image
 
     state = reference_states()["jungle"]
-    got = Image.open(io.BytesIO(render_board(engine.view(state, None), highlight=False)))
+    got = board_image(engine.view(state, None), highlight=False)
     want = Image.open(HERE / "board-jungle-ap.png").convert("RGB")
     far = changed_pixels(got.convert("RGB").crop(GRID_BOX), want.crop(GRID_BOX), 32)
     assert far >= 0.001 * (GRID_BOX[2] - GRID_BOX[0]) * (GRID_BOX[3] - GRID_BOX[1])
