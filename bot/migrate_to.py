@@ -1,5 +1,5 @@
 """``python -m bot migrate-to URL``: copy the SQLite database (``RAPTOR_DB_PATH``) into an
-empty PostgreSQL database, to switch a deployment to PostgreSQL (README, Deploying).
+empty PostgreSQL database, to switch a deployment to PostgreSQL (docs/DEPLOY.md).
 
 Everything is copied, rows and ids as they are: matches with their action logs, challenges,
 ratings, results, server and user settings, and the recorded posts with controls (so that
