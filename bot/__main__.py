@@ -28,7 +28,7 @@ from collections.abc import Sequence
 NO_TOKEN_MESSAGE = """\
 DISCORD_TOKEN is not set, so the bot cannot connect to Discord.
 Set it as an environment variable or put DISCORD_TOKEN=... in a .env file in this directory
-(see .env.example and the README section "Run it on your Discord server").
+(see .env.example and the README section "Invite it").
 To try the game without Discord, watch the offline demo:  python -m bot demo
 or play against the AI in this terminal:  python -m bot play"""
 

@@ -1,7 +1,7 @@
 """Process settings, read from environment variables and an optional ``.env`` file.
 
 Every setting has exactly one environment variable (listed in ``ENV_VARS`` and documented in
-``.env.example`` and the README). A real environment variable wins over the same name in
+``.env.example`` and docs/SETTINGS.md). A real environment variable wins over the same name in
 ``.env``; an empty value counts as unset, so a copied ``.env.example`` with blank lines works.
 
 Use ``load_settings()`` rather than constructing ``Settings`` directly: it turns pydantic's

@@ -32,7 +32,7 @@ from .diagram import LEGEND
 from .geometry import ENVIRONMENTS
 from .messages import Text
 from .record import Ending, MatchRecord, MatchRecordError, ending_banner, read_record, rounds_played
-from .state import LAYOUTS, REASON_WORDS, SETUPS, SIDE_NAMES, Side
+from .state import LAYOUTS, REASON_WORDS, SETUPS, SIDE_NAMES, Reason, Side
 
 #: The exit statuses of the command lines, for their --help: the same in ``python -m engine``,
 #: ``python -m render`` and ``python -m bot``'s replay (argparse's 2 for every usage error).
@@ -44,8 +44,9 @@ def selfplay(games: int, seed: int, max_rounds: int = 5000) -> dict:
     """Play ``games`` random legal games (quick setup) from seeds ``seed..seed+games-1``.
 
     Returns:
-        A dict with ``endings`` (Counter of ``"<winner> <reason>"`` or ``"unfinished"``),
-        ``rounds`` (list, one per game), ``decisions`` (int) and ``seconds`` (float).
+        A dict with ``endings`` (Counter of the endings in words, :func:`win_text`'s
+        ``"Scientist wins: three babies were captured"``, or ``"unfinished"``), ``rounds``
+        (list, one per game), ``decisions`` (int) and ``seconds`` (float).
     """
     endings: Counter[str] = Counter()
     rounds: list[int] = []
@@ -58,7 +59,7 @@ def selfplay(games: int, seed: int, max_rounds: int = 5000) -> dict:
             side = min(to_act(s))
             s = apply(s, side, rng.choice(legal_actions(s, side)))
             decisions += 1
-        endings[f"{s.winner.value} {s.reason.value}" if s.is_over else "unfinished"] += 1
+        endings[str(win_text(s.winner, s.reason)) if s.is_over else "unfinished"] += 1
         rounds.append(s.round)
     return {"endings": endings, "rounds": rounds, "decisions": decisions,
             "seconds": time.perf_counter() - t0}
@@ -158,9 +159,10 @@ def _main(argv: list[str] | None) -> int:
                  f"{MAX_SEED}: lower --seed or --games")
     r = selfplay(args.games, args.seed)
     rounds = r["rounds"]
-    print(f"{args.games} games from seed {args.seed}, random legal play")
+    games = "game" if args.games == 1 else "games"
+    print(f"{args.games} {games} from seed {args.seed}, random legal play")
     for ending, n in r["endings"].most_common():
-        print(f"  {ending:<28} {n:6d}  {100 * n / args.games:5.1f} %")
+        print(f"  {ending:<52} {n:6d}  {100 * n / args.games:5.1f} %")
     print(f"rounds per game: median {statistics.median(rounds):.0f}, mean "
           f"{statistics.fmean(rounds):.0f}, max {max(rounds)}; over 300: "
           f"{sum(1 for x in rounds if x > 300)}")
@@ -213,6 +215,12 @@ def round_summaries(record: MatchRecord) -> list[str]:
     return out
 
 
+def win_text(winner: Side, reason: Reason) -> Text:
+    """A game won under the rules (R6), in words: ``"Scientist wins: three babies were
+    captured"``; never the internal names (``babies_captured``)."""
+    return Text("{winner} wins: {reason}", winner=SIDE_NAMES[winner], reason=REASON_WORDS[reason])
+
+
 def ending_line(record: MatchRecord) -> Text:
     """How a checked record's match ended, in words, and after how many rounds: ``"Scientist
     wins: three babies were captured, after 13 rounds: the record checks"``, ``"No result:
@@ -220,8 +228,7 @@ def ending_line(record: MatchRecord) -> Text:
     if isinstance(record.reason, Ending):
         outcome = ending_banner(record.result, record.reason)
     else:
-        outcome = Text("{winner} wins: {reason}", winner=SIDE_NAMES[Side(record.result)],
-                       reason=REASON_WORDS[record.reason])
+        outcome = win_text(Side(record.result), record.reason)
     return Text.plural("{outcome}, after {n} round: the record checks",
                        "{outcome}, after {n} rounds: the record checks", record.rounds,
                        outcome=outcome)

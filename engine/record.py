@@ -593,7 +593,8 @@ def _check_end(state: GameState, header: dict[str, str], where: dict[str, tuple[
     if "Rounds" in header:
         line, raw = where["Rounds"]
         if header["Rounds"] != str(rounds_played(state)):
-            raise MatchRecordError(line, raw, f"the replay plays {rounds_played(state)} rounds")
+            n = rounds_played(state)
+            raise MatchRecordError(line, raw, f"the replay plays {n} round{'' if n == 1 else 's'}")
 
 
 __all__ = [

@@ -1,7 +1,7 @@
 """Both databases in the tests: SQLite files and a real PostgreSQL server.
 
 The PostgreSQL half needs a server: ``RAPTOR_TEST_DATABASE_URL`` (``.ci/run`` starts one with
-``tests/pg_server.sh``; so can you, see the README). Without it, every PostgreSQL case is
+``tests/pg_server.sh``; so can you, see docs/DEVELOP.md). Without it, every PostgreSQL case is
 skipped with :data:`NO_POSTGRES` as the reason, and ``.ci/run`` (which sets
 ``RAPTOR_TEST_REQUIRE_POSTGRES=1``) fails the run if any was skipped.
 

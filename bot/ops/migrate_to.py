@@ -1,5 +1,5 @@
 """``python -m bot migrate-to URL``: copy the SQLite database (``RAPTOR_DB_PATH``) into an
-empty PostgreSQL database, to switch a deployment to PostgreSQL (README, Deploying).
+empty PostgreSQL database, to switch a deployment to PostgreSQL (docs/DEPLOY.md).
 
 Everything is copied, rows and ids as they are: matches with their players and action logs,
 challenges, ratings (and Raptor's former Elo ratings, kept as their history), results, server

@@ -1,6 +1,6 @@
 """The caps per member, through Discord: practice games in progress, open challenges, and
 replays drawn at once (``RAPTOR_MAX_PRACTICES_PER_MEMBER``, ``RAPTOR_MAX_CHALLENGES_PER_MEMBER``,
-``RAPTOR_MAX_REPLAYS``; the README's Caps). A refusal is one ephemeral answer and starts
+``RAPTOR_MAX_REPLAYS``; docs/COMMANDS.md, Caps). A refusal is one ephemeral answer and starts
 nothing; a finished match's animation is drawn once for everyone who asks."""
 
 from __future__ import annotations

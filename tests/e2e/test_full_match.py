@@ -127,7 +127,7 @@ def round_of(table: Table, seq: int) -> int:
 
 
 async def test_a_round_is_quiet_in_the_thread(played: Played) -> None:
-    """Issue 28's targets, per round in the match's thread: at most 2 new public messages
+    """A quiet thread: per round in the match's thread, at most 2 new public messages
     (the card and a ping), at most 1 posted board image, at most 1 ping per player."""
     world, table = played.world, played.table
     created = [r for r in world.fake.records if r.channel_id == table.channel.id

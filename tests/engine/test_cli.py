@@ -51,6 +51,17 @@ def test_selfplay_reports_every_game(capsys):
     assert "decisions/s" in out
 
 
+def test_selfplay_names_the_endings_in_words_and_counts_one_game_in_the_singular(capsys):
+    """The endings as the replay's last line says them ("Scientist wins: three babies were
+    captured"), never the internal names ("scientist babies_captured"); "1 game"."""
+    assert main(["selfplay", "--games", "1", "--seed", "1"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "1 game from seed 1, random legal play"
+    assert lines[1].split() == ["Scientist", "wins:", "three", "babies", "were", "captured", "1",
+                                "100.0", "%"]
+    assert not any(reason.value in "\n".join(lines) for reason in engine.Reason)
+
+
 @pytest.mark.parametrize("seed", ["-5", "99999999999999999999999", "abc"])
 def test_seeds_outside_the_bot_range_are_refused(seed, capsys):
     with pytest.raises(SystemExit) as stop:

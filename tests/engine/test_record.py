@@ -466,3 +466,13 @@ def test_the_banner_of_each_ending_outside_the_game():
     assert ending_banner("draw", "draw_agreed") == "Draw by agreement"
     assert ending_banner(None, "abandoned") == "No result: both players ran out of time"
     assert ending_banner("none", "ended_by_moderator") == "No result: ended by a moderator"
+
+
+def test_a_wrong_round_count_of_a_one_round_match_says_one_round():
+    """A match stopped during round 1 whose header claims two rounds: "plays 1 round"."""
+    log = [(Side.RAPTOR, Pick(3)), (Side.SCIENTIST, Pick(8))]  # seed 5: raptor 2 3 4, sci 2 6 8
+    text = write_record(5, engine.new_game(5, setup="quick").options, log, result="none",
+                        reason=Ending.STOPPED)
+    assert "Rounds: 1\n" in text
+    err = _refused(text.replace("Rounds: 1\n", "Rounds: 2\n"))
+    assert err.reason == "the replay plays 1 round"

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import io
 import re
-from pathlib import Path
 
 from PIL import Image
 
@@ -15,6 +14,7 @@ from bot.offline.demo import DEFAULT_LEVELS, play_demo
 from bot.offline.demo import main as demo_main
 from bot.storage.db import SqliteDatabase
 from engine import Side
+from tests.docs import ROOT, section
 
 
 async def test_demo_plays_a_full_match_and_leaves_pngs_log_and_a_replayable_database(tmp_path):
@@ -107,10 +107,8 @@ def test_demo_command_line_runs_and_reports(tmp_path, capsys):
             f"(after-round-001.png … {afters[-1]}), final.png, demo.log, match.txt (the match "
             f"record), replay.gif ({len(afters)} frames) and demo.sqlite3 to "
             f"{out_dir}/") in out
-    # the README names every file the demo leaves in its folder (the lock too)
-    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
-    outputs = " ".join(readme[readme.index("The first command installs"):
-                              readme.index("(`.venv/bin/python -m bot demo --help`")].split())
+    # docs/OFFLINE.md names every file the demo leaves in its folder (the lock too)
+    outputs = section(ROOT / "docs" / "OFFLINE.md", "The demo")
     left = sorted(p.name for p in out_dir.iterdir())
     assert ".lock" in left and "demo.sqlite3" in left
     assert [name for name in left if f"`{name}`" not in outputs

@@ -8,6 +8,7 @@ from PIL import Image
 
 import engine
 from bot.offline.terminal import CONFIRM_RESIGN, play, view_text
+from tests.docs import ROOT, section
 
 
 class Typist:
@@ -375,14 +376,12 @@ def test_the_board_keeps_its_counters_beside_it_within_80_columns():
         .endswith("  waiting for scientist")
 
 
-def test_the_start_up_help_and_the_readme_name_the_same_prompt_words():
+def test_the_start_up_help_and_the_docs_name_the_same_prompt_words():
     import re
-    from pathlib import Path
 
     from bot.offline.terminal import HELP, HELP_WORDS, RESIGN_WORDS
 
-    readme = Path(__file__).resolve().parents[2].joinpath("README.md").read_text()
-    play = " ".join(readme[readme.index("-m bot play [--side"):].split("\n- ")[0].split())
+    play = section(ROOT / "docs" / "OFFLINE.md", "Play in the terminal")
     for word in (*HELP_WORDS, *RESIGN_WORDS, "board", "b", "rules", "cards", "undo"):
         assert f"'{word}'" in HELP, word
         assert f"`{word}`" in play, word

@@ -2,7 +2,7 @@
 
 * ``Dockerfile``: its steps (the files its COPY lines name, then its ``pip install`` line, the
   database path of its ENV line) in a fresh venv — the image itself cannot be built in the
-  test suite (no container engine, no registry for the base image: see the README);
+  test suite (no container engine, no registry for the base image: see docs/DEPLOY.md);
 * ``requirements.txt`` + ``.python-version``: what a Procfile host's Python support runs.
 
 Each install is real (dependencies included, from the machine's pip configuration and cache),
