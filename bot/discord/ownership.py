@@ -101,7 +101,7 @@ class Ownership:
                 return Fit.FOREIGN
             mine = await self.store.private_post(message.id)
             if mine is None:  # retired, answered, or never recorded: no pick is offered there
-                player = match.side_of(interaction.user.id) is not None
+                player = match.seat_of(interaction.user.id) is not None
                 return Fit.STALE if player else Fit.FOREIGN
             fits = mine.match_id == match.id and mine.user_id == interaction.user.id
             return Fit.FITS if fits else Fit.FOREIGN
