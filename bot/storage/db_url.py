@@ -1,5 +1,5 @@
-"""Database URLs: which settings name a PostgreSQL database, and how a URL is shown (without
-its password). Kept apart from :mod:`bot.storage.pg` so that reading the settings loads no driver."""
+"""Database URLs: which settings name a PostgreSQL database, and how a URL is shown (without its
+password). Kept apart from :mod:`bot.storage.pg` so that reading the settings loads no driver."""
 
 from __future__ import annotations
 
