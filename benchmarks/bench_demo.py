@@ -8,7 +8,7 @@ many seeds, without the images. Run by hand:
 
 Printed: per seed the winner, the reason and the rounds; then each side's win share with a
 95 % Wilson interval and the median and range of the match length in rounds. By default
-the AI does the demo's fixed work per decision (``bot.offline.demo.DEFAULT_ITERATIONS``),
+the AI does the demo's fixed work per decision (``bot.games.raptor.demo.DEFAULT_ITERATIONS``),
 so the figures are exactly the demo's on any machine.
 """
 
@@ -29,9 +29,9 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 
 from bench_ai import wilson  # noqa: E402
 
+from bot.games.raptor import demo  # noqa: E402
 from bot.games.raptor import sides as rs  # noqa: E402
 from bot.match import MatchService  # noqa: E402
-from bot.offline import demo  # noqa: E402
 from bot.storage.db import SqliteDatabase  # noqa: E402
 from engine import Side  # noqa: E402
 

@@ -122,7 +122,7 @@ def entry(argv: Sequence[str] | None = None) -> int:
         print("\nStopped.", file=sys.stderr)
         return 130
     except BrokenPipeError:  # a reader gone from stdout (`| head`): quietly, as demo and play
-        from .offline.demo import silence_stdout
+        from .offline.common import silence_stdout
 
         silence_stdout()  # no traceback as the buffer empties
         return 1

@@ -82,7 +82,8 @@ def _offenders(layer: str, forbidden: tuple[str, ...]) -> list[str]:
 
 
 def test_the_modules_are_found():
-    for name in ("engine", "render", "bot.match.models", "bot.discord.app", "bot.offline.demo"):
+    for name in ("engine", "render", "bot.match.models", "bot.discord.app",
+                 "bot.games.raptor.demo"):
         assert name in MODULES
     assert "bot.match.models" in IMPORTS["bot.match.service"] or any(
         _within(i, "bot.match") for i in IMPORTS["bot.match.service"])
@@ -165,7 +166,7 @@ def test_the_list_of_game_imports_left_is_current():
 def test_the_game_check_sees_a_platform_module_importing_a_game():
     assert _is_platform("bot.match.play") and _is_platform("bot.games.base")
     assert _is_platform("bot.games") and not _is_platform("bot.games.raptor.sides")
-    assert not _is_platform("bot.discord.cog") and not _is_platform("bot.offline.demo")
+    assert not _is_platform("bot.discord.cog") and not _is_platform("bot.games.raptor.demo")
     for game in ("bot.games.raptor", "bot.games.raptor.sides", "bot.games.race",
                  "bot.games.ratjack.ai", "engine", "engine.state", "engine.raptor_game",
                  "engine.race.rules", "engine.ratjack", "render", "render.race", "bot.ai"):

@@ -33,6 +33,7 @@ class GamePlugin:
             player.
         ui_module: the module of the game's Discord presentation (loaded by
             :mod:`bot.discord`, which alone may import discord).
+        offline_module: the module of the game's offline modes (:meth:`offline`).
     """
 
     game: Game
@@ -41,6 +42,7 @@ class GamePlugin:
     ai_module: str
     errors: tuple[type[Exception], ...]
     ui_module: str
+    offline_module: str
 
     @property
     def name(self) -> str:
@@ -62,6 +64,14 @@ class GamePlugin:
         """The AI's ``choose_action`` (its module imported on first use: the AI is heavy and
         storage users need none of it)."""
         return importlib.import_module(self.ai_module).choose_action
+
+    def offline(self) -> Any:
+        """The game's offline modes (its module imported on first use): ``demo_main(argv)``
+        and ``play_main(argv)`` run ``python -m bot demo`` and ``play`` for it and return an
+        exit status; ``async replay_animation(service, match, *, byte_limit)`` draws a
+        finished match's animation for ``python -m bot replay`` (an object with ``data``,
+        the GIF's bytes, and ``note``, a sentence or None)."""
+        return importlib.import_module(self.offline_module)
 
     def waiting_text(self, state: Any, seat: Seat, seats: int) -> Text:
         """Why ``seat`` has nothing to decide in ``state``, for its refusal: who is awaited

@@ -1,6 +1,7 @@
 """``python -m bot replay --db FILE [--match N] --out DIR [--limit MIB]``: a finished
-match of a bot's database as ``DIR/match-N.txt`` (its record, ``docs/RECORD.md``) and
-``DIR/match-N.gif`` (its animation, a frame per round; at most ``--limit`` MiB, 10 by
+match of a bot's database, of any game, as ``DIR/match-N.txt`` (its record in its game's
+format, Raptor's ``docs/RECORD.md``) and ``DIR/match-N.gif`` (its animation, drawn by its
+game's offline modes; Raptor: a frame per round; at most ``--limit`` MiB, 10 by
 default, frames scaled down or dropped to fit and said so). ``--match`` defaults to the
 database's most recently finished match. A match in progress is refused (its hands are
 secret); so are a missing database, an unknown match, an empty ``--out`` (``.`` is the current
@@ -25,8 +26,9 @@ import sys
 from pathlib import Path
 
 from engine.__main__ import EXIT_STATUS
-from render.replay import DEFAULT_BYTE_LIMIT, ReplayError, render_replay
+from render.replay import DEFAULT_BYTE_LIMIT, ReplayError
 
+from .. import games
 from ..match import MatchService, NotFoundError, ServiceError, replays
 from ..ops.check import file_schema_version
 from ..storage import DatabaseTooNewError
@@ -34,7 +36,7 @@ from ..storage.db import SqliteDatabase, read_problem
 from ..storage.db_url import is_postgres_url
 from ..storage.schema import SCHEMA_VERSION
 from . import OFFLINE_GUILD
-from .demo import out_arg
+from .common import out_arg
 
 PROG = "python -m bot replay"
 
@@ -76,10 +78,10 @@ async def write_match(db_path: Path, out: Path, number: int | None, *,
                   else f"user {p.user_id}") for p in match.players]
         server = "offline" if offline else f"server {match.guild_id}"
         text = await replays.record_text(service, match, server=server, players=names)
-        views, verdict, winner = await replays.replay_views(service, match)
+        anim = await games.plugin(match.game).offline().replay_animation(
+            service, match, byte_limit=byte_limit)
     finally:
         await db.close()
-    anim = render_replay(views, byte_limit=byte_limit, verdict=verdict, winner=winner)
     out.mkdir(parents=True, exist_ok=True)
     record.write_text(text, encoding="utf-8")
     gif.write_bytes(anim.data)

@@ -9,8 +9,9 @@ from pathlib import Path
 import pytest
 
 import engine
+from bot.games.raptor import demo, terminal
 from bot.i18n import translator
-from bot.offline import demo, terminal
+from bot.offline import common
 from engine import Side
 from engine.notation import CHINESE_ALIASES, parse_action
 
@@ -41,11 +42,11 @@ def test_a_chinese_word_picks_a_legal_action_and_english_output_is_the_notation(
 
 
 def test_lang_option_and_its_default_from_the_environment(monkeypatch):
-    assert demo.lang_arg("zh-TW") == "zh-TW" and demo.lang_arg("zh_tw") == "zh-TW"
-    assert demo.lang_arg("EN") == "en"
+    assert common.lang_arg("zh-TW") == "zh-TW" and common.lang_arg("zh_tw") == "zh-TW"
+    assert common.lang_arg("EN") == "en"
     import argparse
     with pytest.raises(argparse.ArgumentTypeError, match="the languages are en, zh-TW"):
-        demo.lang_arg("fr")
+        common.lang_arg("fr")
     for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
         monkeypatch.delenv(var, raising=False)
     monkeypatch.setenv("LANG", "zh_TW.UTF-8")

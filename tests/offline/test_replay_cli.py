@@ -12,9 +12,9 @@ from PIL import Image
 
 import engine
 from bot.games.raptor import sides as rs
+from bot.games.raptor.demo import play_demo
 from bot.match import MatchService
 from bot.offline import OFFLINE_GUILD, TERMINAL_PLAYER
-from bot.offline.demo import play_demo
 from bot.offline.replay import main
 from bot.storage.db import SqliteDatabase
 from bot.storage.schema import SCHEMA_VERSION

@@ -2,7 +2,9 @@
 
 The rules are :mod:`engine` (seat 0 the raptor, seat 1 the scientist:
 :mod:`engine.raptor_game`), the images :mod:`render`, the AI :mod:`bot.ai`, the Discord
-presentation :mod:`bot.games.raptor.ui`.
+presentation :mod:`bot.games.raptor.ui`, the offline modes :mod:`bot.games.raptor.offline`
+(the demo, :mod:`~bot.games.raptor.demo`; the terminal game,
+:mod:`~bot.games.raptor.terminal`).
 """
 
 from __future__ import annotations
@@ -47,6 +49,7 @@ class RaptorPlugin(GamePlugin):
     ai_module = "bot.ai"
     errors = (engine.RaptorError,)
     ui_module = "bot.games.raptor.ui"
+    offline_module = "bot.games.raptor.offline"
 
     nothing_to_undo = Text("There is nothing to undo: you can only take back your own "
                            "action-point moves of the current turn.")

@@ -1,7 +1,7 @@
 """Every line the terminal shows fits 80 columns, in English and in Chinese (a wide character
 takes two columns): the start-up lines, the board, the legal actions, the pages of 'rules'
 and 'cards', the refusals, the prompts and the end of the match, as an 80-column terminal
-shows them (:func:`bot.offline.terminal.wrapped`, what ``terminal_echo`` prints)."""
+shows them (:func:`bot.games.raptor.terminal.wrapped`, what ``terminal_echo`` prints)."""
 
 from __future__ import annotations
 
@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 
 import engine
+from bot.games.raptor import terminal
+from bot.games.raptor.terminal import _display_len, play, wrapped
 from bot.i18n import translator
-from bot.offline import terminal
-from bot.offline.terminal import _display_len, play, wrapped
 
 WIDTH = 80
 

@@ -7,7 +7,7 @@ from pathlib import Path
 from PIL import Image
 
 import engine
-from bot.offline.terminal import CONFIRM_RESIGN, play, view_text
+from bot.games.raptor.terminal import CONFIRM_RESIGN, play, view_text
 from tests.docs import ROOT, section
 
 
@@ -128,7 +128,7 @@ class Scripted:
 
 async def test_terminal_refusals_are_short_canonical_and_call_malformed_input_malformed(
         tmp_path: Path):
-    from bot.offline.terminal import refusal
+    from bot.games.raptor.terminal import refusal
 
     s = engine.new_game(3, setup="manual")  # the raptor places the mother: M@..
     try:
@@ -205,7 +205,7 @@ def test_play_budget_option_sets_the_hard_ai_time_and_refuses_a_bad_one(tmp_path
                                                                          monkeypatch, capsys):
     import pytest
 
-    import bot.offline.terminal as terminal
+    import bot.games.raptor.terminal as terminal
 
     budgets: list[float] = []
 
@@ -233,7 +233,7 @@ async def test_terminal_rules_cards_and_what_was_played(tmp_path: Path):
     """'rules' and 'cards' print the rules in short and both sides' card texts; each entry
     played is echoed in its canonical notation; 'b' shows the board again."""
     from bot import texts
-    from bot.offline.terminal import HELP
+    from bot.games.raptor.terminal import HELP
 
     t = Scripted(["rules", "rules 2", "cards", "cards 2", "b", "?"])
     await play(tmp_path, side="raptor", seed=9, read=t.read, echo=t.out.append)
@@ -257,7 +257,7 @@ async def test_terminal_rules_cards_and_what_was_played(tmp_path: Path):
 
 
 def test_terminal_tells_a_scientist_about_observation_and_an_effect_with_nothing_to_do():
-    from bot.offline.terminal import effect_lines
+    from bot.games.raptor.terminal import effect_lines
 
     s = engine.from_diagram(
         "    A B C D E F G H I J K L M\n"
@@ -301,7 +301,7 @@ async def test_terminal_ends_a_round_before_it_tells_of_the_next_pick(tmp_path: 
 def test_terminal_says_the_reserve_is_empty_and_never_waits_for_nobody():
     """Reinforcements (R10.2) with no scientist left in the reserve is told as that, not as
     "nothing on the board"; a finished game's status line waits for nobody."""
-    from bot.offline.terminal import effect_lines
+    from bot.games.raptor.terminal import effect_lines
 
     s = engine.from_diagram(
         "    A B C D E F G H I J K L M\n"
@@ -333,7 +333,7 @@ def test_terminal_says_the_reserve_is_empty_and_never_waits_for_nobody():
 def test_a_long_list_of_legal_actions_comes_in_columns_that_fit_the_screen():
     import os
 
-    from bot.offline.terminal import legal_text
+    from bot.games.raptor.terminal import legal_text
 
     s = engine.new_game(5, setup="manual")  # the mother may go on any free space of T2, T5
     legal = engine.legal_actions(s, engine.Side.RAPTOR)
@@ -379,7 +379,7 @@ def test_the_board_keeps_its_counters_beside_it_within_80_columns():
 def test_the_start_up_help_and_the_docs_name_the_same_prompt_words():
     import re
 
-    from bot.offline.terminal import HELP, HELP_WORDS, RESIGN_WORDS
+    from bot.games.raptor.terminal import HELP, HELP_WORDS, RESIGN_WORDS
 
     play = section(ROOT / "docs" / "OFFLINE.md", "Play in the terminal")
     for word in (*HELP_WORDS, *RESIGN_WORDS, "board", "b", "rules", "cards", "undo"):
@@ -390,7 +390,7 @@ def test_the_start_up_help_and_the_docs_name_the_same_prompt_words():
 
 
 def test_rules_and_cards_come_in_pages_that_fit_80_by_24():
-    from bot.offline.terminal import cards_text, page_text, pages, rules_text, wrapped
+    from bot.games.raptor.terminal import cards_text, page_text, pages, rules_text, wrapped
 
     for word, text in (("rules", rules_text()), ("cards", cards_text())):
         book = pages(text, word, 80)
@@ -410,10 +410,10 @@ async def test_a_match_left_unfinished_in_the_folder_ends_as_stopped_not_resigne
     """A terminal match whose process was killed cannot be resumed: the next `play` in the
     folder ends it without a result, as stopped (no resignation the player never made)."""
     from bot.games.raptor import sides as rs
+    from bot.games.raptor.terminal import AI_ID, CHANNEL
     from bot.match import MatchService
     from bot.offline import OFFLINE_GUILD as GUILD
     from bot.offline import TERMINAL_PLAYER as HUMAN_ID
-    from bot.offline.terminal import AI_ID, CHANNEL
     from bot.storage.db import SqliteDatabase
 
     db = await SqliteDatabase.open(tmp_path / "play.sqlite3")
@@ -437,8 +437,8 @@ async def test_a_match_left_unfinished_in_the_folder_ends_as_stopped_not_resigne
 def test_chinese_wrapping_never_ends_a_line_with_an_opening_quote_or_bracket():
     """The start-up help in Chinese at 80 columns once cut "…中文：'" / "咬 F3'…"; the
     opening quote now starts the next line, at any width, and nothing is lost."""
+    from bot.games.raptor.terminal import HELP, _display_len, wrapped
     from bot.i18n import translator
-    from bot.offline.terminal import HELP, _display_len, wrapped
 
     help_zh = translator("zh-TW").text(HELP)
     lines = wrapped(help_zh, 80).split("\n")
@@ -461,8 +461,8 @@ def test_an_effect_cut_short_says_why_and_the_prompt_counts_what_is_left():
     """Recovery ×2 with one sleeping baby and no sleep token ended after one 'wake' without a
     word; now the line says why, and while it lasts the prompt shows the units left, as
     'raptor 3 AP>' shows the action points."""
+    from bot.games.raptor.terminal import effect_lines, effect_prompt
     from bot.i18n import translator
-    from bot.offline.terminal import effect_lines, effect_prompt
 
     s = engine.from_diagram(
         "    A B C D E F G H I J K L M\n"

@@ -9,9 +9,9 @@ from PIL import Image
 
 import engine
 from bot.games.raptor import sides as rs
+from bot.games.raptor.demo import DEFAULT_LEVELS, play_demo
+from bot.games.raptor.demo import main as demo_main
 from bot.match import MatchService
-from bot.offline.demo import DEFAULT_LEVELS, play_demo
-from bot.offline.demo import main as demo_main
 from bot.storage.db import SqliteDatabase
 from engine import Side
 from tests.docs import ROOT, section
@@ -143,7 +143,7 @@ def test_demo_refuses_bad_arguments_before_touching_the_folder(tmp_path, capsys)
 
 
 def test_two_demos_never_write_into_one_folder_at_once(tmp_path, capsys):
-    from bot.offline.demo import folder_lock
+    from bot.offline.common import folder_lock
 
     with folder_lock(tmp_path):
         status = demo_main(["--out", str(tmp_path)])

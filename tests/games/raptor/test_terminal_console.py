@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-REPO_ROOT = Path(__file__).resolve().parents[2]
+REPO_ROOT = Path(__file__).resolve().parents[3]
 UP = b"\x1b[A"
 #: A game in which, as the scientist, the AI's Fear ×2 leaves 1 AP that nothing can use.
 LOST_AP_SEED = "8939373321752501320"

@@ -7,9 +7,9 @@ import threading
 
 import pytest
 
-import bot.offline.terminal as terminal
+import bot.games.raptor.terminal as terminal
 import bot.storage.db as db_module
-from bot.offline.demo import main as demo_main
+from bot.games.raptor.demo import main as demo_main
 
 
 @pytest.fixture

@@ -9,7 +9,7 @@ import sys
 import time
 from pathlib import Path
 
-REPO_ROOT = Path(__file__).resolve().parents[2]
+REPO_ROOT = Path(__file__).resolve().parents[3]
 
 
 def start_play(tmp_path: Path, *args: str) -> subprocess.Popen[bytes]:
@@ -60,7 +60,7 @@ def test_ctrl_c_at_the_prompt_with_piped_input_exits_130_without_a_fatal_error(t
 def test_raw_lines_split_a_pipe_into_lines_and_end_with_eof():
     import pytest
 
-    from bot.offline.terminal import _RawLines
+    from bot.games.raptor.terminal import _RawLines
 
     r, w = os.pipe()
     os.write(w, "G2-G5\r\n?\n\nplay 5 é".encode())
@@ -81,7 +81,7 @@ def test_ctrl_c_landing_on_another_thread_still_stops_at_once(tmp_path):
     import asyncio
     import threading
 
-    from bot.offline.demo import run_offline
+    from bot.offline.common import run_offline
 
     r, w = os.pipe()
     blocked = threading.Event()
