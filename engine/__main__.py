@@ -10,8 +10,8 @@ stdin) by replaying it, and prints one line per round and the ending in words; a
 refuses gets one line naming the line and the reason. The engine draws no images (it imports
 nothing of the renderer): ``python -m render replay RECORD --out DIR`` writes them.
 
-Exit status (:data:`EXIT_STATUS`, as ``python -m bot`` and ``python -m render``): 0 done, 2 a
-usage error (a bad option, or a file refused in one line: a record that cannot be read or is
+Exit status (:data:`engine.cli.EXIT_STATUS`, as ``python -m bot`` and ``python -m render``): 0 done,
+2 a usage error (a bad option, or a file refused in one line: a record that cannot be read or is
 refused), 1 the reader of stdout went away (``| head``), 130 after Ctrl-C.
 """
 
@@ -28,16 +28,12 @@ import time
 from collections import Counter
 
 from . import apply, legal_actions, new_game, to_act, to_diagram
+from .cli import EXIT_STATUS, MAX_SEED, seed_arg
 from .diagram import LEGEND
 from .geometry import ENVIRONMENTS
 from .messages import Text
 from .record import Ending, MatchRecord, MatchRecordError, ending_banner, read_record, rounds_played
 from .state import LAYOUTS, REASON_WORDS, SETUPS, SIDE_NAMES, Reason, Side
-
-#: The exit statuses of the command lines, for their --help: the same in ``python -m engine``,
-#: ``python -m render`` and ``python -m bot``'s replay (argparse's 2 for every usage error).
-EXIT_STATUS = ("Exit status: 0 done; 2 a usage error (a bad option, or a file refused in one "
-               "line); 1 the reader of stdout went away; 130 after Ctrl-C")
 
 
 def selfplay(games: int, seed: int, max_rounds: int = 5000) -> dict:
@@ -63,20 +59,6 @@ def selfplay(games: int, seed: int, max_rounds: int = 5000) -> dict:
         rounds.append(s.round)
     return {"endings": endings, "rounds": rounds, "decisions": decisions,
             "seconds": time.perf_counter() - t0}
-
-
-MAX_SEED = 2**63 - 1  # the bot stores seeds as SQLite INTEGERs; its commands use this too
-
-
-def seed_arg(text: str) -> int:
-    """argparse type: a whole number 0 .. 2**63-1."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if not 0 <= value <= MAX_SEED:
-        raise argparse.ArgumentTypeError(f"the seed must be between 0 and {MAX_SEED}")
-    return value
 
 
 def games_arg(text: str) -> int:

@@ -7,7 +7,7 @@ cards; the last one the final board) and the animation ``DIR/replay.gif`` (at mo
 ``--limit`` MiB, 10 by default: frames scaled down or dropped to fit, and said so). A record
 it refuses gets one line naming the line and the reason; so does an empty ``--out`` (an unset
 shell variable, most likely: the current folder is ``--out .``). Exit status as ``python -m
-engine``'s (:data:`engine.__main__.EXIT_STATUS`): 2 for every usage error.
+engine``'s (:data:`engine.cli.EXIT_STATUS`): 2 for every usage error.
 
 It lives here, not in ``python -m engine``, because the engine imports nothing of the
 renderer (nor Pillow).
@@ -22,7 +22,8 @@ import sys
 from pathlib import Path
 
 import engine
-from engine.__main__ import EXIT_STATUS, ending_line, load_record
+from engine.__main__ import ending_line, load_record
+from engine.cli import EXIT_STATUS
 from engine.messages import Text
 from engine.record import Ending, MatchRecord, ending_banner
 

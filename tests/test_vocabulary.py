@@ -6,8 +6,8 @@ from __future__ import annotations
 import random
 
 import engine
-from bot import texts
 from bot.games import raptor as raptor_game
+from bot.games.raptor import texts
 from engine import Phase, Piece, Reason
 from engine.actions import PIECE_LETTERS
 from engine.state import SETUP_PHASES

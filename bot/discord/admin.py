@@ -34,15 +34,14 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from engine import Side
 from engine.messages import Text
 
 from .. import texts
-from ..games.raptor import sides as rs
 from ..i18n import LANGUAGE_NAMES, translator
 from ..match import Match, MatchFinishedError, MatchService, NotFoundError
 from ..settings import MAX_TURN_TIMEOUT_HOURS, MIN_TURN_TIMEOUT_HOURS
 from . import components, languages
+from .presentation import ui_of
 from .replies import command_error, defer, fail, reader_lang, say
 
 log = logging.getLogger(__name__)
@@ -199,11 +198,10 @@ class RaptorAdminCog(commands.GroupCog, group_name="raptor-admin",
                  "anywhere, ends it without a result.")
         lines: list[str] = []
         for m in active:
-            waiting = Text.joined(" and ", [texts.player(m, side)
-                                            for side in rs.waiting(m)])
-            line = _("#{id} in {channel} · {raptor} vs {scientist} · round {n}", id=m.id,
-                     channel=f"<#{m.channel_id}>", raptor=texts.player(m, Side.RAPTOR),
-                     scientist=texts.player(m, Side.SCIENTIST), n=m.state.round)
+            ui = ui_of(m.game)
+            waiting = Text.joined(" and ", [ui.player(m, seat)
+                                            for seat in sorted(m.waiting_for())])
+            line = _.text(ui.admin_line(m))
             if m.waiting_for():
                 line += _(" · waiting for {who}", who=waiting)
             if m.deadline_at is not None:
@@ -238,11 +236,5 @@ class RaptorAdminCog(commands.GroupCog, group_name="raptor-admin",
             match = found
         else:
             match = await server_match(self.service, interaction.guild_id or 0, match)
-        await say(interaction, Text("End {title} ({raptor} vs {scientist}, round {n}) without "
-                                    "a result? Nobody wins and no rating changes. Click **End "
-                                    "match** to confirm, or dismiss this message.",
-                                    title=texts.match_title(match),
-                                    raptor=texts.player(match, Side.RAPTOR),
-                                    scientist=texts.player(match, Side.SCIENTIST),
-                                    n=match.state.round), ephemeral=True,
-                  view=components.end_view(match.id, await reader_lang(interaction)))
+        await say(interaction, ui_of(match.game).end_question(match), ephemeral=True,
+                  view=components.end_view(match, await reader_lang(interaction)))

@@ -25,6 +25,7 @@ import aiohttp
 import discord
 from discord.ext import commands
 
+from .. import games
 from ..match import MatchService
 from ..match.shards import Shards
 from ..ops.check import CheckError, open_or_reason
@@ -32,17 +33,25 @@ from ..settings import Settings
 from ..storage import Database
 from .admin import RaptorAdminCog
 from .clicks import Clicks
-from .cog import RaptorCog
 from .components import DYNAMIC_ITEMS, dispatch_unplaced
 from .flow import Flow
 from .languages import CommandTranslator
+from .presentation import ui_of
 from .replay_viewer import ReplayStepButton
 from .shutdown import DRAIN_SECONDS, Gate, RaptorTree, serve, stop_signals
 
 log = logging.getLogger(__name__)
 
-#: Every control of the bot (a :class:`discord.ui.DynamicItem` each).
-CONTROLS = (*DYNAMIC_ITEMS, ReplayStepButton)
+
+def controls() -> tuple[type[discord.ui.DynamicItem[Any]], ...]:
+    """Every control of the bot (a :class:`discord.ui.DynamicItem` each): the platform's,
+    then each game's own (:attr:`~bot.discord.presentation.GameUI.dynamic_items`)."""
+    return (*DYNAMIC_ITEMS, ReplayStepButton,
+            *(item for name in games.names() for item in ui_of(name).dynamic_items))
+
+
+#: The controls of the games the bot hosts.
+CONTROLS = controls()
 
 
 class RaptorBot(commands.Bot):
@@ -76,9 +85,10 @@ class RaptorBot(commands.Bot):
         return self.flow.clicks
 
     async def setup_hook(self) -> None:
-        await self.add_cog(RaptorCog(self, self.service, self.flow))
+        for name in games.names():  # each game's command group
+            await self.add_cog(ui_of(name).cog(self, self.service, self.flow))
         await self.add_cog(RaptorAdminCog(self.service))
-        self.add_dynamic_items(*CONTROLS)
+        self.add_dynamic_items(*controls())
         await self.tree.set_translator(CommandTranslator())  # zh-TW names and descriptions
         guild_id = self.settings.dev_guild_id
         if guild_id:
@@ -96,7 +106,7 @@ class RaptorBot(commands.Bot):
         """A click on a control the clicked message does not carry (an edited message, a
         crafted id), which discord.py drops, still gets its handler's answer
         (:func:`bot.discord.components.dispatch_unplaced`)."""
-        await dispatch_unplaced(interaction, CONTROLS)
+        await dispatch_unplaced(interaction, controls())
 
     async def on_ready(self) -> None:
         log.info("ready as %s (id %s) in %d servers", self.user, self.user and self.user.id,

@@ -1,6 +1,8 @@
-"""The live match card: one public message per round of a match that holds whose move it is,
-the AP left, the deadline, the board image, this round's log so far and the controls, edited
-in place at every step.
+"""The live match card: one public message per card of a match (its game's
+:meth:`~bot.discord.presentation.GameUI.card_key`: Raptor's round) that holds whose move it
+is, what to decide, the deadline, the public image, the story so far and the controls,
+edited in place at every step. The frame is the platform's; what fills it is the game's
+(:mod:`bot.discord.presentation`).
 
 Shape of the card (a message with an embed and the board attached)::
 
@@ -39,56 +41,59 @@ from dataclasses import dataclass, replace
 
 import discord
 
-import engine
-from engine import Phase, Side
+from engine.game import Seat
 from engine.messages import Text
 
 from .. import texts
-from ..games.raptor import sides as rs
 from ..i18n import ENGLISH, tr
 from ..match import Match, MatchService
-from . import components
 from .hands import Hands
 from .images import Images
 from .links import jump_url
 from .post_store import ControlPost, PostKind
 from .posts import Posts
+from .presentation import ui_of
 from .replies import BOARD_FILE, NO_PINGS, pings
 
 log = logging.getLogger(__name__)
 
-COLOURS = {Side.RAPTOR: discord.Colour.orange(), Side.SCIENTIST: discord.Colour.blue()}
 EMBED_TEXT = 4096  # Discord: characters of an embed description
 #: Cards whose board's digest is remembered, the most recently shown (a card beyond them, or
 #: after a restart, gets its board sent again at its next edit).
 SHOWN_BOARDS = 1024
 
 
+#: The seats' words in notes written before cards named seats (Raptor's sides).
+_LEGACY_SEATS = {"raptor": 0, "scientist": 1}
+
+
 @dataclass(frozen=True)
 class CardNotes:
     """What the bot remembers with a card (the text of its post-store row), so that a
-    restarted bot pings and deals exactly as the old one would have: the card's round, the
-    sides that had to decide at its last edit, those pinged and those dealt their hand by DM
-    in that round. Text form: ``"3|raptor|scientist|raptor,scientist"``."""
+    restarted bot pings and deals exactly as the old one would have: the card's key (its
+    game's :meth:`~bot.discord.presentation.GameUI.card_key`), the seats that had to decide
+    at its last edit, those pinged and those dealt their private view by DM under this card.
+    Text form: ``"3|0|1|0,1"`` (notes of an older bot name Raptor's sides instead:
+    ``"3|raptor|scientist|raptor,scientist"``)."""
 
-    round: int
-    acting: frozenset[Side] = frozenset()
-    pinged: frozenset[Side] = frozenset()
-    dealt: frozenset[Side] = frozenset()
+    key: int
+    acting: frozenset[Seat] = frozenset()
+    pinged: frozenset[Seat] = frozenset()
+    dealt: frozenset[Seat] = frozenset()
 
     @classmethod
     def parse(cls, text: str) -> CardNotes:
-        """Read the notes back (a bare round number, or anything unreadable, gives empty
-        sets)."""
+        """Read the notes back (a bare key, or anything unreadable, gives empty sets)."""
         head, *rest = text.split("|")
-        sets = [frozenset(Side(v) for v in part.split(",") if v in ("raptor", "scientist"))
+        sets = [frozenset(int(v) if v.isdigit() else _LEGACY_SEATS[v]
+                          for v in part.split(",") if v.isdigit() or v in _LEGACY_SEATS)
                 for part in (*rest, "", "", "")[:3]]
         return cls(int(head) if head.isdigit() else 0, *sets)
 
     def __str__(self) -> str:
-        parts = (",".join(sorted(side.value for side in group))
+        parts = (",".join(str(seat) for seat in sorted(group))
                  for group in (self.acting, self.pinged, self.dealt))
-        return "|".join((str(self.round), *parts))
+        return "|".join((str(self.key), *parts))
 
 
 class Cards:
@@ -130,38 +135,39 @@ class Cards:
         return match
 
     async def _refresh(self, m: Match) -> None:
+        ui = ui_of(m.game)
         lang = await self.posts.language(m.guild_id)
         current = await self.card(m.id)
         notes = CardNotes.parse(current.text) if current is not None else None
-        same_round = notes is not None and (notes.round == m.state.round or not m.active)
-        before = notes if same_round and notes is not None else CardNotes(m.state.round)
+        key = ui.card_key(m)
+        same_card = notes is not None and (notes.key == key or not m.active)
+        before = notes if same_card and notes is not None else CardNotes(key)
         due = await self.due_pings(m, before)
         card_id: int | None = None
-        if current is not None and same_round:
+        if current is not None and same_card:
             if await self._edit(m, current, lang):
                 card_id = current.message_id
                 if due:
                     await self.posts.post(m.channel_id, Text.joined(" ", [
-                        texts.ping_text(m, side) for side in due]),
-                        allowed_mentions=pings(*(rs.user(m, s) for s in due)),
+                        ui.ping_text(m, seat) for seat in due]),
+                        allowed_mentions=pings(*(m.user_of(seat) for seat in due)),
                         guild_id=m.guild_id)
             else:
                 await self.posts.store.forget(current.message_id)  # deleted: a new one
                 current = None
         if card_id is None:
             if current is not None:
-                await self._close(m, current, notes.round if notes is not None else 0, lang)
+                await self._close(m, current, notes.key if notes is not None else 0, lang)
             await self._retire_legacy(m)
             msg = await self._post(m, due, lang)
             card_id = msg.id if msg is not None else None
         if card_id is None:
             return
-        after = CardNotes(m.state.round, frozenset(engine.to_act(m.state)),
-                          before.pinged | frozenset(due), before.dealt)
+        after = CardNotes(key, m.waiting_for(), before.pinged | frozenset(due), before.dealt)
         if current is None or current.message_id != card_id or str(after) != current.text:
             await self.posts.store.remember(m.id, PostKind.CARD, m.channel_id, card_id,
                                             str(after))
-        # the hands by DM once the card is recorded (their jump links point at it)
+        # the private views by DM once the card is recorded (their jump links point at it)
         dealt = await self._deal(m, before.dealt)
         if dealt != before.dealt:
             await self.posts.store.remember(m.id, PostKind.CARD, m.channel_id, card_id,
@@ -169,29 +175,31 @@ class Cards:
         await self._update_line(m, card_id, lang)
 
     async def _update_line(self, m: Match, card_id: int, lang: str = ENGLISH) -> None:
-        """Edit the match's line in its thread's parent channel (round, whose move, a link
-        to the card; the result at the end) when it changed."""
+        """Edit the match's line in its thread's parent channel (progress, whose move, a
+        link to the card; the result at the end) when it changed."""
         for line in await self.posts.store.get(m.id, PostKind.LINE):
-            text = tr(texts.parent_line(m, jump_url(m.guild_id, m.channel_id, card_id)), lang)
+            text = tr(ui_of(m.game).parent_line(m, jump_url(m.guild_id, m.channel_id,
+                                                             card_id)), lang)
             if text != line.text:
                 await self.posts.edit(line.channel_id, line.message_id, content=text,
                                       view=None, allowed_mentions=NO_PINGS)
                 await self.posts.store.remember(m.id, PostKind.LINE, line.channel_id,
                                                 line.message_id, text)
 
-    async def due_pings(self, m: Match, notes: CardNotes) -> list[Side]:
-        """The people to ping now: the sides played by a person to whom the turn just passed
-        (they must decide now and did not have to at the card's last edit in this round,
-        ``notes``), except the last person who acted (they are looking) and anyone pinged
-        already this round."""
+    async def due_pings(self, m: Match, notes: CardNotes) -> list[Seat]:
+        """The people to ping now: the seats played by a person to whom the turn just passed
+        (they must decide now and did not have to at the card's last edit, ``notes``),
+        except the last person who acted (they are looking) and anyone pinged already under
+        this card."""
         if not m.active:
             return []
-        acting = frozenset(engine.to_act(m.state))
-        humans = [s for s in sorted(acting - notes.acting) if not rs.ai(m, s)]
+        humans = [seat for seat in sorted(m.waiting_for() - notes.acting)
+                  if not m.ai_of(seat)]
         if not humans:
             return []
         last = await self._last_actor(m)
-        return [s for s in humans if rs.user(m, s) != last and s not in notes.pinged]
+        return [seat for seat in humans
+                if m.user_of(seat) != last and seat not in notes.pinged]
 
     async def _last_actor(self, m: Match) -> int | None:
         """The user id of the last person (not the AI) who made a decision in the match, or
@@ -201,43 +209,36 @@ class Cards:
                 return m.user_of(seat)
         return self._starter.get(m.id)
 
-    async def _deal(self, m: Match, dealt: frozenset[Side]) -> frozenset[Side]:
-        """While picking, DM each person who must pick now their hand, once per round (if
-        they asked for it, ``/raptor settings dm_hand``); returns the sides dealt so far
-        this round."""
-        if not m.active or m.state.phase is not Phase.PICK:
-            return dealt
-        for side in sorted(engine.to_act(m.state)):
-            if not rs.ai(m, side) and side not in dealt:
-                dealt |= {side}
-                await self.hands.dm_hand_if_wanted(m, side)
+    async def _deal(self, m: Match, dealt: frozenset[Seat]) -> frozenset[Seat]:
+        """DM each person whose private view the game deals now
+        (:meth:`~bot.discord.presentation.GameUI.deal_seats`: Raptor's pickers) that view,
+        once per card (if they asked for it, ``settings dm_hand``); returns the seats dealt
+        so far under this card."""
+        for seat in sorted(ui_of(m.game).deal_seats(m)):
+            if not m.ai_of(seat) and seat not in dealt:
+                dealt |= {seat}
+                await self.hands.dm_hand_if_wanted(m, seat)
         return dealt
 
     # ------------------------------------------------------------------ the message
     def controls(self, m: Match, lang: str = ENGLISH) -> discord.ui.View | None:
-        """The card's controls now: Pick your card while a person picks, else the menus of
-        the person who decides, none when the match is over or the AI decides."""
-        if not m.active:
-            return None
-        sides = [s for s in sorted(engine.to_act(m.state)) if not rs.ai(m, s)]
-        if not sides:
-            return None
-        if m.state.phase is Phase.PICK:
-            return components.round_view(m.id, m.state.round, lang)
-        return components.turn_view(m, sides[0], lang)
+        """The card's controls now (its game's), none once the match is over."""
+        return ui_of(m.game).controls(m, lang) if m.active else None
 
     def _embed(self, m: Match, lang: str) -> discord.Embed:
-        sides = sorted(engine.to_act(m.state)) if m.active else []
-        colour = COLOURS[sides[0]] if len(sides) == 1 else discord.Colour.dark_green()
-        embed = discord.Embed(description=tr(texts.card_log(m), lang)[:EMBED_TEXT], colour=colour)
+        ui = ui_of(m.game)
+        colour = ui.card_colour(m) if m.active else discord.Colour.dark_green()
+        embed = discord.Embed(description=tr(ui.card_story(m), lang)[:EMBED_TEXT],
+                              colour=colour)
         embed.set_image(url=f"attachment://{BOARD_FILE}")
         return embed
 
     def _content(self, m: Match, lang: str) -> str:
+        ui = ui_of(m.game)
         if not m.active:
-            return tr(Text("{heading} — {over}", heading=texts.card_heading(m),
-                           over=texts.CARD_OVER), lang)
-        return tr(texts.card_text(m, m.deadline_at), lang)
+            return tr(Text("{heading} — {over}", heading=ui.card_heading(m),
+                           over=ui.card_over()), lang)
+        return tr(ui.card_content(m, m.deadline_at), lang)
 
     def _showing(self, message_id: int, png: bytes | None) -> None:
         """Remember that card ``message_id`` shows the board ``png`` (None: no board)."""
@@ -251,7 +252,7 @@ class Cards:
         """Whether card ``message_id`` is known to show exactly the board ``png``."""
         return self._shown.get(message_id) == hashlib.blake2b(png, digest_size=16).digest()
 
-    async def _post(self, m: Match, due: list[Side], lang: str) -> discord.Message | None:
+    async def _post(self, m: Match, due: list[Seat], lang: str) -> discord.Message | None:
         view = self.controls(m, lang)
         kw = {"view": view} if view is not None else {}
         channel = self.posts.messageable(m.channel_id)
@@ -260,7 +261,7 @@ class Cards:
             msg = await channel.send(
                 self._content(m, lang), embed=self._embed(m, lang),
                 file=discord.File(io.BytesIO(png), filename=BOARD_FILE),
-                allowed_mentions=pings(*(rs.user(m, s) for s in due)) if due else NO_PINGS,
+                allowed_mentions=pings(*(m.user_of(seat) for seat in due)) if due else NO_PINGS,
                 **kw)
         except discord.HTTPException as exc:
             log.warning("match %d: could not post its card in channel %d (status %s, code "
@@ -284,14 +285,11 @@ class Cards:
         return done
 
     async def _close(self, m: Match, card: ControlPost, old: int, lang: str) -> None:
-        """The card of the finished round ``old`` becomes its record: the summary, no
+        """The card of the finished key ``old`` becomes its record: the game's summary, no
         controls, no image (the next card shows the board)."""
         await self.posts.store.forget(card.message_id)
         self._showing(card.message_id, None)
-        if old == m.state.round - 1:
-            text = texts.card_record(m, old, m.state.last_round_events)
-        else:
-            text = Text("**{title} · Round {n}**", title=texts.match_title(m), n=old)
+        text = ui_of(m.game).card_closed(m, old)
         await self.posts.edit(card.channel_id, card.message_id, content=tr(text, lang)[:2000],
                               embed=None,
                               attachments=[], view=None, allowed_mentions=NO_PINGS)

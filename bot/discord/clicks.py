@@ -14,19 +14,16 @@ from __future__ import annotations
 
 import io
 import logging
+from typing import Any
 
 import discord
 
-import engine
-from engine import Phase, Side
+from engine.game import Seat
 from engine.messages import Text
-from engine.raptor_game import SIDE_SEATS
 
 from .. import texts
-from ..games.raptor import sides as rs
 from ..match import Challenge, ChallengeStatus, Match, MatchService, NotFoundError, replays
 from ..match.challenges import rematch_seat
-from . import components
 from .admin import may_end_matches, server_match
 from .hands import Hands
 from .links import match_link
@@ -34,6 +31,7 @@ from .narration import Narrator
 from .ownership import Fit, Ownership, Place, storable
 from .permissions import check_permissions
 from .posts import Posts
+from .presentation import ui_of
 from .replay_viewer import viewer_page
 from .replies import (
     NO_PINGS,
@@ -63,21 +61,33 @@ class Clicks:
         self.narrator = narrator
         self.hands = hands
         self.ownership = Ownership(posts.store)
+        #: each game's handlers of its own controls (its UI's ``make_clicks``), on first use
+        self._games: dict[str, Any] = {}
+
+    def of_game(self, game: str) -> Any:
+        """The handlers of ``game``'s own controls
+        (:meth:`~bot.discord.presentation.GameUI.make_clicks`)."""
+        found = self._games.get(game)
+        if found is None:
+            found = self._games[game] = ui_of(game).make_clicks(self)
+        return found
 
     # ------------------------------------------------------------------ loading & checks
-    async def _owned_match(self, interaction: discord.Interaction, match_id: int,
-                           place: Place, what: str = "control") -> Match | None:
-        """The match ``match_id`` when the click belongs to it (a control of it shown at
-        ``place``, :mod:`bot.discord.ownership`), else None after one ephemeral refusal:
-        :data:`~bot.texts.NOT_THIS_MESSAGE`, or the out-of-date answer for the match's own
-        message whose control ``what`` is gone. An id storage cannot hold is refused before
-        any query."""
+    async def owned_match(self, interaction: discord.Interaction, game: str, match_id: int,
+                          place: Place, what: str = "control") -> Match | None:
+        """The match ``match_id`` of ``game`` (the game its custom id names) when the click
+        belongs to it (a control of it shown at ``place``, :mod:`bot.discord.ownership`),
+        else None after one ephemeral refusal: :data:`~bot.texts.NOT_THIS_MESSAGE`, or the
+        out-of-date answer for the match's own message whose control ``what`` is gone. An id
+        storage cannot hold is refused before any query."""
         match = None
         if storable(match_id):
             try:
                 match = await self.service.get_match(match_id)
             except NotFoundError:
                 match = None
+        if match is not None and match.game != game:
+            match = None  # another game's id: it names no match of that game
         fit = Fit.FOREIGN if match is None else await self.ownership.match_fit(
             interaction, match, place)
         if fit is Fit.FITS:
@@ -85,12 +95,12 @@ class Clicks:
         log.info("match %d: a click by user %d that is not on its %s message refused",
                  match_id if match is not None else 0, interaction.user.id, place.value)
         if fit is Fit.STALE and match is not None:
-            await self._stale(interaction, match, what)
+            await self.stale(interaction, match, what)
         else:
             await fail(interaction, texts.NOT_THIS_MESSAGE)
         return None
 
-    async def _owned_challenge(self, interaction: discord.Interaction,
+    async def _owned_challenge(self, interaction: discord.Interaction, game: str,
                                challenge_id: int) -> Challenge | None:
         """The challenge ``challenge_id`` when the click is on its own message, else None
         after the ephemeral :data:`~bot.texts.NOT_THIS_MESSAGE` (an id storage cannot hold
@@ -101,73 +111,79 @@ class Clicks:
                 ch = await self.service.get_challenge(challenge_id)
             except NotFoundError:
                 ch = None
-        if ch is not None and Ownership.challenge_fit(interaction, ch) is Fit.FITS:
+        if (ch is not None and ch.game == game
+                and Ownership.challenge_fit(interaction, ch) is Fit.FITS):
             return ch
         log.info("a click by user %d that is not on its challenge's message refused",
                  interaction.user.id)
         await fail(interaction, texts.NOT_THIS_MESSAGE)
         return None
 
-    async def _player_match(self, interaction: discord.Interaction, match_id: int,
-                            place: Place, what: str = "control") -> tuple[Match, Side] | None:
-        """The match and the user's side, or None after an ephemeral refusal (a click that
+    async def player_match(self, interaction: discord.Interaction, game: str, match_id: int,
+                           place: Place, what: str = "control") -> tuple[Match, Seat] | None:
+        """The match and the user's seat, or None after an ephemeral refusal (a click that
         does not belong to the match, not a player, match over)."""
-        match = await self._owned_match(interaction, match_id, place, what)
+        match = await self.owned_match(interaction, game, match_id, place, what)
         if match is None:
             return None
-        side = rs.side_in(match, interaction.user.id)
-        if side is None:
+        seat = match.seat_of(interaction.user.id)
+        if seat is None:
             await fail(interaction, texts.NOT_YOUR_MATCH)
             return None
         if not match.active:
             await fail(interaction, Text("{text}{jump}", text=texts.MATCH_OVER,
-                                         jump=await self._dm_jump(interaction, match, " ")))
+                                         jump=await self.dm_jump(interaction, match, " ")))
             return None
-        return match, side
+        return match, seat
 
-    async def _dm_jump(self, interaction: discord.Interaction, match: Match,
+    async def dm_jump(self, interaction: discord.Interaction, match: Match,
                        before: str = "") -> Text | str:
-        """For a click in a DM, where no ``/raptor`` command runs: ``before`` and the link to
+        """For a click in a DM, where no game's command runs: ``before`` and the link to
         the match (:func:`bot.discord.links.match_link`); elsewhere an empty string."""
         if interaction.guild_id is not None:
             return ""
         return Text("{before}{link}", before=before,
-                    link=texts.to_match(match, await match_link(self.posts.store, match)))
+                    link=texts.to_match(ui_of(match.game).title(match),
+                                                await match_link(self.posts.store, match)))
 
-    async def _stale(self, interaction: discord.Interaction, match: Match, what: str,
-                     extra: Text | str = "") -> None:
+    async def stale(self, interaction: discord.Interaction, match: Match, what: str,
+                    extra: Text | str = "") -> None:
         """Refuse an out-of-date control ``what``: in a DM with the link to the match
-        instead of ``/raptor status``."""
-        jump = await self._dm_jump(interaction, match)
+        instead of ``/<game> status``."""
+        jump = await self.dm_jump(interaction, match)
         await fail(interaction, Text("{stale}{extra}",
-                                     stale=texts.stale_text(what, jump=jump or None),
+                                     stale=texts.stale_text(what, group=match.game,
+                                                            jump=jump or None),
                                      extra=extra))
 
-    async def _decision_match(self, interaction: discord.Interaction, match_id: int,
-                              version: int, place: Place = Place.CHANNEL
-                              ) -> tuple[Match, Side] | None:
-        """Like :meth:`_player_match`, also refusing a stale control (another version) and a
+    async def decision_match(self, interaction: discord.Interaction, game: str,
+                             match_id: int, version: int, place: Place = Place.CHANNEL
+                             ) -> tuple[Match, Seat] | None:
+        """Like :meth:`player_match`, also refusing a stale control (another version) and a
         player who has nothing to decide."""
-        found = await self._player_match(interaction, match_id, place)
+        found = await self.player_match(interaction, game, match_id, place)
         if found is None:
             return None
-        match, side = found
+        match, seat = found
         if match.version != version:
-            await self._stale(interaction, match, "control")
+            await self.stale(interaction, match, "control")
             return None
-        if side not in engine.to_act(match.state):
+        acting = match.to_act()
+        if seat not in acting:
+            seat = next((s for s in match.seats_of(interaction.user.id) if s in acting), seat)
+        if seat not in acting:
             await fail(interaction, Text("It's not your move now: wait for your opponent."))
             return None
-        return match, side
+        return match, seat
 
     # ------------------------------------------------------------------ challenges
     @guarded
-    async def accept_challenge(self, interaction: discord.Interaction,
+    async def accept_challenge(self, interaction: discord.Interaction, game: str,
                                challenge_id: int) -> None:
         """Accept: the challenged player starts the match, in the challenge's channel, from
         the challenge's message (which the click is on: :meth:`_owned_challenge`)."""
         await defer_update(interaction)
-        found = await self._owned_challenge(interaction, challenge_id)
+        found = await self._owned_challenge(interaction, game, challenge_id)
         if found is None or not await check_permissions(self.client, interaction,
                                                         found.channel_id):
             return
@@ -175,21 +191,22 @@ class Clicks:
         match = await self.service.accept_challenge(challenge_id, interaction.user.id)
         ch = await self.service.get_challenge(challenge_id)
         assert ch.message_id is not None  # the click is on it
+        ui = ui_of(match.game)
         text = await public(interaction, Text(
             "{closed}\n{line}\n{help}",
             closed=texts.challenge_closed_text(ch, ChallengeStatus.ACCEPTED),
-            line=texts.match_start_line(match), help=texts.MATCH_START_HELP))
+            line=ui.start_line(match), help=ui.start_help(match)))
         await interaction.edit_original_response(content=text, view=None,
                                                  allowed_mentions=NO_PINGS)
         await self.narrator.begin(match, interaction, started_by=interaction.user.id,
                                   start_text=text, start_message_id=ch.message_id)
 
     @guarded
-    async def decline_challenge(self, interaction: discord.Interaction,
+    async def decline_challenge(self, interaction: discord.Interaction, game: str,
                                 challenge_id: int) -> None:
         """Decline: the challenged player says no."""
         await defer_update(interaction)
-        if await self._owned_challenge(interaction, challenge_id) is None:
+        if await self._owned_challenge(interaction, game, challenge_id) is None:
             return
         log.info("challenge %d: decline by user %d", challenge_id, interaction.user.id)
         ch = await self.service.decline_challenge(challenge_id, interaction.user.id)
@@ -198,11 +215,11 @@ class Clicks:
             view=None, allowed_mentions=NO_PINGS)
 
     @guarded
-    async def cancel_challenge(self, interaction: discord.Interaction,
+    async def cancel_challenge(self, interaction: discord.Interaction, game: str,
                                challenge_id: int) -> None:
         """Cancel: the challenger withdraws."""
         await defer_update(interaction)
-        if await self._owned_challenge(interaction, challenge_id) is None:
+        if await self._owned_challenge(interaction, game, challenge_id) is None:
             return
         log.info("challenge %d: cancel by user %d", challenge_id, interaction.user.id)
         ch = await self.service.cancel_challenge(challenge_id, interaction.user.id)
@@ -210,61 +227,39 @@ class Clicks:
             content=await public(interaction, texts.challenge_closed_text(ch, ch.status)),
             view=None, allowed_mentions=NO_PINGS)
 
-    # ------------------------------------------------------------------ the card pick
+    # ------------------------------------------------------------------ private views
     @guarded
-    async def open_hand(self, interaction: discord.Interaction, match_id: int,
-                        round_no: int) -> None:
-        """"Pick your card": the player's hand, privately."""
+    async def open_hand(self, interaction: discord.Interaction, game: str, match_id: int,
+                        key: int) -> None:
+        """The player's private view, privately (Raptor: "Pick your card", the hand);
+        ``key``: the card the button was on."""
         await defer(interaction, ephemeral=True)
-        found = await self._player_match(interaction, match_id, Place.CHANNEL, "button")
+        found = await self.player_match(interaction, game, match_id, Place.CHANNEL, "button")
         if found is None:
             return
-        match, side = found
-        if match.state.round != round_no:
-            await self._stale(interaction, match, "button",
-                              Text(" (It was for round {n}; the match is in round {now}.)",
-                                   n=round_no, now=match.state.round))
+        match, seat = found
+        ui = ui_of(match.game)
+        now = ui.card_key(match)
+        if now != key:
+            await self.stale(interaction, match, "button", ui.stale_key(key, now))
             return
-        await self.hands.show_hand(interaction, match, side)
-
-    @guarded
-    async def pick_card(self, interaction: discord.Interaction, match_id: int,
-                        round_no: int, card: int) -> None:
-        """A card of the player's hand: pick it this round (R5.1)."""
-        await defer_update(interaction)
-        found = await self._player_match(interaction, match_id, Place.HAND, "card button")
-        if found is None:
-            return
-        match, side = found
-        if match.state.round != round_no or match.state.phase is not Phase.PICK:
-            await self._stale(interaction, match, "card button")
-            return
-        if not await check_permissions(self.client, interaction, match.channel_id):
-            return
-        result = await self.service.act(match_id, interaction.user.id, engine.Pick(card),
-                                        seat=SIDE_SEATS[side])
-        await self.hands.forget(interaction.message)  # this answer retires a DM hand itself
-        await interaction.edit_original_response(
-            content=await private(interaction, Text(
-                "{text}{jump}", text=texts.own_pick_text(side, card, round_no),
-                jump=await self._dm_jump(interaction, result.match, " "))),
-            view=None, attachments=[])
-        await self.narrator.after_human([result])
+        await self.hands.show_hand(interaction, match, seat)
 
     # ------------------------------------------------------------------ decisions
     @guarded
-    async def choose_action(self, interaction: discord.Interaction, match_id: int,
+    async def choose_action(self, interaction: discord.Interaction, game: str, match_id: int,
                             version: int, notation: str) -> None:
-        """An action chosen in a menu, or End turn / Stop the effect (``"end"``)."""
+        """An action chosen in a menu (its notation), or the action ``end`` (Raptor: End
+        turn / Stop the effect)."""
         await defer_update(interaction)
-        found = await self._decision_match(interaction, match_id, version)
+        found = await self.decision_match(interaction, game, match_id, version)
         if found is None:
             return
-        match, side = found
+        match, seat = found
         if not await check_permissions(self.client, interaction, match.channel_id):
             return
         result = await self.service.act(match_id, interaction.user.id, notation,
-                                        expected_version=version, seat=SIDE_SEATS[side])
+                                        expected_version=version, seat=seat)
         message = interaction.message
         if message is not None and message.flags.ephemeral:
             await interaction.edit_original_response(
@@ -273,31 +268,33 @@ class Clicks:
         await self.narrator.after_human([result])
 
     @guarded
-    async def open_group(self, interaction: discord.Interaction, match_id: int, version: int,
-                         key: str) -> None:
-        """A figurine or area chosen in the group menu: its actions, privately."""
+    async def open_group(self, interaction: discord.Interaction, game: str, match_id: int,
+                         version: int, key: str) -> None:
+        """A group chosen in the group menu (Raptor: a figurine or an area): its actions,
+        privately."""
         await defer(interaction, ephemeral=True)
-        await self._show_group(interaction, match_id, version, key, 0, new=True)
+        await self._show_group(interaction, game, match_id, version, key, 0, new=True)
 
     @guarded
-    async def turn_page(self, interaction: discord.Interaction, match_id: int, version: int,
-                        key: str, page: int) -> None:
+    async def turn_page(self, interaction: discord.Interaction, game: str, match_id: int,
+                        version: int, key: str, page: int) -> None:
         """Previous / next page of a group's actions (the same private message)."""
         await defer_update(interaction)
-        await self._show_group(interaction, match_id, version, key, page, new=False)
+        await self._show_group(interaction, game, match_id, version, key, page, new=False)
 
-    async def _show_group(self, interaction: discord.Interaction, match_id: int, version: int,
-                          key: str, page: int, *, new: bool) -> None:
+    async def _show_group(self, interaction: discord.Interaction, game: str, match_id: int,
+                          version: int, key: str, page: int, *, new: bool) -> None:
         """A group's page: a new ephemeral message (from the card's menu), or the clicked
         private message edited (a page button: it must be one of the clicker's own)."""
-        found = await self._decision_match(interaction, match_id, version,
-                                           Place.CHANNEL if new else Place.PRIVATE)
+        found = await self.decision_match(interaction, game, match_id, version,
+                                          Place.CHANNEL if new else Place.PRIVATE)
         if found is None:
             return
-        match, side = found
-        built = components.group_view(match, side, key, page, await reader_lang(interaction))
+        match, seat = found
+        built = ui_of(match.game).group_view(match, seat, key, page,
+                                             await reader_lang(interaction))
         if built is None:
-            await self._stale(interaction, match, "menu")
+            await self.stale(interaction, match, "menu")
             return
         view, title = built
         if new:
@@ -306,33 +303,38 @@ class Clicks:
             await interaction.edit_original_response(content=title, view=view)
 
     @guarded
-    async def undo(self, interaction: discord.Interaction, match_id: int,
+    async def undo(self, interaction: discord.Interaction, game: str, match_id: int,
                    version: int) -> None:
-        """Undo: take back the player's last action point spent."""
+        """Undo: take back the player's last decision (Raptor: an action point spent)."""
         await defer_update(interaction)
-        found = await self._decision_match(interaction, match_id, version)
+        found = await self.decision_match(interaction, game, match_id, version)
         if found is None:
             return
-        match, side = found
-        await self.narrator.undo(interaction, match, side, expected_version=version)
+        match, seat = found
+        await self.narrator.undo(interaction, match, seat, expected_version=version)
 
     # ------------------------------------------------------------------ endings
     @guarded
-    async def resign(self, interaction: discord.Interaction, match_id: int) -> None:
-        """Resign (the confirmation of ``/raptor resign``): the opponent wins."""
+    async def resign(self, interaction: discord.Interaction, game: str, match_id: int) -> None:
+        """Resign (the confirmation of the ``resign`` command): the player leaves the match
+        (Raptor: the opponent wins)."""
         log.info("match %d: resign button by user %d", match_id, interaction.user.id)
         await defer_update(interaction)
-        found = await self._player_match(interaction, match_id, Place.PRIVATE, "button")
+        found = await self.player_match(interaction, game, match_id, Place.PRIVATE, "button")
         if found is None:
             return
-        match, side = found
+        match, seat = found
         after = await self.service.resign(match_id, interaction.user.id)
         await interaction.edit_original_response(
             content=await private(interaction, Text("You resigned.")), view=None)
-        await self.narrator.finish(after, by=side)
+        if after.active:  # a game that goes on without the seat
+            await self.narrator.seat_left(after, seat)
+        else:
+            await self.narrator.finish(after, by=seat)
 
     @guarded
-    async def end_match(self, interaction: discord.Interaction, match_id: int) -> None:
+    async def end_match(self, interaction: discord.Interaction, game: str,
+                        match_id: int) -> None:
         """End match (the confirmation of ``/raptor-admin end``): no result, unrated. The
         match must be in progress in the clicker's server (the rule of ``/raptor-admin end``,
         :func:`~bot.discord.admin.server_match`), the confirmation an ephemeral message there,
@@ -344,7 +346,8 @@ class Clicks:
             await fail(interaction, texts.NOT_THIS_MESSAGE)
             return
         match = await server_match(self.service, interaction.guild_id, match_id)
-        if await self.ownership.match_fit(interaction, match, Place.SERVER) is not Fit.FITS:
+        if (match.game != game or await self.ownership.match_fit(
+                interaction, match, Place.SERVER) is not Fit.FITS):
             await fail(interaction, texts.NOT_THIS_MESSAGE)
             return
         if not may_end_matches(interaction):
@@ -353,52 +356,55 @@ class Clicks:
         after = await self.service.end_by_moderator(match_id)
         await interaction.edit_original_response(
             content=await private(interaction, Text("You ended {title}: no result, not rated.",
-                                                    title=texts.match_title(after))), view=None)
+                                                    title=ui_of(after.game).title(after))),
+            view=None)
         await self.narrator.finish(after, extra=Text("Ended by {who}, a moderator.",
                                                      who=interaction.user.mention))
 
     @guarded
-    async def accept_draw(self, interaction: discord.Interaction, match_id: int) -> None:
+    async def accept_draw(self, interaction: discord.Interaction, game: str,
+                          match_id: int) -> None:
         """Accept draw: the match ends as a draw."""
         log.info("match %d: draw-accept button by user %d", match_id, interaction.user.id)
         await defer_update(interaction)
-        found = await self._player_match(interaction, match_id, Place.OFFER, "button")
+        found = await self.player_match(interaction, game, match_id, Place.OFFER, "button")
         if found is None:
             return
-        match, side = found
+        match, seat = found
         after = await self.service.accept_draw(match_id, interaction.user.id)
         await self.posts.forget_clicked(interaction)
         await interaction.edit_original_response(
             content=await public(interaction, Text("{player} accepted the draw.",
-                                                   player=texts.player(match, side))),
+                                                   player=ui_of(game).player(match, seat))),
             view=None, allowed_mentions=NO_PINGS)
-        await self.narrator.finish(after, by=side)
+        await self.narrator.finish(after, by=seat)
 
     @guarded
-    async def decline_draw(self, interaction: discord.Interaction, match_id: int) -> None:
+    async def decline_draw(self, interaction: discord.Interaction, game: str,
+                           match_id: int) -> None:
         """Decline draw; the offer's own author clicking it takes the offer back."""
         log.info("match %d: draw-decline button by user %d", match_id, interaction.user.id)
         await defer_update(interaction)
-        found = await self._player_match(interaction, match_id, Place.OFFER, "button")
+        found = await self.player_match(interaction, game, match_id, Place.OFFER, "button")
         if found is None:
             return
-        match, side = found
+        match, seat = found
         withdrawn = match.draw_offered_by == interaction.user.id
         await self.service.decline_draw(match_id, interaction.user.id)
         await self.posts.forget_clicked(interaction)
-        said = (Text("{player} withdrew the draw offer; play on.",
-                     player=texts.player(match, side)) if withdrawn else
-                Text("{player} declined the draw; play on.", player=texts.player(match, side)))
+        player = ui_of(game).player(match, seat)
+        said = (Text("{player} withdrew the draw offer; play on.", player=player) if withdrawn
+                else Text("{player} declined the draw; play on.", player=player))
         await interaction.edit_original_response(
             content=await public(interaction, said), view=None, allowed_mentions=NO_PINGS)
 
     # ------------------------------------------------------------------ rematch
     @guarded
-    async def rematch(self, interaction: discord.Interaction, match_id: int) -> None:
+    async def rematch(self, interaction: discord.Interaction, game: str, match_id: int) -> None:
         """Rematch (under a result, in the match's channel): :meth:`start_rematch`."""
         log.info("match %d: rematch button by user %d", match_id, interaction.user.id)
         await defer(interaction, ephemeral=False)
-        if await self._owned_match(interaction, match_id, Place.CHANNEL, "button") is None:
+        if await self.owned_match(interaction, game, match_id, Place.CHANNEL, "button") is None:
             return
         await self.start_rematch(interaction, match_id)
 
@@ -428,7 +434,7 @@ class Clicks:
 
     # ------------------------------------------------------------------ the replay viewer
     @guarded
-    async def replay_step(self, interaction: discord.Interaction, match_id: int,
+    async def replay_step(self, interaction: discord.Interaction, game: str, match_id: int,
                           index: int) -> None:
         """⏮ ◀ ▶ ⏭ of the step-through viewer (:mod:`bot.discord.replay_viewer`): frame
         ``index`` of the finished match, in the clicked viewer, which must be an ephemeral
@@ -439,7 +445,8 @@ class Clicks:
             return
         m = await replays.finished_match(self.service, interaction.guild_id,
                                          interaction.channel_id or 0, match_id)
-        if await self.ownership.match_fit(interaction, m, Place.SERVER) is not Fit.FITS:
+        if m.game != game or await self.ownership.match_fit(
+                interaction, m, Place.SERVER) is not Fit.FITS:
             await fail(interaction, texts.NOT_THIS_MESSAGE)
             return
         text, png, view, _ = await viewer_page(self.client, m, index,

@@ -4,8 +4,9 @@ gives their translations to Discord)."""
 
 from __future__ import annotations
 
+from .. import games
 from .admin import RaptorAdminCog
-from .cog import RaptorCog
+from .presentation import ui_of
 
 
 def command_messages() -> list[tuple[str, str]]:
@@ -14,7 +15,7 @@ def command_messages() -> list[tuple[str, str]]:
     group descriptions, option names and descriptions, choice names. Group names are left
     out (see the module's note)."""
     out: list[tuple[str, str]] = []
-    for cog in (RaptorCog, RaptorAdminCog):
+    for cog in (*(ui_of(name).cog for name in games.names()), RaptorAdminCog):
         group = cog.__cog_group_name__
         out.append((str(cog.__cog_group_description__), f"/{group}: description"))
         for command in cog.__cog_app_commands__:

@@ -1,6 +1,7 @@
-"""A player's hand, which is hidden information (R11.2): shown only to that player, as an
-ephemeral reply or by DM (the player's ``dm_hand`` setting), with pick buttons while
-picking is open.
+"""A player's private view — Raptor's hand (R11.2), a secret card, hidden cards —, which is
+hidden information: shown only to that player, as an ephemeral reply or by DM (the player's
+``dm_hand`` setting), with the game's controls that go with it (Raptor's pick buttons).
+What it shows is the game's (:mod:`bot.discord.presentation`); the frame is this module's.
 
 - One hand per message, once: the hand image and the pick buttons, the card list as text
   only when the image cannot be made.
@@ -23,17 +24,17 @@ import logging
 
 import discord
 
-from engine import Side
+from engine.game import Seat
 from engine.messages import Text
 
 from .. import texts
-from ..games.raptor import sides as rs
 from ..i18n import tr
 from ..match import Match, MatchService
-from . import components, languages
+from . import languages
 from .images import Images
 from .links import match_link
 from .post_store import Notice, PostStore
+from .presentation import ui_of
 from .replies import HAND_FILE, NO_PINGS, present, reader_lang, say
 
 log = logging.getLogger(__name__)
@@ -50,41 +51,44 @@ class Hands:
         self.images = images
         self.store = store
 
-    async def hand_png(self, match: Match, side: Side, lang: str = "en") -> bytes:
-        """The hand image of ``side`` — PRIVATE to that player (R11.2) — in ``lang``."""
-        return await self.images.hand(match, side, lang)
+    async def hand_png(self, match: Match, seat: Seat, lang: str = "en") -> bytes | None:
+        """The image of ``seat``'s private view — PRIVATE to that player — in ``lang``
+        (None: the game draws none)."""
+        return await self.images.private(match, seat, lang)
 
-    async def _hand(self, match: Match, side: Side, *, in_dm: bool, lang: str = "en"
+    async def _hand(self, match: Match, seat: Seat, *, in_dm: bool, lang: str = "en"
                     ) -> tuple[str, bytes | None]:
-        """The text and image of a hand message: PRIVATE to the player of ``side``. The
-        text lists the cards only when the image could not be made."""
+        """The text and image of a private message: PRIVATE to the player of ``seat``. The
+        text lists what they hold only when the image could not be made."""
         try:
-            png: bytes | None = await self.hand_png(match, side, lang)
+            png = await self.hand_png(match, seat, lang)
         except Exception:
             log.exception("match %d: the hand image failed; the hand is sent as text",
                           match.id)
             png = None
-        jump = texts.to_match(match, await match_link(self.store, match)) if in_dm else None
-        content = tr(Text("{hand}\n{prompt}",
-                          hand=texts.hand_text(match, side, listed=png is None, jump=jump),
-                          prompt=texts.pick_prompt(match, side, in_dm=in_dm)), lang)
+        ui = ui_of(match.game)
+        jump = (texts.to_match(ui.title(match), await match_link(self.store, match)) if in_dm
+                else None)
+        content = tr(ui.private_text(match, seat, listed=png is None, in_dm=in_dm, jump=jump),
+                     lang)
         return content[:2000], png
 
-    async def dm_hand_if_wanted(self, match: Match, side: Side) -> None:
-        """DM the hand to a player who turned ``dm_hand`` on; a refusal (closed DMs) is
-        recorded so that their next ephemeral hand carries the notice (once per match)."""
-        user_id = rs.user(match, side)
-        if rs.ai(match, side) or not await self.service.get_user_setting(user_id, "dm_hand", False):
+    async def dm_hand_if_wanted(self, match: Match, seat: Seat) -> None:
+        """DM the private view to a player who turned ``dm_hand`` on; a refusal (closed DMs)
+        is recorded so that their next ephemeral one carries the notice (once per match)."""
+        user_id = match.user_of(seat)
+        if match.ai_of(seat) or not await self.service.get_user_setting(user_id, "dm_hand",
+                                                                       False):
             return
-        await self.dm_hand(match, side)
+        await self.dm_hand(match, seat)
 
-    async def dm_hand(self, match: Match, side: Side) -> bool:
-        """Send the hand of ``side`` to its player by DM (retiring the DM hand it replaces).
+    async def dm_hand(self, match: Match, seat: Seat) -> bool:
+        """Send ``seat``'s private view to its player by DM (retiring the DM it replaces).
         False if the DM failed (closed DMs: 50007)."""
-        user_id = rs.user(match, side)
+        user_id = match.user_of(seat)
         lang = await languages.user_language(self.service, user_id)
-        content, png = await self._hand(match, side, in_dm=True, lang=lang)
-        view = components.hand_view(match, side, lang)
+        content, png = await self._hand(match, seat, in_dm=True, lang=lang)
+        view = ui_of(match.game).private_controls(match, seat, lang)
         file = discord.File(io.BytesIO(png), filename=HAND_FILE) if png is not None else None
         try:
             user = self.client.get_user(user_id) or await self.client.fetch_user(user_id)
@@ -103,35 +107,36 @@ class Hands:
         await self.retire(match, user_id, texts.HAND_SUPERSEDED)
         if view is not None:
             await self.store.remember_private(match.id, user_id, msg.channel.id, msg.id,
-                                              tr(texts.hand_heading(match, side), lang))
+                                              tr(ui_of(match.game).private_heading(match, seat),
+                                                 lang))
         return True
 
-    async def show_hand(self, interaction: discord.Interaction, match: Match, side: Side, *,
+    async def show_hand(self, interaction: discord.Interaction, match: Match, seat: Seat, *,
                         use_dm: bool = False) -> None:
-        """The player's hand (image + pick buttons while picking is open), ephemeral — or by
-        DM when ``use_dm`` and the player asked for DMs, with an ephemeral fallback. The
-        first ephemeral hand after a failed DM of this match says why (once per match)."""
+        """The player's private view (image and the game's controls), ephemeral — or by DM
+        when ``use_dm`` and the player asked for DMs, with an ephemeral fallback. The first
+        ephemeral one after a failed DM of this match says why (once per match)."""
         user_id = interaction.user.id
         lang = await reader_lang(interaction)
         if use_dm and await self.service.get_user_setting(user_id, "dm_hand", False):
-            if await self.dm_hand(match, side):
+            if await self.dm_hand(match, seat):
                 await say(interaction, texts.HAND_SENT_TO_DM, ephemeral=True)
                 return
         notice = ""
         if (await self.store.noted(match.id, user_id, Notice.DM_FAILED)
                 and await self.store.note(match.id, user_id, Notice.DM_CLOSED_TOLD)):
             notice = tr(texts.DM_CLOSED, lang) + "\n\n"
-        content, png = await self._hand(match, side, in_dm=False, lang=lang)
+        content, png = await self._hand(match, seat, in_dm=False, lang=lang)
         await say(interaction, (notice + content)[:2000], ephemeral=True, png=png,
-                  filename=HAND_FILE, view=components.hand_view(match, side, lang))
+                  filename=HAND_FILE,
+                  view=ui_of(match.game).private_controls(match, seat, lang))
 
     # ------------------------------------------------------------------ retiring DM hands
-    async def picked(self, match: Match, side: Side, card: int) -> None:
-        """``side`` picked ``card`` (anywhere): retire that player's DM hands of the match,
-        saying so. Nothing for an AI side."""
-        if not rs.ai(match, side):
-            await self.retire(match, rs.user(match, side),
-                              texts.picked_elsewhere_text(side, card))
+    async def decided(self, match: Match, seat: Seat, line: Text) -> None:
+        """``seat`` made the decision its DM private views were for (anywhere): retire that
+        player's DM views of the match, with ``line``. Nothing for an AI seat."""
+        if not match.ai_of(seat):
+            await self.retire(match, match.user_of(seat), line)
 
     async def match_over(self, match: Match) -> None:
         """The match ended: retire every DM hand of it still recorded."""
@@ -149,7 +154,8 @@ class Hands:
         posts = await self.store.take_private(match.id, user_id)
         if not posts:
             return
-        jump = texts.to_match(match, await match_link(self.store, match))
+        jump = texts.to_match(ui_of(match.game).title(match),
+                              await match_link(self.store, match))
         for post in posts:
             message = self.client.get_partial_messageable(
                 post.channel_id, type=discord.ChannelType.private

@@ -1,5 +1,6 @@
-"""The images of the matches: public boards and private hands, rendered off the event loop
-and each rendered once."""
+"""The images of the matches, of any game: public images, private ones (a hand), replays —
+drawn by each game's renderer (:mod:`bot.discord.presentation`: an :class:`ImageJob`, a
+:class:`Replay`) off the event loop, and each drawn once."""
 
 from __future__ import annotations
 
@@ -13,17 +14,12 @@ from concurrent.futures import Executor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
-import engine
-import render
-from engine import Side
 from engine.messages import Text
-from render import replay as render_replay_module
 from render.pool import render_executor
 
-from .. import texts
-from ..games.raptor import sides as rs
 from ..i18n import ENGLISH, translator
 from ..match import Match, ServiceError
+from .presentation import ImageJob, Replay, ui_of
 
 log = logging.getLogger(__name__)
 
@@ -44,6 +40,13 @@ class ReplaysBusyError(ServiceError):
     or one per member)."""
 
 
+def _drawer(job: ImageJob, lang: str) -> Callable[[Any], bytes]:
+    """The function a render worker calls with the job's argument (picklable: the game's
+    drawing function with its options, in ``lang``)."""
+    draw = functools.partial(job.draw, **job.kwargs) if job.kwargs else job.draw
+    return functools.partial(in_language, draw, lang)
+
+
 def in_language(draw: Callable[..., Any], lang: str, arg: Any) -> Any:
     """``draw(arg)`` with its texts in ``lang`` (``tr=``, :data:`render.board.Tr`); run in
     the render worker, so only the language's name crosses the process boundary."""
@@ -57,11 +60,11 @@ class Images:
     (:func:`render.pool.render_executor`; threads when ``processes=False`` or when processes
     are unavailable or break) — and each rendered once:
 
-    * a public board (R11.1) per ``(match id, version)`` — the version changes with every
-      change of the game, so the key fixes the position;
-    * a hand (R11.2) per :func:`render.hand_content` of the player's own view, which names the
-      viewer: one player's key never equals the other's, and a hand is only ever looked up
-      with the view of the player it is sent to.
+    * a public image per its game's key (Raptor's board, R11.1: ``(match id, version)`` —
+      the version changes with every change of the game, so the key fixes the position);
+    * a private image (Raptor's hand, R11.2) per its game's key of what it draws, which
+      names the viewer: one player's key never equals another's, and a private image is
+      only ever asked for the player it is sent to.
 
     A finished match's replay is drawn once too: its animation per ``(match id, version,
     byte limit, language)`` and each viewer frame per ``(match id, version, frame,
@@ -101,41 +104,36 @@ class Images:
         self.hits = 0
 
     async def board(self, match: Match, lang: str = ENGLISH) -> bytes:
-        """The public board image of ``match`` (``render.render_board`` of its public view),
-        its texts in ``lang`` (the server's language)."""
-        key = (match.id, match.version, lang)
-        verdict = texts.board_verdict(match)
-        if verdict is not None:
-            verdict = translator(lang).text(verdict)
-        winner = Side(rs.result(match)) if rs.result(match) in ("raptor", "scientist") else None
-        draw = (functools.partial(render.render_board, verdict=verdict, winner=winner)
-                if verdict else render.render_board)
-        return await self._get("board", key, functools.partial(in_language, draw, lang),
-                               lambda: engine.view(match.state, None), slot=match.id)
+        """The public image of ``match`` now (its game's :meth:`GameUI.board`, drawn from the
+        public view only), its texts in ``lang`` (the server's language); a match that ended
+        outside the game carries its verdict as a banner."""
+        ui = ui_of(match.game)
+        verdict = ui.board_verdict(match)
+        job = ui.board(match, None if verdict is None else translator(lang).text(verdict))
+        return await self._get("board", (job.key, lang), _drawer(job, lang), job.arg,
+                               slot=match.id)
 
-    async def hand(self, match: Match, side: Side, lang: str = ENGLISH) -> bytes:
-        """The hand image of ``side`` in ``match`` — PRIVATE to that player (R11.2) — in
-        ``lang`` (its owner's language)."""
-        content = render.hand_content(engine.view(match.state, side))
-        return await self._get("hand", (content, lang),
-                               functools.partial(in_language, render.render_hand, lang),
-                               lambda: content, slot=match.id)
+    async def private(self, match: Match, seat: int, lang: str = ENGLISH) -> bytes | None:
+        """The image of what only ``seat``'s player sees in ``match`` (a hand) — PRIVATE to
+        that player — in ``lang`` (its owner's language); None when the game has none."""
+        job = ui_of(match.game).private_image(match, seat)
+        if job is None:
+            return None
+        return await self._get("hand", (job.key, lang), _drawer(job, lang), job.arg,
+                               slot=match.id)
 
-    async def replay(self, match: Match, views: list[engine.View], *, byte_limit: int,
-                     verdict: str | None = None, winner: Side | None = None,
-                     lang: str = ENGLISH, requester: int | None = None
-                     ) -> render_replay_module.Animation:
-        """The animation of the finished ``match`` from its public ``views``
-        (:func:`render.replay.render_replay`), drawn in the replay worker (never on the event
-        loop) once per match, byte limit and language, for ``requester`` (a user id).
+    async def replay(self, match: Match, replay: Replay, *, byte_limit: int,
+                     lang: str = ENGLISH, requester: int | None = None) -> Any:
+        """The animation of the finished ``match`` (its game's ``replay.animate``), drawn in
+        the replay worker (never on the event loop) once per match, byte limit and language,
+        for ``requester`` (a user id).
 
         Raises:
             ReplaysBusyError: it is not drawn yet nor being drawn, and ``max_replays``
                 animations are being drawn, or one asked for by ``requester``.
         """
         key = (match.id, match.version, byte_limit, lang)
-        draw = functools.partial(render_replay_module.render_replay, byte_limit=byte_limit,
-                                 verdict=translator(lang).text(verdict), winner=winner)
+        draw = functools.partial(replay.animate, byte_limit=byte_limit, **replay.kwargs)
 
         def admit() -> None:
             if len(self._drawing) >= self.max_replays:
@@ -150,23 +148,22 @@ class Images:
 
         try:
             return await self._get("replay", key, functools.partial(in_language, draw, lang),
-                                   lambda: views, slot=REPLAY_SLOT, admit=admit)
+                                   lambda: list(replay.frames), slot=REPLAY_SLOT, admit=admit)
         finally:
             if ("replay", key) not in self._inflight:
                 self._drawing.pop(key, None)
 
-    async def replay_frame(self, match: Match, view: engine.View, *, index: int, total: int,
-                           final: bool = False, verdict: str | None = None,
-                           winner: Side | None = None, lang: str = ENGLISH) -> bytes:
-        """Frame ``index`` of ``total`` of the animation of the finished ``match`` as PNG
-        bytes (the step-through viewer's picture of ``view``,
-        :func:`render.replay.frame_png`), its texts in ``lang`` (the viewer's language),
-        drawn once in the replay worker."""
-        draw = functools.partial(render_replay_module.frame_png, total=total, final=final,
-                                 verdict=translator(lang).text(verdict), winner=winner)
+    async def replay_frame(self, match: Match, replay: Replay, index: int,
+                           lang: str = ENGLISH) -> bytes:
+        """Frame ``index`` of the finished ``match``'s replay as PNG bytes (the step-through
+        viewer's picture, its game's ``replay.draw_frame``), its texts in ``lang`` (the
+        viewer's language), drawn once in the replay worker."""
+        total = len(replay.frames)
+        draw = functools.partial(replay.draw_frame, total=total, final=index == total - 1,
+                                 **replay.kwargs)
         return await self._get("frame", (match.id, match.version, index, total, lang),
-                               functools.partial(in_language, draw, lang), lambda: view,
-                               slot=REPLAY_SLOT)
+                               functools.partial(in_language, draw, lang),
+                               lambda: replay.frames[index], slot=REPLAY_SLOT)
 
     async def _get(self, kind: str, key: Hashable, fn: Callable[[Any], Any],
                    arg: Callable[[], Any], *, slot: int,

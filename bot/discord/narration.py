@@ -37,18 +37,17 @@ from collections.abc import Callable, Sequence
 
 import discord
 
-import engine
-from engine import Phase, Side
+from engine.game import Seat
 from engine.messages import Text
 
-from .. import texts
-from ..games.raptor import sides as rs
+from .. import games
 from ..match import ActResult, Match, MatchService
 from . import components
 from .card import Cards
 from .images import Images
 from .post_store import PostKind
 from .posts import Post, Posts
+from .presentation import ui_of
 from .replies import NO_PINGS, say
 from .threads import Threads
 
@@ -86,8 +85,9 @@ class Narrator:
         if started_by is not None:
             self.cards.started_by(match.id, started_by)
         if start_message_id is None:
-            start_text = Text("{line}\n{help}", line=texts.match_start_line(match),
-                              help=texts.MATCH_START_HELP)
+            ui = ui_of(match.game)
+            start_text = Text("{line}\n{help}", line=ui.start_line(match),
+                              help=ui.start_help(match))
             msg = await say(interaction, start_text, ephemeral=False)
             if msg is None:
                 msg = await interaction.original_response()
@@ -115,8 +115,8 @@ class Narrator:
             return await self.advance(match)
 
     async def run_ai(self, match: Match) -> Match:
-        """If an AI side must act, let it (``service.play_ai``) and show what it did."""
-        if not match.active or not any(rs.ai(match, s) for s in engine.to_act(match.state)):
+        """If an AI seat must act, let it (``service.play_ai``) and show what it did."""
+        if not match.active or not any(match.ai_of(seat) for seat in match.to_act()):
             return match
         typing = None
         try:  # "RaptorBot is typing…" while the AI thinks
@@ -134,7 +134,7 @@ class Narrator:
                 await typing.__aexit__(None, None, None)
         if results:
             now = await self.service.get_match(match.id)
-            if not now.active and now.state.phase is not Phase.OVER:
+            if not now.active and not games.plugin(now.game).game.is_over(now.state):
                 # ended outside the game while the AI thought (a resignation, a moderator):
                 # its end is posted already, and the final board shows these moves
                 log.info("match %d ended while the AI acted: %d AI actions not posted",
@@ -151,11 +151,11 @@ class Narrator:
         over = False
         for r in results:
             last = r.match
-            if isinstance(r.action, engine.Pick):
-                log.info("match %d: the %s picked a card", last.id, rs.acted(r).value)
-                await self.posts.hands.picked(last, rs.acted(r), r.action.card)
-            else:
-                log.info("match %d: %s by the %s", last.id, r.action.kind, rs.acted(r).value)
+            ui = ui_of(last.game)
+            log.info("match %d: %s", last.id, ui.log_step(last, r.seat, r.action))
+            line = ui.private_done(last, r.seat, r.action)
+            if line is not None:
+                await self.posts.hands.decided(last, r.seat, line)
             over = over or r.game_over
         if last is None:
             raise ValueError("publish needs at least one result")
@@ -167,29 +167,28 @@ class Narrator:
             await self.posts.hands.match_over(last)
             final = await self.cards.refresh(last.id)
             lang = await self.posts.language(final.guild_id)
-            await self.posts.send(self._result_post(final, lang, last_actor=rs.acted(results[-1])))
+            await self.posts.send(self._result_post(final, lang, last_actor=results[-1].seat))
             await self.service.end_announced(final.id)
             return final
         return last
 
-    def _result_post(self, m: Match, lang: str, *, last_actor: Side | None = None,
+    def _result_post(self, m: Match, lang: str, *, last_actor: Seat | None = None,
                      extra: str | Text | None = None) -> Post:
         """The result: its first line names the winner and how; pings the players but the
         one who just acted."""
-        content = (Text("{result}\n{extra}", result=texts.result_text(m), extra=extra) if extra
-                   else texts.result_text(m))
-        humans = tuple(rs.user(m, s) for s in (Side.RAPTOR, Side.SCIENTIST)
-                       if not rs.ai(m, s) and s is not last_actor)
-        return Post(m, content, view=components.rematch_view(m.id, lang), ping=humans)
+        result = ui_of(m.game).result_text(m)
+        content = Text("{result}\n{extra}", result=result, extra=extra) if extra else result
+        humans = tuple(p.user_id for p in m.players if p.human and p.seat != last_actor)
+        return Post(m, content, view=components.rematch_view(m, lang), ping=humans)
 
     async def finish(self, match: Match, *, extra: str | Text | None = None,
-                     by: Side | None = None) -> None:
+                     by: Seat | None = None) -> None:
         """Show the end of a match ended outside the game (resignation, draw, timeout, a
         moderator), or of any finished match whose end was never posted (its process
         stopped first: :mod:`bot.match.announcements`): the draw offer, the hands' and the
         card's controls retired, the final card (and the parent channel's line), the result;
         then the end is marked announced. ``extra``: a line added to the public result;
-        ``by``: the side whose click ended it (not pinged)."""
+        ``by``: the seat whose click ended it (not pinged)."""
         await self.posts.retire_posts(match.id, PostKind.DRAW, Text("The match is over."),
                                       match.guild_id)
         await self.posts.hands.match_over(match)
@@ -199,12 +198,27 @@ class Narrator:
         await self.service.end_announced(final.id)
         self.poke()
 
-    async def undo(self, interaction: discord.Interaction, match: Match, side: Side, *,
+    async def seat_left(self, match: Match, seat: Seat, *, timeout: bool = False) -> Match:
+        """``seat`` left ``match`` (resigned, or its time ran out) and its game goes on
+        without it: say so in the match's channel (its DM views retired), then go on (the
+        AI, the card). Returns the latest match."""
+        ui = ui_of(match.game)
+        line = (Text("⏰ {player} ran out of time and leaves {title}; the game goes on "
+                     "without them.", player=ui.player(match, seat), title=ui.title(match))
+                if timeout else
+                Text("🏳️ {player} resigned and leaves {title}; the game goes on without "
+                     "them.", player=ui.player(match, seat), title=ui.title(match)))
+        await self.posts.hands.retire(match, match.user_of(seat), Text("You left the match."))
+        await self.posts.post(match.channel_id, line, guild_id=match.guild_id)
+        return await self.advance(match)
+
+    async def undo(self, interaction: discord.Interaction, match: Match, seat: Seat, *,
                    expected_version: int | None = None) -> Match:
-        """Take back the player's last AP action (service.undo) and show the card again."""
+        """Take back the player's last decision (service.undo: Raptor's AP action) and show
+        the card again."""
         await self.service.undo(match.id, interaction.user.id,
                                 expected_version=expected_version)
-        log.info("match %d: undo by the %s", match.id, side.value)
+        log.info("match %d: undo by seat %d", match.id, seat)
         after = await self.cards.refresh(match.id)
         self.poke()
         return after

@@ -17,17 +17,17 @@ from typing import Any
 
 import discord
 
-from engine import Side
+from engine.game import Seat
 from engine.messages import Text
 
 from .. import texts
-from ..games.raptor import sides as rs
 from ..i18n import tr
 from ..match import Challenge, Match, MatchService
 from . import components, languages
 from .hands import Hands
 from .images import Images
 from .post_store import PostKind, PostStore
+from .presentation import ui_of
 from .replies import BOARD_FILE, NO_PINGS, pings, present, say
 
 log = logging.getLogger(__name__)
@@ -39,8 +39,8 @@ THREAD_ARCHIVED = 50083
 @dataclass
 class Post:
     """One public message to send: text, maybe a board image of ``match``, maybe controls;
-    ``remember_round``: record it as a round post; ``dm_sides``: then DM these sides their
-    hand (if they asked for it)."""
+    ``remember_round``: record it as a round post; ``dm_seats``: then DM these seats their
+    private view (if they asked for it)."""
 
     match: Match
     content: str | Text
@@ -48,7 +48,7 @@ class Post:
     view: discord.ui.View | None = None
     ping: tuple[int, ...] = ()
     remember_round: bool = False
-    dm_sides: tuple[Side, ...] = ()
+    dm_seats: tuple[Seat, ...] = ()
 
 
 class Posts:
@@ -146,7 +146,7 @@ class Posts:
 
     async def send(self, post: Post) -> None:
         """Send ``post`` (with the board image of its match if asked), record it as a round
-        post if asked, then DM its ``dm_sides`` their hand."""
+        post if asked, then DM its ``dm_seats`` their private view."""
         m = post.match
         lang = await self.language(m.guild_id)
         png = await self.images.board(m, lang) if post.board else None
@@ -155,8 +155,8 @@ class Posts:
                               allowed_mentions=pings(*post.ping) if post.ping else None)
         if msg is not None and post.remember_round:
             await self.store.remember(m.id, PostKind.ROUND, m.channel_id, msg.id, content)
-        for side in post.dm_sides:
-            await self.hands.dm_hand_if_wanted(m, side)
+        for seat in post.dm_seats:
+            await self.hands.dm_hand_if_wanted(m, seat)
 
     async def retire_turn_post(self, channel_id: int, message_id: int, head: str,
                                line: str | None) -> None:
@@ -175,17 +175,18 @@ class Posts:
             await self.edit(post.channel_id, post.message_id, view=None,
                             allowed_mentions=NO_PINGS, content=f"{post.text}\n✔ {note}")
 
-    async def post_draw_offer(self, match: Match, side: Side) -> None:
-        """Post ``side``'s draw offer in ``match`` with the answer buttons, pinging the
-        opponent, and record it so that it is retired when the offer lapses."""
-        opponent = rs.user(match, side.other)
+    async def post_draw_offer(self, match: Match, seat: Seat) -> None:
+        """Post ``seat``'s draw offer in the two-player ``match`` with the answer buttons,
+        pinging the opponent, and record it so that it is retired when the offer lapses."""
+        opponent = match.user_of(1 - seat)
         lang = await self.language(match.guild_id)
+        ui = ui_of(match.game)
         content = tr(Text("🤝 {player} offers a draw in {title}. {opponent}, do you accept? "
                           "(The offer lapses with the next move.)",
-                          player=texts.player(match, side), title=texts.match_title(match),
+                          player=ui.player(match, seat), title=ui.title(match),
                           opponent=texts.mention(opponent)), lang)
         msg = await self.post(match.channel_id, content,
-                              view=components.draw_view(match.id, lang),
+                              view=components.draw_view(match, lang),
                               allowed_mentions=pings(opponent))
         if msg is not None:
             await self.store.remember(match.id, PostKind.DRAW, match.channel_id, msg.id,
@@ -203,8 +204,8 @@ class Posts:
         """Answer ``interaction`` with the challenge's message and buttons (pinging the
         challenged player), and record that message so that its expiry can edit it."""
         lang = await languages.public_language(self.service, interaction.guild_id, interaction)
-        msg = await say(interaction, texts.challenge_text(ch), ephemeral=False,
-                        view=components.challenge_view(ch.id, lang),
+        msg = await say(interaction, ui_of(ch.game).challenge_text(ch), ephemeral=False,
+                        view=components.challenge_view(ch, lang),
                         allowed_mentions=pings(ch.challenged_id))
         if msg is None:
             msg = await interaction.original_response()

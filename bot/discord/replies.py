@@ -22,10 +22,9 @@ from typing import Any, Protocol
 import discord
 from discord import app_commands
 
-import engine
 from engine.messages import Text
 
-from .. import texts
+from .. import games, texts
 from ..i18n import ENGLISH, resolve, tr
 from ..match import ServiceError
 from . import languages
@@ -137,13 +136,19 @@ async def fail(interaction: discord.Interaction, text: str | Text) -> None:
     await interaction.followup.send(text, ephemeral=True, allowed_mentions=NO_PINGS)
 
 
+def is_refusal(exc: BaseException) -> bool:
+    """Whether ``exc`` refuses a request for a reason the user is told: the match
+    service's, or a game's (bad notation, an illegal action: :func:`bot.games.refusals`)."""
+    return isinstance(exc, ServiceError) or isinstance(exc, games.refusals())
+
+
 def error_text(exc: Exception) -> str | Text:
-    """What to tell the user about a refused request: the service's sentence, or the engine's
+    """What to tell the user about a refused request: the service's sentence, or the game's
     message (which quotes the input and lists the closest legal actions); a Text when the
     sentence is in the catalog."""
     if isinstance(exc, ServiceError):
         return exc.message
-    if isinstance(exc, engine.RaptorError):
+    if is_refusal(exc):
         said = exc.args[0] if exc.args and isinstance(exc.args[0], Text) else str(exc)
         return Text("That didn't work: {why}", why=said)
     return Text("Something went wrong on my side; the error was logged. Please try again.")
@@ -157,7 +162,7 @@ async def command_error(interaction: discord.Interaction,
     if isinstance(error, app_commands.CheckFailure):
         return
     original = getattr(error, "original", error)
-    if isinstance(original, ServiceError | engine.RaptorError):
+    if is_refusal(original):
         await fail(interaction, error_text(original))
         return
     log.error("/%s %s failed (user %d)", group, interaction.command and
@@ -188,12 +193,13 @@ def guarded(handler: Callable[..., Awaitable[None]]) -> Callable[..., Awaitable[
             return
         try:
             await handler(self, interaction, *args, **kwargs)
-        except (ServiceError, engine.RaptorError) as exc:
-            await fail(interaction, error_text(exc))
         except discord.HTTPException as exc:
             log.warning("%s: Discord refused a request (status %s, code %s)",
                         handler.__name__, exc.status, exc.code)
-        except Exception:
+        except Exception as exc:
+            if is_refusal(exc):
+                await fail(interaction, error_text(exc))
+                return
             log.exception("%s failed (user %d)", handler.__name__, interaction.user.id)
             try:
                 await fail(interaction, error_text(RuntimeError()))

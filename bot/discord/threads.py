@@ -25,6 +25,7 @@ from ..i18n import tr
 from ..match import Match, MatchService
 from .post_store import PostKind
 from .posts import Posts
+from .presentation import ui_of
 
 log = logging.getLogger(__name__)
 
@@ -66,7 +67,8 @@ class Threads:
         start = channel.get_partial_message(message_id)
         try:
             lang = await self.posts.language(match.guild_id)
-            thread = await start.create_thread(name=tr(texts.thread_name(match), lang),
+            thread = await start.create_thread(name=tr(ui_of(match.game).thread_name(match),
+                                                       lang),
                                                auto_archive_duration=ARCHIVE_MINUTES)
         except discord.Forbidden as exc:
             log.warning("channel %d: Discord refused a thread for match %d (code %s)",
@@ -78,7 +80,8 @@ class Threads:
             return match, texts.THREADS_NOT_HERE
         moved = await self.service.move_to_thread(match.id, thread.id)
         log.info("match %d: plays in thread %d of channel %d", match.id, thread.id, channel.id)
-        line = await self.posts.written(texts.parent_line(moved, None), match.guild_id)
+        line = await self.posts.written(ui_of(moved.game).parent_line(moved, None),
+                                        match.guild_id)
         await self.posts.edit(channel.id, message_id, content=line, view=None,
                               allowed_mentions=discord.AllowedMentions.none())
         await self.posts.store.remember(match.id, PostKind.LINE, channel.id, message_id, line)

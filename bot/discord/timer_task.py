@@ -19,6 +19,7 @@ from .. import texts
 from ..match import ChallengeStatus, MatchService, TimerEvent, TimerKind
 from .narration import Narrator
 from .posts import Posts
+from .presentation import ui_of
 from .replies import NO_PINGS, pings
 
 log = logging.getLogger(__name__)
@@ -112,8 +113,13 @@ class TimerTask:
         if event.kind is TimerKind.REMINDER and event.match is not None:
             m = event.match
             log.info("match %d: reminder", m.id)
-            await self.posts.post(event.channel_id, texts.reminder_text(m, event.user_ids),
+            await self.posts.post(event.channel_id,
+                                  ui_of(m.game).reminder_text(m, event.user_ids),
                                   allowed_mentions=pings(*event.user_ids), guild_id=m.guild_id)
+        elif event.kind is TimerKind.SEAT_LEFT and event.match is not None:
+            log.info("match %d: seats %s left (timeout)", event.match.id, event.seats)
+            for seat in event.seats:
+                await self.narrator.seat_left(event.match, seat, timeout=True)
         elif (event.kind in (TimerKind.FORFEIT, TimerKind.AI_FAILED)
               and event.match is not None):
             log.info("match %d: ended by its timer (%s)", event.match.id, event.match.reason)

@@ -53,6 +53,12 @@ def plugin(name: str) -> GamePlugin:
     return found
 
 
+def refusals() -> tuple[type[Exception], ...]:
+    """Every registered game's refusal classes (:attr:`GamePlugin.errors`): what a player's
+    bad input or illegal action raises, whose message is for the player."""
+    return tuple(cls for name in names() for cls in plugin(name).errors)
+
+
 def register(game_plugin: GamePlugin) -> None:
     """Host ``game_plugin`` under its game's name (tests: a toy game)."""
     _loaded[game_plugin.name] = game_plugin
@@ -64,5 +70,5 @@ def unregister(name: str) -> None:
         _loaded.pop(name, None)
 
 
-__all__ = ["GamePlugin", "PACKAGES", "UnknownGameError", "names", "plugin", "register",
-           "unregister"]
+__all__ = ["GamePlugin", "PACKAGES", "UnknownGameError", "names", "plugin", "refusals",
+           "register", "unregister"]

@@ -47,11 +47,15 @@ def catalog_characters(lang: str = TRADITIONAL_CHINESE) -> set[str]:
     return {ch for ch in out if ch.isprintable() and not is_emoji(ch)}
 
 
+#: The joiners and variation selectors of emoji sequences (🏳️ is 🏳 and U+FE0F).
+EMOJI_JOINERS = frozenset("\u200d\ufe0e\ufe0f")
+
+
 def is_emoji(ch: str) -> bool:
-    """An emoji, pictograph or other symbol (⏰, 🏆, 🦖, ✔, ↪; Unicode category So): in
-    Discord messages only, which the readers' clients draw; no image draws one, and Noto
-    Sans CJK has few."""
-    return unicodedata.category(ch) == "So"
+    """An emoji, pictograph or other symbol (⏰, 🏆, 🦖, ✔, ↪; Unicode category So), or a
+    joiner of an emoji sequence (:data:`EMOJI_JOINERS`): in Discord messages only, which the
+    readers' clients draw; no image draws one, and Noto Sans CJK has few."""
+    return unicodedata.category(ch) == "So" or ch in EMOJI_JOINERS
 
 
 def characters() -> str:

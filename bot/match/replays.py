@@ -1,6 +1,7 @@
-"""Finished matches shared again: which match a request names, its text record
-(``docs/RECORD.md``) and the public views of its animation. Discord-free: the Discord layer
-(``/raptor replay``, ``/raptor record``) and ``python -m bot replay`` call it.
+"""Finished matches shared again, of any game: which match a request names, its decisions
+and its text record (in its game's format; Raptor's ``docs/RECORD.md``). Discord-free: the
+Discord layer (``/<game> replay``, ``/<game> record``) and ``python -m bot replay`` call it;
+each game draws its own replay from :func:`match_actions`.
 
 Only a finished match is shared (its seed and hands no longer matter, R11.2); a match in
 progress, a match of another server and an unknown number are refused with
@@ -13,12 +14,8 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-import engine
-from engine import Side
 from engine.game import RecordHeader
 from engine.messages import Text
-from engine.raptor_game import side_of
-from engine.record import Ending, ending_banner, round_states
 
 from .. import games
 from ..i18n import ENGLISH, tr
@@ -27,28 +24,31 @@ from .service import MatchService
 
 
 async def finished_match(service: MatchService, guild_id: int, channel_id: int,
-                         number: int | None = None) -> Match:
-    """The finished match ``number`` of server ``guild_id``, or this channel's last finished
-    match when ``number`` is None.
+                         number: int | None = None, *, game: str | None = None) -> Match:
+    """The finished match ``number`` of server ``guild_id`` (of ``game`` when given), or
+    this channel's last finished match when ``number`` is None.
 
     Raises:
-        NotFoundError: no such match in this server (another server's match is not named),
-            or no finished match in the channel.
+        NotFoundError: no such match in this server (another server's match, or another
+            game's, is not named), or no finished match in the channel.
         InvalidRequestError: the match is still being played.
     """
+    group = game or "raptor"  # the command group the sentences name
     if number is None:
         match = await service.last_finished(channel_id)
-        if match is None:
-            raise NotFoundError("No match has finished in this channel yet: name one from "
-                                "`/raptor history`, e.g. `/raptor replay match:12`.")
+        if match is None or (game is not None and match.game != game):
+            raise NotFoundError(Text("No match has finished in this channel yet: name one "
+                                     "from `/{group} history`, e.g. `/{group} replay "
+                                     "match:12`.", group=group))
         return match
     try:
         match = await service.get_match(number)
     except NotFoundError:
         match = None
-    if match is None or match.guild_id != guild_id:
-        raise NotFoundError(Text("There is no match #{n} in this server: `/raptor history` "
-                                 "lists yours.", n=number))
+    if match is None or match.guild_id != guild_id or (game is not None
+                                                       and match.game != game):
+        raise NotFoundError(Text("There is no match #{n} in this server: `/{group} history` "
+                                 "lists yours.", n=number, group=group))
     if match.active:
         raise InvalidRequestError(Text("Match #{n} is still being played: its replay and "
                                        "record come once it is over (until then its hands are "
@@ -82,19 +82,3 @@ async def record_text(service: MatchService, match: Match, *, server: str,
     return rules.write_record(match.seed, match.seats, match.options,
                               await match_actions(service, match),
                               record_header(match, server=server, players=players))
-
-
-async def replay_views(service: MatchService, match: Match
-                       ) -> tuple[list[engine.View], str | None, Side | None]:
-    """The public views after each round of the finished Raptor ``match`` (the animation's
-    frames, :func:`render.replay.render_replay`), and the verdict and winner of its last
-    frame when it ended outside the game (else None, None)."""
-    actions = [(side_of(seat), action) for seat, action in await match_actions(service, match)]
-    states = round_states(match.seed, engine.Options(**match.options), actions)
-    views = [engine.view(s, None) for s in states]
-    if states and states[-1].is_over:
-        return views, None, None
-    winner = (side_of(next(iter(match.winners))) if len(match.winners) == 1 else None)
-    result = ("draw" if match.draw else winner.value if winner is not None else None)
-    reason = match.reason or Ending.ENDED_BY_MODERATOR
-    return views, ending_banner(result, reason), winner

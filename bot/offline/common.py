@@ -18,7 +18,7 @@ from collections.abc import Callable, Coroutine, Iterator
 from pathlib import Path
 from typing import Any
 
-from engine.__main__ import seed_arg  # seeds 0..2**63-1, the same for every command
+from engine.cli import seed_arg  # seeds 0..2**63-1, the same for every command
 
 from .. import games
 from ..i18n import LANGUAGES, from_environment
@@ -31,12 +31,12 @@ __all__ = ["add_game_option", "add_lang_option", "console_echo", "folder_lock", 
 DEFAULT_GAME = "raptor"
 
 
-def split_game(argv: list[str] | None) -> tuple[str, list[str]]:
+def split_game(argv: list[str] | None, prog: str) -> tuple[str, list[str]]:
     """The game named by ``--game NAME`` (or ``--game=NAME``) in ``argv`` (default
     :data:`DEFAULT_GAME`) and the other arguments, for the game's own parser.
 
     Raises:
-        SystemExit: (status 2, one line on stderr) an unknown game.
+        SystemExit: (status 2, one line on stderr starting with ``prog``) an unknown game.
     """
     args = list(sys.argv[1:] if argv is None else argv)
     game = DEFAULT_GAME
@@ -53,7 +53,7 @@ def split_game(argv: list[str] | None) -> tuple[str, list[str]]:
         rest.append(arg)
         i += 1
     if game not in games.names():
-        print(f"python -m bot: unknown game {game!r}: the games are "
+        print(f"{prog}: unknown game {game!r}: the games are "
               f"{', '.join(games.names())}", file=sys.stderr)
         raise SystemExit(2)
     return game, rest

@@ -12,5 +12,5 @@ from .common import split_game
 def main(argv: list[str] | None = None) -> int:
     """``python -m bot demo``: the named game's demo (:meth:`GamePlugin.offline`).
     Returns the exit status."""
-    game, rest = split_game(argv)
+    game, rest = split_game(argv, "python -m bot demo")
     return games.plugin(game).offline().demo_main(rest)

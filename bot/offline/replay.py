@@ -7,7 +7,7 @@ database's most recently finished match. A match in progress is refused (its han
 secret); so are a missing database, an unknown match, an empty ``--out`` (``.`` is the current
 folder) and files ``match-N.*`` already in ``--out`` (another database's match N, perhaps:
 ``--force`` overwrites them), in one line each, writing nothing. Exit status as
-``python -m engine``'s (:data:`engine.__main__.EXIT_STATUS`): 2 for every usage error.
+``python -m engine``'s (:data:`engine.cli.EXIT_STATUS`): 2 for every usage error.
 
 The database is only read (:meth:`bot.storage.db.SqliteDatabase.open_read_only`): a read-only file
 or folder is fine, nothing is created beside it, and a database of an older schema is migrated in a
@@ -25,7 +25,7 @@ import sqlite3
 import sys
 from pathlib import Path
 
-from engine.__main__ import EXIT_STATUS
+from engine.cli import EXIT_STATUS
 from render.replay import DEFAULT_BYTE_LIMIT, ReplayError
 
 from .. import games

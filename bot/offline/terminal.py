@@ -11,5 +11,5 @@ from .common import split_game
 def main(argv: list[str] | None = None) -> int:
     """``python -m bot play``: the named game's terminal mode (:meth:`GamePlugin.offline`).
     Returns the exit status."""
-    game, rest = split_game(argv)
+    game, rest = split_game(argv, "python -m bot play")
     return games.plugin(game).offline().play_main(rest)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from bot import texts
+from bot.games.raptor import texts
 from bot.match import Match
 from engine import Side
 from tests.discord.conftest import World

@@ -8,8 +8,8 @@ import logging
 import discord
 import pytest
 
-from bot import texts
 from bot.discord.app import build_service, configure_logging, create_bot
+from bot.games.raptor import texts
 from bot.storage.db import SqliteDatabase
 from engine import Side
 from tests.discord.conftest import World, make_settings

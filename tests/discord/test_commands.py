@@ -13,6 +13,7 @@ import engine
 import render
 from bot import texts
 from bot.games.raptor import sides as rs
+from bot.games.raptor import texts as raptor_texts
 from bot.match import InvalidRequestError, NotAPlayerError
 from bot.match.challenges import rematch_seat
 from engine import Side
@@ -42,7 +43,7 @@ async def test_board_is_public_and_needs_a_match(world: World) -> None:
     carol = fake.add_user("carol")
     out = await carol.slash("raptor board")
     only_ephemeral_to(out, carol)
-    assert out.content == texts.NO_MATCH_HERE
+    assert out.content == raptor_texts.NO_MATCH_HERE
     assert fake.public_messages() == []  # the public "thinking" placeholder was removed
 
     await start_match(world)
@@ -331,7 +332,7 @@ async def test_a_draw_answer_racing_a_move_leaves_no_live_buttons(world: World,
     out = await alice.slash("raptor draw")
     offer = next(r for r in out if r.visibility == "public")
     await bob.click("Pick your card")
-    await asyncio.gather(bob.click(texts.card_label(S, 1)),
+    await asyncio.gather(bob.click(raptor_texts.card_label(S, 1)),
                          bob.click(answer, message=offer.id))
     message = fake.message(offer.id)
     match = await world.match()

@@ -9,6 +9,8 @@ import pytest
 
 import engine
 from bot.discord import components
+from bot.discord.app import CONTROLS
+from bot.games.raptor.ui import components as raptor_components
 from engine import Side
 
 BIG = 10**12  # ids as large as real ones: match 10^12, version 10^12
@@ -42,20 +44,20 @@ def custom_ids(view) -> list[str]:
 
 def test_every_custom_id_parses_back_and_fits() -> None:
     items = [
-        components.ChallengeButton(BIG, "accept"),
-        components.HandButton(BIG, 999),
-        components.PickButton(BIG, 999, 9, Side.SCIENTIST),
-        components.ActionSelect(BIG, BIG, 3),
-        components.ActionSelect(BIG, BIG),
-        components.GroupSelect(BIG, BIG),
-        components.PageButton(BIG, BIG, "heal", 12),
-        components.TurnButton(BIG, BIG, "undo"),
-        components.MatchButton(BIG, "draw-decline"),
+        components.ChallengeButton("raptor", BIG, "accept"),
+        components.HandButton("raptor", BIG, 999),
+        raptor_components.PickButton(BIG, 999, 9, Side.SCIENTIST),
+        components.ActionSelect("raptor", BIG, BIG, 3),
+        components.ActionSelect("raptor", BIG, BIG),
+        components.GroupSelect("raptor", BIG, BIG),
+        components.PageButton("raptor", BIG, BIG, "heal", 12),
+        components.TurnButton("raptor", BIG, BIG, "undo"),
+        components.MatchButton("raptor", BIG, "draw-decline"),
     ]
     for item in items:
         cid = item.item.custom_id
         assert len(cid) <= 100
-        matching = [cls for cls in components.DYNAMIC_ITEMS
+        matching = [cls for cls in CONTROLS
                     if cls.__discord_ui_compiled_template__.fullmatch(cid)]
         assert matching == [type(item)], cid
 
@@ -63,11 +65,11 @@ def test_every_custom_id_parses_back_and_fits() -> None:
 def test_a_figurine_with_63_actions_gets_three_menus() -> None:
     state = engine.from_diagram(OPEN_BOARD)
     match = fake_match(state)
-    view = components.turn_view(match, Side.SCIENTIST)
+    view = raptor_components.turn_view(match, Side.SCIENTIST)
     group_select, end = view.children
     assert [o.value for o in group_select.item.options] == ["G3"]
     assert end.item.label == "End turn"
-    built = components.group_view(match, Side.SCIENTIST, "G3", 0)
+    built = raptor_components.group_view(match, Side.SCIENTIST, "G3", 0)
     assert built is not None
     view, title = built
     assert title == "**Scientist on G3** — 63 actions"
@@ -82,20 +84,20 @@ def test_a_figurine_with_63_actions_gets_three_menus() -> None:
     assert values == legal
     ids = custom_ids(view)
     assert len(set(ids)) == 3 and all(len(i) <= 100 for i in ids)
-    assert components.group_view(match, Side.SCIENTIST, "B2", 0) is None
+    assert raptor_components.group_view(match, Side.SCIENTIST, "B2", 0) is None
 
 
 def test_pages_when_a_group_does_not_fit_in_one_message(monkeypatch: pytest.MonkeyPatch
                                                          ) -> None:
-    monkeypatch.setattr(components, "SELECTS_PER_PAGE", 1)
+    monkeypatch.setattr(raptor_components, "SELECTS_PER_PAGE", 1)
     match = fake_match(engine.from_diagram(OPEN_BOARD))
-    first, title = components.group_view(match, Side.SCIENTIST, "G3", 0)
+    first, title = raptor_components.group_view(match, Side.SCIENTIST, "G3", 0)
     assert title.endswith("(page 1/3)")
     assert [getattr(c.item, "label", None) for c in first.children] == [None, "Next ▶"]
-    middle, _ = components.group_view(match, Side.SCIENTIST, "G3", 1)
+    middle, _ = raptor_components.group_view(match, Side.SCIENTIST, "G3", 1)
     labels = [getattr(c.item, "label", None) for c in middle.children]
     assert labels == [None, "◀ Previous", "Next ▶"]
-    last, title = components.group_view(match, Side.SCIENTIST, "G3", 7)  # clamped
+    last, title = raptor_components.group_view(match, Side.SCIENTIST, "G3", 7)  # clamped
     assert title.endswith("(page 3/3)") and len(last.children[0].item.options) == 13
     assert len(last.children) <= components.MAX_ROWS
 
@@ -103,9 +105,9 @@ def test_pages_when_a_group_does_not_fit_in_one_message(monkeypatch: pytest.Monk
 def test_group_of_names_figurines_tiles_and_sleep_tokens() -> None:
     state = engine.from_diagram(OPEN_BOARD)
     move = engine.legal_actions(state, Side.SCIENTIST)[0]
-    assert components.group_of(move, state) == ("G3", "Scientist on G3")
-    assert components.group_of(engine.Heal(), state) == ("heal", "The mother's sleep tokens")
-    assert components.group_of(engine.PlaceFire(engine.square("E4")), state) == (
+    assert raptor_components.group_of(move, state) == ("G3", "Scientist on G3")
+    assert raptor_components.group_of(engine.Heal(), state) == ("heal", "The mother's sleep tokens")
+    assert raptor_components.group_of(engine.PlaceFire(engine.square("E4")), state) == (
         "T4", "Tile T4")
-    assert components.group_of(engine.Reinforce(engine.square("C1")), state) == (
+    assert raptor_components.group_of(engine.Reinforce(engine.square("C1")), state) == (
         "T1", "Tile T1")

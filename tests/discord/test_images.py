@@ -12,6 +12,7 @@ import pytest
 import engine
 import render
 from bot.discord.images import REPLAY_SLOT, Images, ReplaysBusyError
+from bot.discord.presentation import ui_of
 from engine import Side
 from engine.raptor_game import SIDE_SEATS
 from tests.discord.conftest import World
@@ -43,7 +44,7 @@ async def test_concurrent_requests_share_one_render(world: World) -> None:
     images = Images()
     try:
         got = await asyncio.gather(*(images.board(match) for _ in range(6)),
-                                   *(images.hand(match, R) for _ in range(3)))
+                                   *(images.private(match, SIDE_SEATS[R]) for _ in range(3)))
         assert images.renders == 2 and images.hits == 7
         assert len({id(png) for png in got[:6]}) == 1
         assert len({id(png) for png in got[6:]}) == 1
@@ -55,16 +56,16 @@ async def test_hands_are_keyed_by_their_players_content(world: World) -> None:
     match = await start_match(world)
     images = Images()
     try:
-        raptor = await images.hand(match, R)
-        scientist = await images.hand(match, S)
+        raptor = await images.private(match, SIDE_SEATS[R])
+        scientist = await images.private(match, SIDE_SEATS[S])
         assert raptor == render.render_hand(engine.view(match.state, R))
         assert scientist == render.render_hand(engine.view(match.state, S))
         assert raptor != scientist
         # a later version where the hand picture is unchanged: a hit; the other hand is
         # never served for it
         moved = dataclasses.replace(match, version=match.version + 5)
-        assert await images.hand(moved, S) is scientist
-        assert await images.hand(moved, R) is raptor
+        assert await images.private(moved, SIDE_SEATS[S]) is scientist
+        assert await images.private(moved, SIDE_SEATS[R]) is raptor
         assert images.renders == 2
     finally:
         images.close()
@@ -165,7 +166,7 @@ async def test_a_match_always_renders_in_the_same_worker(world: World) -> None:
     images = Images(workers=2)
     try:
         await images.board(match)
-        await images.hand(match, R)
+        await images.private(match, SIDE_SEATS[R])
         await images.board(dataclasses.replace(match, version=match.version + 1))
         assert list(images._executors) == [match.id % 2]  # one worker started, used for all
         other = dataclasses.replace(match, id=match.id + 1)
@@ -177,14 +178,14 @@ async def test_a_match_always_renders_in_the_same_worker(world: World) -> None:
 
 async def finished(world: World, match_id: int | None = None):
     """A finished match (alice resigns her match at once) and its replay views."""
-    from bot.match import replays
+    from bot.games.raptor.replays import replay_views
 
     match = await start_match(world) if match_id is None else await world.service.get_match(
         match_id)
     await pick(world.alice, R, match.state.hands[R][0])
     await pick(world.bob, S, match.state.hands[S][0])
     ended = await world.service.resign(match.id, world.alice.id)
-    views, verdict, winner = await replays.replay_views(world.service, ended)
+    views, verdict, winner = await replay_views(world.service, ended)
     assert views
     return ended, views, verdict, winner
 
@@ -194,21 +195,22 @@ async def test_a_finished_matchs_animation_is_drawn_once_in_its_own_worker(
     from render.replay import frame_png, render_replay
 
     ended, views, verdict, winner = await finished(world)
+    replay = await ui_of("raptor").replay(world.service, ended)
+    assert list(replay.frames) == views
     images = Images(workers=2)
     try:
-        got = await asyncio.gather(*(images.replay(ended, views, byte_limit=8 << 20,
-                                                   verdict=verdict, winner=winner,
+        got = await asyncio.gather(*(images.replay(ended, replay, byte_limit=8 << 20,
                                                    requester=1000 + i) for i in range(12)))
         assert (images.renders, images.hits) == (1, 11)
         assert len({id(a) for a in got}) == 1
-        assert got[0].data == render_replay(views, byte_limit=8 << 20, verdict=verdict,
+        assert got[0].data == render_replay(views, byte_limit=8 << 20, verdict=str(verdict),
                                             winner=winner).data
-        again = await images.replay(ended, views, byte_limit=8 << 20, verdict=verdict,
-                                    winner=winner, requester=1000)
+        again = await images.replay(ended, replay, byte_limit=8 << 20, requester=1000)
         assert again is got[0] and images.hits == 12
-        frame = await images.replay_frame(ended, views[0], index=0, total=len(views))
-        assert frame == frame_png(views[0], total=len(views))
-        assert await images.replay_frame(ended, views[0], index=0, total=len(views)) is frame
+        frame = await images.replay_frame(ended, replay, 0)
+        assert frame == frame_png(views[0], total=len(views), final=len(views) == 1,
+                                  verdict=str(verdict), winner=winner)
+        assert await images.replay_frame(ended, replay, 0) is frame
         # drawn by the replay worker alone: no board worker was started for them
         assert list(images._executors) == [REPLAY_SLOT]
     finally:
@@ -222,7 +224,7 @@ async def test_replays_drawn_at_once_are_capped_and_one_per_member(world: World,
     from render import replay as render_replay_module
 
     ended, views, verdict, winner = await finished(world)
-    said = {"verdict": verdict, "winner": winner}
+    replay = await ui_of("raptor").replay(world.service, ended)
     release = threading.Event()
     real = render_replay_module.render_replay
 
@@ -233,28 +235,27 @@ async def test_replays_drawn_at_once_are_capped_and_one_per_member(world: World,
     monkeypatch.setattr(render_replay_module, "render_replay", slow)
     images = Images(processes=False, max_replays=2)
     try:
-        first = asyncio.ensure_future(images.replay(ended, views, byte_limit=8 << 20,
-                                                    requester=1, **said))
+        first = asyncio.ensure_future(images.replay(ended, replay, byte_limit=8 << 20,
+                                                    requester=1))
         await asyncio.sleep(0.05)
         with pytest.raises(ReplaysBusyError) as mine:  # the same member, another animation
-            await images.replay(ended, views, byte_limit=4 << 20, requester=1, **said)
+            await images.replay(ended, replay, byte_limit=4 << 20, requester=1)
         assert mine.value.message == ("Your other replay is still being drawn: ask for this "
                                       "one once it is here.")
-        second = asyncio.ensure_future(images.replay(ended, views, byte_limit=4 << 20,
-                                                     requester=2, **said))
+        second = asyncio.ensure_future(images.replay(ended, replay, byte_limit=4 << 20,
+                                                     requester=2))
         await asyncio.sleep(0.05)
         with pytest.raises(ReplaysBusyError) as full:
-            await images.replay(ended, views, byte_limit=2 << 20, requester=3, **said)
+            await images.replay(ended, replay, byte_limit=2 << 20, requester=3)
         assert full.value.message == ("I'm drawing 2 replays already, as many as I draw at "
                                       "once: try again in a minute.")
         # joining one being drawn is not a new one
-        joined = asyncio.ensure_future(images.replay(ended, views, byte_limit=8 << 20,
-                                                     requester=3, **said))
+        joined = asyncio.ensure_future(images.replay(ended, replay, byte_limit=8 << 20,
+                                                     requester=3))
         release.set()
         assert (await first) is (await joined)
         await second
-        await images.replay(ended, views, byte_limit=2 << 20, requester=3,
-                            **said)  # room again
+        await images.replay(ended, replay, byte_limit=2 << 20, requester=3)  # room again
         assert images._drawing == {}
     finally:
         release.set()

@@ -81,7 +81,7 @@ async def test_the_synced_commands_carry_zh_tw_localisations_that_discord_accept
 
 def test_names_are_unique_among_siblings_in_chinese():
     from bot.discord.admin import RaptorAdminCog
-    from bot.discord.cog import RaptorCog
+    from bot.games.raptor.ui.cog import RaptorCog
     zh = catalog("zh-TW")
     for cog in (RaptorCog, RaptorAdminCog):
         names = [zh.pgettext("application command", c.name) for c in cog.__cog_app_commands__]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 
 from bot import texts
+from bot.games.raptor import texts as raptor_texts
 from engine import Phase, Side
 from tests.discord.conftest import World
 from tests.discord.helpers import option_values, pick, start_match, turn_message
@@ -75,7 +76,7 @@ async def test_typed_actions_wrong_phase_and_malformed(world: World) -> None:
     alice, bob = world.alice, world.bob
     out = await alice.slash("raptor act", action="play 7")
     only_ephemeral_to(out, alice)
-    assert texts.NO_MATCH_HERE == out.content
+    assert raptor_texts.NO_MATCH_HERE == out.content
 
     match = await start_match(world)
     out = await alice.slash("raptor act", action="G1-G3")  # a move during the card pick
@@ -119,7 +120,7 @@ async def test_stale_controls_change_nothing(world: World) -> None:
     out = await bob.select("Scientist on B2: choose an action", values=["B2-C2"],
                            message=group_menu.id)
     only_ephemeral_to(out, bob)
-    assert out.content == texts.stale_text()
+    assert out.content == texts.stale_text(group="raptor")
     assert (await world.match()).version == version
     # the card is edited in place: the same message now carries the new version's controls
     card = turn_message(world)
@@ -134,7 +135,7 @@ async def test_stale_controls_change_nothing(world: World) -> None:
     assert (await world.match()).state.round == 2
     out = await alice.click("2 · Disappearance & Observation", message=old_hand.id)
     only_ephemeral_to(out, alice)
-    assert out.content == texts.stale_text("card button")
+    assert out.content == texts.stale_text("card button", group="raptor")
     assert (await world.match()).state.picks == {R: None, S: None}
 
 

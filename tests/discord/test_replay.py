@@ -11,7 +11,7 @@ from PIL import Image
 
 import engine
 from bot.games.raptor import sides as rs
-from bot.match import replays
+from bot.games.raptor.replays import replay_views
 from engine import Side
 from engine.raptor_game import SIDE_SEATS
 from tests.discord.conftest import World
@@ -53,7 +53,7 @@ async def test_replay_and_record_of_a_finished_match(world: World) -> None:
     assert gif.filename == "raptor-match-1.gif"
     im = Image.open(io.BytesIO(gif.data))
     assert im.format == "GIF" and im.n_frames == 3 and im.size == (828, 756)
-    views, verdict, winner = await replays.replay_views(world.service, ended)
+    views, verdict, winner = await replay_views(world.service, ended)
     assert verdict == "Scientist wins: the raptor resigned" and winner is S
     from render.replay import render_replay
 
@@ -136,7 +136,7 @@ async def test_the_step_through_viewer_works_across_a_restart(world: World) -> N
     ids = [c["custom_id"] for c in viewer.walk() if c.get("custom_id")]
     assert ids == ["raptor:replay:1:0:first", "raptor:replay:1:0:prev",
                    "raptor:replay:1:1:next", "raptor:replay:1:2:last"]
-    views, verdict, winner = await replays.replay_views(world.service, ended)
+    views, verdict, winner = await replay_views(world.service, ended)
     from render.replay import frame_png
 
     assert viewer.attachments[0].data == frame_png(views[0], total=3)
@@ -170,7 +170,7 @@ async def test_the_step_through_viewer_is_in_the_viewers_language(world: World) 
     assert lines[0] == "**第 1 局 · 第 1 回合（1/3）**"
     assert lines[-1].startswith("幼龍逃脫 0/3 · 被捕捉 ")
     assert "round" not in viewer.content and "Nothing" not in viewer.content
-    views, verdict, winner = await replays.replay_views(world.service, ended)
+    views, verdict, winner = await replay_views(world.service, ended)
     zh = translator("zh-TW").text
     assert viewer.attachments[0].data == frame_png(views[0], total=3, tr=zh)
     assert viewer.attachments[0].data != frame_png(views[0], total=3)

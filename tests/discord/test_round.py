@@ -7,8 +7,8 @@ scientist (bob) 1 8 9 in round 1.
 from __future__ import annotations
 
 import render
-from bot import texts
 from bot.games.raptor import sides as rs
+from bot.games.raptor import texts
 from engine import Phase, Side, square
 from engine.state import BABY, EMPTY
 from tests.discord.conftest import World

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 
 import engine
 import render
-from bot import texts
+from bot.games.raptor import texts
 from bot.match import Match
 from engine import Side
 from tests.e2e.players import Table

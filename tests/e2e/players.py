@@ -34,10 +34,10 @@ from typing import Any
 
 import bot.match.starting
 import engine
-from bot import texts
 from bot.ai import choose_action
 from bot.discord.app import RaptorBot, create_bot
 from bot.games.raptor import sides as rs
+from bot.games.raptor import texts
 from bot.i18n import resolve, tr
 from bot.match import Match, MatchService
 from bot.settings import Settings

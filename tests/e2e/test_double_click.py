@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 import random
 
-from bot import texts
+from bot.games.raptor import texts
 from engine import End, Phase, Pick, Side, format_action
 from engine.raptor_game import side_of
 from tests.databases import saves_held_together

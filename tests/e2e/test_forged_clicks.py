@@ -19,6 +19,7 @@ an older version of an edited message (End turn one version back).
 
 from __future__ import annotations
 
+import functools
 import random
 import re
 from collections.abc import AsyncIterator
@@ -29,6 +30,7 @@ from bot import texts
 from bot.discord.app import CONTROLS
 from bot.discord.links import match_link
 from bot.discord.post_store import PostStore
+from bot.games.raptor import texts as raptor_texts
 from engine import Side
 from tests.e2e.conftest import check_acks
 from tests.e2e.players import Table, World
@@ -267,7 +269,7 @@ async def test_end_turn_one_version_back_gets_the_out_of_date_answer(world: Worl
 
     assert without(await stored(world), out) == before
     assert [(r.visibility, r.user_id) for r in out.records] == [("ephemeral", who.id)]
-    assert out.content == texts.stale_text("control")
+    assert out.content == texts.stale_text("control", group="raptor")
     assert out.errors == []
 
 
@@ -428,14 +430,14 @@ def sweep_cases(ids: dict[str, int], jump1: str) -> list[Case]:
         # a public message of the match's channel not recorded as its offer: the offer
         # lapsed, for all the bot knows
         ("another message", ("draw-decline", "alice", f"raptor:m:{m1}:draw-decline",
-                             "stats1", None, texts.stale_text("button"))),
+                             "stats1", None, texts.stale_text("button", group="raptor"))),
         ("another message", ("end match", "mod", f"raptor:m:{m1}:end", "card1", None, no)),
         ("another message", ("replay", "alice", f"raptor:replay:{ids['f']}:1:next", "result",
                              None, no)),
     ]]
     # in alice's DM with the bot, on M1's live DM hand, or (a pick) on another message
     dm = "dm_hand1"
-    stale_dm = texts.stale_text("card button", jump=jump1)
+    stale_dm = texts.stale_text("card button", group="raptor", jump=jump1)
     cases += [("a DM", *case) for case in [
         ("accept", "alice", f"raptor:c:{ids['c1']}:accept", dm, None, no),
         ("decline", "alice", f"raptor:c:{ids['c1']}:decline", dm, None, no),
@@ -463,6 +465,7 @@ def sweep_cases(ids: dict[str, int], jump1: str) -> list[Case]:
         ("replay", "alice", f"raptor:replay:{ids['f']}:1:next", dm, None, no),
     ]]
     cases += malformed_cases(valid_clicks(ids), m1)
+    stale_menu = texts.stale_text("menu", group="raptor")
     # hostile choices in M1's menus (alice may act: she has a card to pick)
     do, grp = f"raptor:m:{m1}:v:{v}:do", f"raptor:m:{m1}:v:{v}:grp"
     empty = "That didn't work: empty input: type an action such as 'G2-G5', 'play 5' or 'end'"
@@ -475,8 +478,8 @@ def sweep_cases(ids: dict[str, int], jump1: str) -> list[Case]:
         ("do, 100 characters", "alice", do, "card1", ["G2-" * 33 + "G"],
          f"That didn't work: '{'G2-' * 13}G…' is not action notation; try 'G2-G5', "
          "'kill F3', 'play 5' or 'end'"),
-        ("grp, no choice", "alice", grp, "card1", [], texts.stale_text("menu")),
-        ("grp, no group", "alice", grp, "card1", ["../T1"], texts.stale_text("menu")),
+        ("grp, no choice", "alice", grp, "card1", [], stale_menu),
+        ("grp, no group", "alice", grp, "card1", ["../T1"], stale_menu),
     ]]
     cases += stale_cases(ids)
     cases += third_member_cases(ids)
@@ -515,8 +518,8 @@ def malformed_cases(valid: list[tuple[str, str, str, list[str] | None]], m1: int
                     ) -> list[Case]:
     """Each valid click with its id spoiled: every number negative, followed by a letter,
     21 or 101 digits long or in full-width digits; the object's id 0 or 2**63; a field
-    more; spaces or a line break around it; in capitals. And ids of no control on M1's
-    card."""
+    more; spaces or a line break around it; in capitals; another game's name, or a name of
+    no game, in front. And ids of no control on M1's card."""
     no = texts.NOT_THIS_MESSAGE
     cases: list[Case] = []
     for who, custom_id, key, values in valid:
@@ -529,6 +532,9 @@ def malformed_cases(valid: list[tuple[str, str, str, list[str] | None]], m1: int
                 bad += ["0", str(2**63)]
             spoiled += [custom_id[:number.start()] + b + custom_id[number.end():] for b in bad]
         spoiled += [f"{custom_id}:x", f"{custom_id}\n", f" {custom_id}", custom_id.upper()]
+        game, _, rest = custom_id.partition(":")
+        spoiled += [f"{other}:{rest}" for other in ("race", "ratjack", "nim", "zz")
+                    if other != game]  # another game's (or no game's) name for the object
         cases += [("malformed", f"{custom_id} as {bad!r}", who, bad, key, values, no)
                   for bad in spoiled]
     cases += [("malformed", f"no control: {bad!r}", "alice", bad, "card1", None, no)
@@ -546,7 +552,7 @@ def stale_cases(ids: dict[str, int]) -> list[Case]:
     one, the finished match, M2's declined draw offer, the match in progress for what only a
     finished one has."""
     m1, v, r, card, c = ids["m1"], ids["m1.v"], ids["m1.r"], ids["m1.card"], ids["c.m1"]
-    stale = texts.stale_text
+    stale = functools.partial(texts.stale_text, group="raptor")
     accepted = "This challenge was already accepted."
     return [("out of date", *case) for case in [
         ("accept", "bob", f"raptor:c:{c}:accept", "line1", None, accepted),
@@ -681,7 +687,8 @@ async def test_no_control_acts_on_an_object_of_another_server_channel_or_message
     thread or message changes."""
     msg, ids, people = await scene(world)
     m1 = await world.observer.get_match(ids["m1"])
-    jump1 = texts.to_match(m1, await match_link(PostStore(world.observer_db), m1))
+    jump1 = texts.to_match(raptor_texts.match_title(m1),
+                           await match_link(PostStore(world.observer_db), m1))
     cases = sweep_cases(ids, jump1)
     people = {**people, "bob": world.user("bob")}
     wrong = []
@@ -727,7 +734,7 @@ async def test_a_channel_control_never_rewrites_the_message_it_is_sent_on(
     assert answers == {
         f"raptor:m:{mid}:r:{r}:hand": [("ephemeral", f"**Match #{mid} · your hand** (raptor, "
                                                      f"round {r})")],
-        f"raptor:m:{mid}:v:{v}:grp": [("ephemeral", texts.stale_text("menu"))],
+        f"raptor:m:{mid}:v:{v}:grp": [("ephemeral", texts.stale_text("menu", group="raptor"))],
         f"raptor:m:{mid}:v:{v}:end": [(
             "ephemeral", "That didn't work: 'end' is not legal now: this is the card pick: "
             f"play a card from your hand ({' '.join(map(str, hand))}) with 'play N'; closest "

@@ -29,8 +29,8 @@ from PIL import Image
 
 import engine
 import render
-from bot import texts
 from bot.games.raptor import sides as rs
+from bot.games.raptor import texts
 from bot.match import Match
 from engine import Phase, Side
 from tests.e2e.audit import AuditReport, audit

@@ -14,6 +14,7 @@ import engine
 from bot import texts
 from bot.discord.links import jump_url
 from bot.discord.post_store import PostKind, PostStore
+from bot.games.raptor import texts as raptor_texts
 from bot.match import Match
 from engine import Phase, Side
 from tests.e2e.players import Table, World
@@ -85,13 +86,13 @@ async def test_dm_hand_once_with_a_link_and_retired_after_a_pick_in_the_channel(
     assert card is not None and card.message_id == round_message.id
     assert table.channel.id == match.channel_id != fake.channel.id
     link = jump_url(fake.guild_id, table.channel.id, round_message.id)
-    jump = texts.to_match(match, link)
+    jump = texts.to_match(raptor_texts.match_title(match), link)
     heading = f"**Match #{match.id} · your hand** (raptor, round 1)"
     hand = match.state.hands[R]
     # the hand once: buttons and image, no card list; a jump link; no /raptor command
     assert dm.content.startswith(f"{heading} · {jump}\n")
-    assert dm.labels == [texts.card_label(R, c) for c in hand]
-    assert all(texts.card_label(R, c) not in dm.content for c in hand)
+    assert dm.labels == [raptor_texts.card_label(R, c) for c in hand]
+    assert all(raptor_texts.card_label(R, c) not in dm.content for c in hand)
     assert [a.filename for a in dm.attachments] == ["hand.png"]
     assert dm.content.endswith("\nPick a card with the buttons below.")
     assert "/raptor" not in dm.content
@@ -100,20 +101,21 @@ async def test_dm_hand_once_with_a_link_and_retired_after_a_pick_in_the_channel(
     await table.raptor.pick_card(card)  # with the hand of the round message, in the channel
     retired = fake.message(dm.id)
     assert retired.buttons == [] and retired.attachments == []
-    assert retired.content == (f"{heading}\n✔ You picked **{texts.card_label(R, card)}** in the "
-                               f"match's channel. {jump}")
+    label = raptor_texts.card_label(R, card)
+    assert retired.content == (f"{heading}\n✔ You picked **{label}** in the match's channel. "
+                               f"{jump}")
 
     # round 2: the DM hand is recorded, so a restarted bot retires it after a typed pick
     rng = random.Random(3)
     state = await play_to_round(table, rng, 2)
     dm2 = fake.dms(alice)[-1]
-    assert dm2.id != dm.id and dm2.labels == [texts.card_label(R, c) for c in state.hands[R]]
+    assert dm2.id != dm.id and dm2.labels == [raptor_texts.card_label(R, c) for c in state.hands[R]]
     await world.restart_bot()
     card = state.hands[R][0]
     await table.raptor.act(f"play {card}")
     retired = fake.message(dm2.id)
     assert retired.buttons == [] and retired.attachments == []
-    assert f"✔ You picked **{texts.card_label(R, card)}** in the match's channel." in (
+    assert f"✔ You picked **{raptor_texts.card_label(R, card)}** in the match's channel." in (
         retired.content)
     assert JUMP.search(retired.content) is not None
 

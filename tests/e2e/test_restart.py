@@ -15,9 +15,9 @@ import random
 import time
 
 import engine
-from bot import texts
 from bot.discord.app import build_service, create_bot
 from bot.games.raptor import sides as rs
+from bot.games.raptor import texts
 from bot.match import Match, MatchService
 from bot.storage.db import SqliteDatabase
 from bot.storage.schema import SCHEMA_VERSION

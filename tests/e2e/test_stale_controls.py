@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from bot import texts
+from bot.games.raptor import texts
 from engine import Phase, Pick, Side
 from tests.e2e.players import GROUP_PLACEHOLDER, Player, Table, World
 from tests.fakediscord import Outcome

@@ -53,7 +53,8 @@ async def test_two_matches_at_once_from_one_channel_each_in_its_thread(world: Wo
     # a player typing a command in the channel is sent to their thread
     out = await first.raptor.user.slash("raptor status", in_channel=general)
     assert out.reply.visibility == "ephemeral"
-    assert out.content == texts.match_elsewhere_text(await first.match())
+    m = await first.match()
+    assert out.content == texts.match_elsewhere_text(f"Match #{m.id}", m.channel_id)
     assert f"<#{first.channel.id}>" in out.content
 
     # one match per thread: a challenge in a thread with a match running is refused; the

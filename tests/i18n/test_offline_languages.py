@@ -117,7 +117,7 @@ async def test_the_demo_writes_chinese_lines_log_and_images(tmp_path: Path):
 async def test_the_terminal_rules_cards_and_effect_prompt_in_chinese(tmp_path: Path):
     """'rules', 'cards' and the prompt of a card effect are the catalog's Chinese, not the
     English ids (seed 5: the raptor's 3, Fear, is the lower card)."""
-    from bot import texts
+    from bot.games.raptor import texts
     zh = translator("zh-TW")
     t = Typist(moves=0)
     t.script = ["rules", "rules 2", "cards", "cards 2", "出 3"]

@@ -107,7 +107,7 @@ def test_an_empty_out_is_refused_not_read_as_the_current_folder(tmp_path, capsys
 def test_the_help_gives_the_exit_statuses_of_the_engine_and_the_bot(capsys):
     import pytest
 
-    from engine.__main__ import EXIT_STATUS
+    from engine.cli import EXIT_STATUS
 
     with pytest.raises(SystemExit):
         main(["replay", "--help"])

@@ -56,10 +56,10 @@ from ...offline.common import (
     seed_arg,
 )
 from ...storage.db import SqliteDatabase
-from ...texts import REASONS
 from . import PLUGIN as RAPTOR_GAME
 from . import SIDE_WORDS
 from . import sides as rs
+from .texts import REASONS
 
 #: The demo's levels by side: a pairing of levels whose matches are contested
 #: (benchmarks/bench_demo.py: each side's win share over 50 seeds, in benchmarks/RESULTS.md).

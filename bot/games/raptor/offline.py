@@ -3,8 +3,9 @@
 
 from __future__ import annotations
 
-from ...match import Match, MatchService, replays
+from ...match import Match, MatchService
 from . import demo, terminal
+from .replays import replay_views
 
 
 def demo_main(argv: list[str]) -> int:
@@ -22,5 +23,5 @@ async def replay_animation(service: MatchService, match: Match, *, byte_limit: i
     board (:func:`render.replay.render_replay`), at most ``byte_limit`` bytes."""
     from render.replay import render_replay  # the renderer is heavy: loaded when needed
 
-    views, verdict, winner = await replays.replay_views(service, match)
+    views, verdict, winner = await replay_views(service, match)
     return render_replay(views, byte_limit=byte_limit, verdict=verdict, winner=winner)

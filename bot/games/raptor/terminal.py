@@ -59,7 +59,6 @@ from engine.notation import half_width
 from engine.state import Phase
 from render.text import break_cjk
 
-from ... import texts
 from ...i18n import Translator, from_environment, translator
 from ...match import ActResult, MatchService, ServiceError
 from ...offline import OFFLINE_GUILD, TERMINAL_PLAYER
@@ -74,7 +73,7 @@ from ...offline.common import (
 )
 from ...storage.db import SqliteDatabase
 from . import PLUGIN as RAPTOR_GAME
-from . import SIDE_WORDS
+from . import SIDE_WORDS, texts
 from . import sides as rs
 from .demo import EN, LEVEL_WORDS, resolution
 

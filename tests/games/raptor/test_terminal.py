@@ -232,7 +232,7 @@ def test_play_budget_option_sets_the_hard_ai_time_and_refuses_a_bad_one(tmp_path
 async def test_terminal_rules_cards_and_what_was_played(tmp_path: Path):
     """'rules' and 'cards' print the rules in short and both sides' card texts; each entry
     played is echoed in its canonical notation; 'b' shows the board again."""
-    from bot import texts
+    from bot.games.raptor import texts
     from bot.games.raptor.terminal import HELP
 
     t = Scripted(["rules", "rules 2", "cards", "cards 2", "b", "?"])

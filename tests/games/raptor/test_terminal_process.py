@@ -184,7 +184,8 @@ def test_a_stopped_match_ends_as_stopped_and_python_m_bot_replay_shows_it(tmp_pa
 
     import engine
     from bot.games.raptor import sides as rs
-    from bot.match import MatchService, replays
+    from bot.games.raptor.replays import replay_views
+    from bot.match import MatchService
     from bot.offline.replay import main as replay_main
     from bot.storage.db import SqliteDatabase
     from render import render_board
@@ -199,7 +200,7 @@ def test_a_stopped_match_ends_as_stopped_and_python_m_bot_replay_shows_it(tmp_pa
         try:
             service = MatchService(db)
             m = await service.get_match(1)
-            return m, await replays.replay_views(service, m)
+            return m, await replay_views(service, m)
         finally:
             await db.close()
 

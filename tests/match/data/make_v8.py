@@ -67,6 +67,7 @@ import sys
 import engine
 from bot import texts
 from bot.db import SCHEMA_VERSION, Database
+from bot.games.raptor import texts as raptor_texts
 from bot.i18n import tr
 from bot.match import InvalidRequestError, Match, MatchService
 from engine.messages import Text
@@ -94,7 +95,7 @@ def draw_offer(m: Match, side: engine.Side) -> str:
     (in English)."""
     return tr(Text("🤝 {player} offers a draw in {title}. {opponent}, do you accept? "
                    "(The offer lapses with the next move.)",
-                   player=texts.player(m, side), title=texts.match_title(m),
+                   player=raptor_texts.player(m, side), title=raptor_texts.match_title(m),
                    opponent=texts.mention(m.players[side.other])), "en")
 
 
@@ -313,16 +314,16 @@ async def make(path: str) -> None:
         posts = [
             (card8, m8, "card", 71101, card_notes(eight, dealt=(engine.Side.RAPTOR,))),
             (mk.message_id(), m8, "line", 71001,
-             tr(texts.parent_line(eight, f"{DISCORD}/{G1}/71101/{card8}"), "en")),
+             tr(raptor_texts.parent_line(eight, f"{DISCORD}/{G1}/71101/{card8}"), "en")),
             (mk.message_id(), m8, "draw", 71101, draw_offer(eight, engine.Side.SCIENTIST)),
             (card9, m9, "card", 72001, card_notes(nine, dealt=(engine.Side.SCIENTIST,))),
             (mk.message_id(), m3, "draw", 71002, draw_offer(three, engine.Side.RAPTOR)),
         ]
         private = [
             (mk.message_id(), m8, ALICE, 81001,
-             tr(texts.hand_heading(eight, engine.Side.RAPTOR), "en")),
+             tr(raptor_texts.hand_heading(eight, engine.Side.RAPTOR), "en")),
             (mk.message_id(), m9, DAVE, 81004,
-             tr(texts.hand_heading(nine, engine.Side.SCIENTIST), "zh-TW")),
+             tr(raptor_texts.hand_heading(nine, engine.Side.SCIENTIST), "zh-TW")),
         ]
         async with svc.db.transaction() as tx:
             for row in posts:

@@ -6,7 +6,8 @@ from __future__ import annotations
 import dataclasses
 
 import engine
-from bot import texts
+from bot import texts as platform
+from bot.games.raptor import texts
 from bot.match import Match, MatchStatus, Player
 from engine import Options, Side
 from engine.raptor_game import SIDE_SEATS
@@ -139,7 +140,7 @@ def test_result_and_permissions_texts() -> None:
     assert "<@22> (scientist) wins** — <@11> (raptor) ran out of time" in texts.result_text(done)
     draw = fake_match(s, active=False, result="draw", reason="draw_agreed")
     assert "a draw" in texts.result_text(draw)
-    text = texts.missing_permissions_text(["send_messages", "attach_files"])
+    text = platform.missing_permissions_text(["send_messages", "attach_files"])
     assert "**Send Messages**, **Attach Files** permissions" in text and "server admin" in text
 
 
@@ -181,10 +182,10 @@ def test_history_tells_why_from_the_players_side() -> None:
 
 
 def test_counts_agree_with_their_number() -> None:
-    assert texts.count(1, "fire token") == "1 fire token"
-    assert texts.count(2, "fire token") == "2 fire tokens"
-    assert texts.count(0, "sleep token") == "0 sleep tokens"
-    assert texts.count(3, "baby", "babies") == "3 babies"
+    assert platform.count(1, "fire token") == "1 fire token"
+    assert platform.count(2, "fire token") == "2 fire tokens"
+    assert platform.count(0, "sleep token") == "0 sleep tokens"
+    assert platform.count(3, "baby", "babies") == "3 babies"
     jeep = engine.Event("jeep", S, at=1, to=4, cells=(2, 3), piece="scientist")
     assert texts.event_phrase(jeep) == "a jeep drives B1→E1, putting out 2 fire tokens"
     assert texts.event_text(jeep) == "B1-E1 (puts out 2 fire tokens)"
@@ -203,11 +204,12 @@ def test_a_dm_suggests_no_command_and_a_stale_dm_click_links_to_the_match() -> N
     assert texts.pick_prompt(m, S) == ("Pick a card with the buttons below (or "
                                        "`/raptor act play <n>`).")
     assert texts.pick_prompt(m, S, in_dm=True) == "Pick a card with the buttons below."
-    jump = texts.to_match(m, "https://discord.com/channels/1/2/3")
+    jump = platform.to_match(texts.match_title(m), "https://discord.com/channels/1/2/3")
     assert jump == "[↪ back to Match #3](https://discord.com/channels/1/2/3)"
-    stale = texts.stale_text("card button", jump=jump)
+    stale = platform.stale_text("card button", group="raptor", jump=jump)
     assert stale.endswith(f"nothing was changed. {jump}") and "/raptor" not in stale
-    assert texts.stale_text().endswith("Use the latest message, or `/raptor status`.")
+    assert platform.stale_text(group="raptor").endswith(
+        "Use the latest message, or `/raptor status`.")
     listed = texts.hand_text(m, S)
     short = texts.hand_text(m, S, listed=False, jump=jump)
     assert "**1 · Sleeping Gas & Shuffle**" in listed and "Sleeping Gas" not in short
