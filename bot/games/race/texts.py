@@ -352,8 +352,8 @@ def own_card_text(match: Match, seat: Seat) -> Text:
              *slots, BONUS_TEXT]
     if view.scores is not None:
         score = view.scores[seat]
-        lines.append(Text.plural("It scored **{n}** point: {card}.",
-                                 "It scored **{n}** points: {card}.", score.total,
+        lines.append(Text.plural("It scored **{n}** point ({card}).",
+                                 "It scored **{n}** points ({card}).", score.total,
                                  card=card_score_text(card, score)))
     return Text.joined("\n", lines)
 
