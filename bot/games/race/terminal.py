@@ -86,8 +86,7 @@ CARD_WORDS = ("card", "c")
 YES_WORDS = ("y", "yes", "是", "好", "確定")
 #: The words the prompt understands besides notation, for Tab completion.
 COMMAND_WORDS = ("card", "help", "resign", "track", "undo", "quit")
-CONFIRM_RESIGN = Text("Really leave the race? The AI seats race on without you, and your "
-                      "card still scores. Leave (y/N)? ")
+CONFIRM_RESIGN = Text("Leave the race? The AI seats race on; your card still scores. (y/N) ")
 LEGEND = Text("+ booster · ^ tree · # rock · s start space · . plain space · B G O P Y the "
               "raptors (Blue, Green, Orange, Purple, Yellow)")
 HELP = Text("Type your decision in notation: 'keep GT' sets dice aside ('keep all', and "
