@@ -200,12 +200,12 @@ async def test_no_to_the_confirmation_plays_on_and_end_of_input_leaves(short_fol
 
 
 async def test_a_stop_ends_the_race_without_a_result_and_shows_the_seed(short_folder):
-    waiting = threading.Event()
+    waiting, release = threading.Event(), threading.Event()
     out: list[str] = []
 
     def read(prompt: str) -> str:
         waiting.set()
-        threading.Event().wait(60)  # blocks like a person who types nothing
+        release.wait(60)  # blocks like a person who types nothing
         return "quit"
 
     task = asyncio.ensure_future(play(short_folder, players=2, seat=0, seed=6, read=read,
@@ -215,6 +215,10 @@ async def test_a_stop_ends_the_race_without_a_result_and_shows_the_seed(short_fo
     task.cancel()
     with pytest.raises(asyncio.CancelledError):
         await task
+    release.set()  # the input thread ends while the loop still runs (its line is dropped)
+    for thread in threading.enumerate():
+        if thread.name == "terminal-input":
+            await asyncio.to_thread(thread.join, 10)
     assert out[-1].startswith("Seed 6: python -m bot play --game race --seed 6 ")
     db = await SqliteDatabase.open(short_folder / "play.sqlite3")
     try:
