@@ -136,8 +136,9 @@ def test_only_the_postgresql_backend_imports_asyncpg():
 PLATFORM = ("bot.match", "bot.storage", "bot.ops", "bot.discord", "bot.offline", "bot.texts")
 PLATFORM_MODULES = ("bot.games", "bot.games.base")
 #: What of ``engine`` and ``render`` belongs to no game: the game protocol, the sentences,
-#: the command lines' seeds and exit statuses, the render worker pool.
-NEUTRAL_ENGINE = ("engine.game", "engine.messages", "engine.cli", "render.pool")
+#: the command lines' seeds and exit statuses, the render worker pool, the fonts and line
+#: breaking every game's images and the terminal share.
+NEUTRAL_ENGINE = ("engine.game", "engine.messages", "engine.cli", "render.pool", "render.text")
 #: The games' own code: their packages on the bot's side, their rules, images and AI
 #: (Raptor's rules are ``engine`` itself, less :data:`NEUTRAL_ENGINE`; its images
 #: ``render``, its AI ``bot.ai``).

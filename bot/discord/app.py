@@ -47,7 +47,7 @@ def controls() -> tuple[type[discord.ui.DynamicItem[Any]], ...]:
     """Every control of the bot (a :class:`discord.ui.DynamicItem` each): the platform's,
     then each game's own (:attr:`~bot.discord.presentation.GameUI.dynamic_items`)."""
     return (*DYNAMIC_ITEMS, ReplayStepButton,
-            *(item for name in games.names() for item in ui_of(name).dynamic_items))
+            *(item for name in games.on_discord() for item in ui_of(name).dynamic_items))
 
 
 #: The controls of the games the bot hosts.
@@ -85,7 +85,7 @@ class RaptorBot(commands.Bot):
         return self.flow.clicks
 
     async def setup_hook(self) -> None:
-        for name in games.names():  # each game's command group
+        for name in games.on_discord():  # each game's command group
             await self.add_cog(ui_of(name).cog(self, self.service, self.flow))
         await self.add_cog(RaptorAdminCog(self.service))
         self.add_dynamic_items(*controls())

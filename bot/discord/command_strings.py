@@ -15,7 +15,7 @@ def command_messages() -> list[tuple[str, str]]:
     group descriptions, option names and descriptions, choice names. Group names are left
     out (see the module's note)."""
     out: list[tuple[str, str]] = []
-    for cog in (*(ui_of(name).cog for name in games.names()), RaptorAdminCog):
+    for cog in (*(ui_of(name).cog for name in games.on_discord()), RaptorAdminCog):
         group = cog.__cog_group_name__
         out.append((str(cog.__cog_group_description__), f"/{group}: description"))
         for command in cog.__cog_app_commands__:

@@ -4,6 +4,7 @@
 name            package                          its parts
 ==============  ===============================  =========================================
 ``raptor``      :mod:`bot.games.raptor`          engine (top level), render (top level)
+``race``        :mod:`bot.games.race`            engine.race, render.race
 ==============  ===============================  =========================================
 
 :func:`plugin` loads a game's package on first use and returns its
@@ -21,6 +22,7 @@ from .base import GamePlugin
 #: The games' packages by name, in the order the bot lists them.
 PACKAGES: dict[str, str] = {
     "raptor": "bot.games.raptor",
+    "race": "bot.games.race",
 }
 
 _loaded: dict[str, GamePlugin] = {}
@@ -33,6 +35,12 @@ class UnknownGameError(LookupError):
 def names() -> tuple[str, ...]:
     """The registered games' names: the bot's, then those a test registered."""
     return tuple(PACKAGES) + tuple(n for n in _loaded if n not in PACKAGES)
+
+
+def on_discord() -> tuple[str, ...]:
+    """The registered games the bot offers on Discord (those with a Discord presentation,
+    :attr:`GamePlugin.ui_module`), in :func:`names` order."""
+    return tuple(n for n in names() if plugin(n).ui_module)
 
 
 def plugin(name: str) -> GamePlugin:
@@ -70,5 +78,5 @@ def unregister(name: str) -> None:
         _loaded.pop(name, None)
 
 
-__all__ = ["GamePlugin", "PACKAGES", "UnknownGameError", "names", "plugin", "refusals",
-           "register", "unregister"]
+__all__ = ["GamePlugin", "PACKAGES", "UnknownGameError", "names", "on_discord", "plugin",
+           "refusals", "register", "unregister"]

@@ -32,7 +32,8 @@ class GamePlugin:
             not that seat's turn), all :class:`ValueError`: their message is shown to the
             player.
         ui_module: the module of the game's Discord presentation (loaded by
-            :mod:`bot.discord`, which alone may import discord).
+            :mod:`bot.discord`, which alone may import discord); empty for a game played
+            offline only.
         offline_module: the module of the game's offline modes (:meth:`offline`).
     """
 

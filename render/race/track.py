@@ -130,7 +130,8 @@ def static_layer(board: Board | str, start: str = "Start") -> Image.Image:
 
 
 # --------------------------------------------------------------------------- the picture
-def _seat_name(seat: int, names: Sequence[str] | None, tr: Tr) -> str:
+def seat_label(seat: int, names: Sequence[str] | None, tr: Tr = str) -> str:
+    """How the images name ``seat``: its name in ``names`` (made drawable), else "Seat N"."""
     if names is not None and seat < len(names) and names[seat]:
         return drawable(" ".join(names[seat].split()))
     return tr(Text("Seat {n}", n=seat + 1))
@@ -141,7 +142,7 @@ def status_line(view: RaceView, *, tr: Tr = str, names: Sequence[str] | None = N
     if view.is_over:
         return tr(Text("{raptor} crossed the finish line", raptor=Text(RAPTOR_NAMES[
             view.winner])))
-    who = _seat_name(view.seat, names, tr)
+    who = seat_label(view.seat, names, tr)
     if view.phase is Phase.ROLL:
         doing = Text("{player} sets dice aside", player=who)
     elif view.pending is not None:
@@ -181,7 +182,7 @@ def _draw_raptors(im: Image.Image, view: RaceView) -> None:
 
 
 def track_image(view: RaceView, *, tr: Tr = str, names: Sequence[str] | None = None,
-                show_steps: bool = True) -> Image.Image:
+                show_steps: bool = True, caption: str | None = None) -> Image.Image:
     """The picture of :func:`render_track`, as a Pillow RGB image."""
     im = static_layer(view.board, tr(START)).copy()
     if view.winner is None:  # the strip beyond the line is labelled while it is empty
@@ -190,7 +191,7 @@ def track_image(view: RaceView, *, tr: Tr = str, names: Sequence[str] | None = N
     if show_steps:
         _draw_steps(im, view)
     _draw_raptors(im, view)
-    line = status_line(view, tr=tr, names=names)
+    line = status_line(view, tr=tr, names=names) if caption is None else caption
     lines = wrap(line, T.HEADER_SIZE, WIDTH - 2 * T.MARGIN)[:2]
     size = T.HEADER_SIZE if len(lines) == 1 else T.LABEL_SIZE
     for i, text in enumerate(wrap(line, size, WIDTH - 2 * T.MARGIN)[:2]):
@@ -200,7 +201,7 @@ def track_image(view: RaceView, *, tr: Tr = str, names: Sequence[str] | None = N
 
 
 def render_track(view: RaceView, *, tr: Tr = str, names: Sequence[str] | None = None,
-                 show_steps: bool = True) -> bytes:
+                 show_steps: bool = True, caption: str | None = None) -> bytes:
     """The race's public picture (module docstring) as PNG bytes.
 
     Args:
@@ -208,8 +209,11 @@ def render_track(view: RaceView, *, tr: Tr = str, names: Sequence[str] | None = 
         tr: how texts are written (``str``: English).
         names: the players' names by seat (default "Seat N").
         show_steps: draw this turn's steps as arrows.
+        caption: the line above the track instead of :func:`status_line` (already
+            written in its language: a replay frame's, :mod:`render.race.replay`).
     """
-    return png_bytes(track_image(view, tr=tr, names=names, show_steps=show_steps))
+    return png_bytes(track_image(view, tr=tr, names=names, show_steps=show_steps,
+                                 caption=caption))
 
 
 # --------------------------------------------------------------------------- the panel
@@ -265,7 +269,7 @@ def _draw_panel(im: Image.Image, view: RaceView, x0: int, y0: int, *, tr: Tr,
             y += 6
             y = _heading(im, x, y, tr(Text("Points")))
             for seat, score in enumerate(view.scores):
-                who = _seat_name(seat, names, tr)
+                who = seat_label(seat, names, tr)
                 draw_text(im, (x, y), f"{who}: {score.total}", T.LABEL_SIZE, T.TEXT)
                 y += T.LABEL_SIZE + 8
     elif view.phase is Phase.ROLL:
@@ -333,5 +337,5 @@ def render_dice(view: RaceView, *, tr: Tr = str) -> bytes:
 
 
 __all__ = ["DICE_IMAGE_SIZE", "FINISH", "START", "Tr", "WIDTH", "dice_image", "image_size",
-           "render_dice", "render_track", "space_box", "space_centre", "static_layer",
-           "status_line", "track_image"]
+           "render_dice", "render_track", "seat_label", "space_box", "space_centre",
+           "static_layer", "status_line", "track_image"]

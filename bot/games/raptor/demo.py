@@ -56,6 +56,7 @@ from ...offline.common import (
     seed_arg,
 )
 from ...storage.db import SqliteDatabase
+from ...texts import LEVEL_WORDS
 from . import PLUGIN as RAPTOR_GAME
 from . import SIDE_WORDS
 from . import sides as rs
@@ -72,7 +73,6 @@ DEMO_CHANNEL = 1
 AI_USERS = {Side.RAPTOR: 101, Side.SCIENTIST: 102}
 #: The environments and AI levels as the lines name them (the options stay English).
 ENVIRONMENT_WORDS = {"jungle": Text("jungle"), "savannah": Text("savannah")}
-LEVEL_WORDS = {"easy": Text("easy"), "medium": Text("medium"), "hard": Text("hard")}
 EN = translator("en")
 
 

@@ -437,8 +437,9 @@ async def test_a_match_left_unfinished_in_the_folder_ends_as_stopped_not_resigne
 def test_chinese_wrapping_never_ends_a_line_with_an_opening_quote_or_bracket():
     """The start-up help in Chinese at 80 columns once cut "…中文：'" / "咬 F3'…"; the
     opening quote now starts the next line, at any width, and nothing is lost."""
-    from bot.games.raptor.terminal import HELP, _display_len, wrapped
+    from bot.games.raptor.terminal import HELP, wrapped
     from bot.i18n import translator
+    from bot.offline.console import display_len as _display_len
 
     help_zh = translator("zh-TW").text(HELP)
     lines = wrapped(help_zh, 80).split("\n")

@@ -60,7 +60,7 @@ def test_ctrl_c_at_the_prompt_with_piped_input_exits_130_without_a_fatal_error(t
 def test_raw_lines_split_a_pipe_into_lines_and_end_with_eof():
     import pytest
 
-    from bot.games.raptor.terminal import _RawLines
+    from bot.offline.console import RawLines as _RawLines
 
     r, w = os.pipe()
     os.write(w, "G2-G5\r\n?\n\nplay 5 é".encode())

@@ -14,8 +14,9 @@ import pytest
 
 import engine
 from bot.games.raptor import terminal
-from bot.games.raptor.terminal import _display_len, play, wrapped
+from bot.games.raptor.terminal import play, wrapped
 from bot.i18n import translator
+from bot.offline.console import display_len as _display_len
 
 WIDTH = 80
 
