@@ -50,7 +50,8 @@ class Animation:
         rounds: frames asked for (one per view given).
         frames: frames in the GIF (``rounds - dropped``).
         dropped: frames left out to fit the byte limit.
-        scale: the size factor of the frames (1.0: the board image's 828 x 756 px).
+        scale: the size factor of the frames (1.0: their own size, e.g. the board image's
+            828 x 756 px).
         size: (width, height) in pixels.
         byte_limit: the limit it was made to fit.
     """
@@ -183,6 +184,23 @@ def render_replay(views: Sequence[View], *, byte_limit: int = DEFAULT_BYTE_LIMIT
             last frames at the smallest scale.
     """
     frames = replay_frames(views, verdict=verdict, winner=winner, tr=tr)
+    return fit_animation(frames, byte_limit=byte_limit, frame_ms=frame_ms, final_ms=final_ms)
+
+
+def fit_animation(frames: Sequence[Image.Image], *, byte_limit: int = DEFAULT_BYTE_LIMIT,
+                  frame_ms: int = FRAME_MS, final_ms: int = FINAL_MS) -> Animation:
+    """``frames`` (RGB images of one size, the last one the final picture) as an animated
+    GIF of at most ``byte_limit`` bytes: each frame shows ``frame_ms``, the last
+    ``final_ms``; too large at full size, the frames are scaled down (:data:`SCALES`), then
+    frames are dropped evenly (the first and the last kept). Any game's animation is made
+    here (Raptor's :func:`render_replay`, the race's :mod:`render.race.replay`).
+
+    Raises:
+        ReplayError: no frames, or a limit not met even by the first and last frames at
+            the smallest scale.
+    """
+    if not frames:
+        raise ReplayError("nothing to animate: no frames")
     palette = _palette(frames)
     n = len(frames)
     for scale in SCALES:
@@ -266,6 +284,6 @@ def frame_pngs(views: Sequence[View], *, verdict: str | None = None,
 
 __all__ = [
     "DEFAULT_BYTE_LIMIT", "FINAL_MS", "FRAME_MS", "SCALES", "Animation", "ReplayError",
-    "final_verdict", "frame_caption", "frame_png", "frame_pngs", "render_replay", "replay_frame",
-    "replay_frames",
+    "final_verdict", "fit_animation", "frame_caption", "frame_png", "frame_pngs", "render_replay",
+    "replay_frame", "replay_frames",
 ]
