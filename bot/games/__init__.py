@@ -4,6 +4,7 @@
 name            package                          its parts
 ==============  ===============================  =========================================
 ``raptor``      :mod:`bot.games.raptor`          engine (top level), render (top level)
+``ratjack``     :mod:`bot.games.ratjack`         engine.ratjack, render.ratjack
 ==============  ===============================  =========================================
 
 :func:`plugin` loads a game's package on first use and returns its
@@ -21,6 +22,7 @@ from .base import GamePlugin
 #: The games' packages by name, in the order the bot lists them.
 PACKAGES: dict[str, str] = {
     "raptor": "bot.games.raptor",
+    "ratjack": "bot.games.ratjack",
 }
 
 _loaded: dict[str, GamePlugin] = {}
