@@ -392,6 +392,8 @@ def table_image(v: View | TableContent, *, names: Sequence[str] | None = None,
     ``verdict``: how a match ended outside the game (a resignation, a stop), shown in the
     game-over banner in place of the status line."""
     c = v if isinstance(v, TableContent) else table_content(v, names=names)
+    if verdict:  # the match is over: no one is to act any more
+        c = c._replace(to_act=(), current=-1, extra_turns=0)
     im = static_layer(c.seats).copy()
     d = ImageDraw.Draw(im)
     _header(im, d, c, tr, verdict)

@@ -79,6 +79,12 @@ def ts(unix: float, style: str = "R") -> str:
     return f"<t:{int(unix)}:{style}>"
 
 
+def plain(text: str) -> str:
+    """A sentence of this module without its Discord markup (``**bold**``), for a console or
+    a log."""
+    return text.replace("**", "")
+
+
 def ai_name(level: str) -> Text:
     """``"AI (hard)"``: an AI seat by its level."""
     return Text("AI ({level})", level=LEVEL_WORDS.get(level, level))
@@ -633,10 +639,12 @@ def round_result_text(match: Any, result: RoundResult | None = None) -> Text:
     return round_end_text(result, player_names(match))
 
 
-def match_result_text(match: Any) -> Text:
+def match_result_text(match: Any, names: Names | None = None) -> Text:
     """The end of the match: the winners and why, then every player's place and VP (the
-    places and scores stored for its players). Public."""
+    places and scores stored for its players), the players named by ``names`` (default
+    :func:`player_names`). Public."""
     s = _state(match)
+    names = player_names(match) if names is None else names
     title = match_title(match)
     reason = match.reason or ""
     why = REASONS.get(reason, Text("{reason}", reason=str(reason).replace("_", " ")))
@@ -646,19 +654,17 @@ def match_result_text(match: Any) -> Text:
     else:
         head = Text.plural("🏆 **{title} is over: {winners} wins** ({why}).",
                            "🏆 **{title} is over: {winners} win** ({why}).", len(winners),
-                           title=title, winners=_and([player(match, q) for q in winners]),
-                           why=why)
+                           title=title, winners=_and([names[q] for q in winners]), why=why)
     lines: list[Any] = [head]
-    ranked = sorted(match.players, key=lambda p: (p.place if p.place is not None else 99,
-                                                  p.seat))
+    ranked = sorted(match.players, key=lambda p: (p.place is None, p.place or 0, p.seat))
     for p in ranked:
         vp = int(p.score) if p.score is not None else s.vp[p.seat]
-        left = LEFT_WORDS.get(p.left or "")
         if p.place is None:
-            line = Text("{player} — {vp} VP", player=player(match, p.seat), vp=vp)
+            line = Text("{player} — {vp} VP", player=names[p.seat], vp=vp)
         else:
-            line = Text("{place}. {player} — {vp} VP", place=p.place,
-                        player=player(match, p.seat), vp=vp)
+            line = Text("{place}. {player} — {vp} VP", place=p.place, player=names[p.seat],
+                        vp=vp)
+        left = LEFT_WORDS.get(p.left or "")
         if left is not None:
             line = Text("{line} ({left})", line=line, left=left)
         lines.append(line)
@@ -751,7 +757,7 @@ def private_text(match: Any, seat: int) -> Text:
 __all__ = [
     "LEVEL_WORDS", "REASONS", "ROUND_ENDS", "TITLE", "action_text", "ai_name", "card_head",
     "display_line", "is_turn_start", "match_result_text", "match_start_line", "match_title",
-    "ping_text", "player", "player_names", "private_text", "round_end_text",
+    "ping_text", "plain", "player", "player_names", "private_text", "round_end_text",
     "round_result_text", "seat_label", "standings_text", "status_text", "story",
     "story_between", "their_decision", "turn_events", "turn_story", "your_decision",
 ]
