@@ -588,7 +588,7 @@ def card_head(match: Any, deadline: float | None) -> Text:
     v = view(s, None)
     head = Text("**{title} · round {n}, turn {t}**", title=match_title(match), n=s.round,
                 t=s.turn)
-    if v.phase is Phase.OVER or not match.active:
+    if not match.active or not v.to_act:
         return Text("{head} — the match is over.", head=head)
     (seat,) = sorted(v.to_act)
     p = match.players[seat]
@@ -680,7 +680,7 @@ def status_text(match: Any) -> Text:
     lines: list[Any] = [Text("**{title}** — {players} · {decks}", title=match_title(match),
                              players=Text.joined(", ", player_names(match)),
                              decks=_decks(s.decks))]
-    if not match.active:
+    if not match.active or not v.to_act:
         lines.append(match_result_text(match))
         return Text.joined("\n", lines)
     (seat,) = sorted(v.to_act)
