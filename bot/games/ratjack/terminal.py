@@ -224,10 +224,11 @@ def replay_line(seed: int, players: int, seat: int, level: str, decks: str,
     return _("Seed {seed}: {command} deals this game again.", seed=seed, command=command)
 
 
-def names_for(match: Match, me: int) -> list[Text]:
-    """The players as the terminal names them: ``p1 (you)``, ``p2 AI (easy)``."""
-    return [seat_label(q, Text("(you)") if q == me else ai_name(match.players[q].ai or ""))
-            for q in range(match.seats)]
+def seat_names(levels: Sequence[str | None], me: int) -> list[Text]:
+    """The players as the terminal names them, by seat: ``p1 (you)`` for the person at
+    ``me``, ``p2 AI (easy)`` for an AI seat (``levels``: each seat's AI level)."""
+    return [Text("{seat} (you)", seat=seat_name(q)) if q == me
+            else seat_label(q, ai_name(level or "")) for q, level in enumerate(levels)]
 
 
 # --------------------------------------------------------------------------- the game
@@ -287,8 +288,8 @@ async def _play(out: Path, *, players: int, seat: int | None, level: str, seed: 
                                          options={"decks": decks}, seats=players,
                                          ai_user_id=AI_ID, seed=seed)
         me = m.seat_of(TERMINAL_PLAYER)
-        names = names_for(m, me)
-        echo(_.plural("You play {seat}; the AI ({level}) plays the other seat. {help}",
+        names = seat_names([p.ai for p in m.players], me)
+        echo(_.plural("You play {seat}; the AI ({level}) plays {n} other seat. {help}",
                       "You play {seat}; the AI ({level}) plays the {n} other seats. {help}",
                       players - 1, seat=seat_name(me), level=LEVEL_WORDS.get(level, level),
                       help=HELP))

@@ -343,9 +343,8 @@ def _phrases(events: Sequence[Event], names: Names) -> list[Text | None]:
             else:
                 out[i] = Text("{player} drew a card into their hand.", player=who)
         elif kind == EventKind.SHUFFLED:
-            out[i] = Text.plural("{player} shuffled the top card of the discard pile into "
-                                 "the deck.", "{player} shuffled the top {n} cards of the "
-                                 "discard pile into the deck.", e.value or 0, player=who)
+            out[i] = Text("{player} shuffled the top {n} cards of the discard pile into the "
+                          "deck.", player=who, n=e.value)  # always 3 (RJ6.12)
         elif kind == EventKind.EXTRA_TURN:
             out[i] = Text("{player} will play another turn.", player=who)
         elif kind == EventKind.ELIMINATED:
@@ -454,7 +453,7 @@ def their_decision(v: View) -> Text:
     return Text("nothing: the game is over")
 
 
-def _card_words(v: View, seat: int, place: int) -> Text:
+def _card_words(v: View, seat: int, place: int) -> Text | str:
     """A display card as ``v``'s viewer knows it: ``"W4"``, ``"W4, face down"``, ``"a
     face-down card"``, with its chips."""
     x = v.displays[seat][place - 1]
@@ -467,12 +466,13 @@ def _card_words(v: View, seat: int, place: int) -> Text:
         what = Text("a face-down card")
     if chips:
         return Text("{card} with {chips}", card=what, chips=chips)
-    return what if isinstance(what, Text) else Text("{card}", card=what)
+    return what
 
 
-def action_text(v: View, action: Any, names: Names) -> Text:
+def action_text(v: View, action: Any, names: Names) -> Text | str:
     """A legal action of ``v.viewer`` in words, for a list of choices; it may name the
-    viewer's own cards and the cards they know (send it to them only)."""
+    viewer's own cards and the cards they know (send it to them only). An opponent is their
+    name as given."""
     if isinstance(action, Draw):
         if action.source is Source.DECK:
             return Text("draw the top card of the deck")
@@ -498,7 +498,7 @@ def action_text(v: View, action: Any, names: Names) -> Text:
         return Text("{owner}: {card}", owner=names[action.seat],
                     card=_card_words(v, action.seat, action.place))
     if isinstance(action, Opponent):
-        return Text("{player}", player=names[action.seat])
+        return names[action.seat]
     if isinstance(action, Chip):
         where = next(((q, i + 1) for q, d in enumerate(v.displays) for i, x in enumerate(d)
                       if action.face in x.chips), None)
@@ -507,7 +507,7 @@ def action_text(v: View, action: Any, names: Names) -> Text:
                         chip=format_face(action.face))
         return Text("the {chip} bonus token, on {card}", chip=format_face(action.face),
                     card=f"{seat_name(where[0])}@{where[1]}")
-    return Text("{action}", action=str(action))
+    raise TypeError(f"not a Ratjack action: {action!r}")
 
 
 # --------------------------------------------------------------------------- rounds
@@ -624,9 +624,8 @@ def standings_text(match: Any) -> Text:
     """Every player's VP and this round's total (RJ1.3, RJ4.1), one a line, after a line
     that says how many VP win. Public."""
     v = view(_state(match), None)
-    return Text.joined("\n", [Text("VP ({n} win) and totals (exactly 25, never more):",
-                                   n=WINNING_VP),
-                              *[_standing(match, v, q) for q in range(v.seats)]])
+    head = Text("VP ({n} win) and totals (exactly 25, never more):", n=WINNING_VP)
+    return Text.joined("\n", [head, *[_standing(match, v, q) for q in range(v.seats)]])
 
 
 def round_result_text(match: Any, result: RoundResult | None = None) -> Text:
@@ -647,7 +646,7 @@ def match_result_text(match: Any, names: Names | None = None) -> Text:
     names = player_names(match) if names is None else names
     title = match_title(match)
     reason = match.reason or ""
-    why = REASONS.get(reason, Text("{reason}", reason=str(reason).replace("_", " ")))
+    why = REASONS.get(reason, str(reason).replace("_", " "))
     winners = sorted(match.winners)
     if not winners:
         head = Text("**{title} is over** without a result ({why}).", title=title, why=why)

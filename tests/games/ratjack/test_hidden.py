@@ -14,7 +14,6 @@ from bot.games.ratjack import terminal
 from bot.games.ratjack import texts as T
 from bot.games.ratjack.demo import turn_line
 from bot.i18n import translator
-from engine.messages import Text
 from engine.ratjack import Phase, apply, legal_actions, new_game, to_act, view
 from render.ratjack import render_table
 from tests.engine.ratjack.conftest import play, pos, random_states, redeal
@@ -24,8 +23,7 @@ EN = translator("en")
 
 
 def _names(seats: int, me: int) -> list:
-    return [T.seat_label(q, Text("(you)") if q == me else T.ai_name("easy"))
-            for q in range(seats)]
+    return terminal.seat_names(["easy"] * seats, me)
 
 
 def _steps(count: int, seed: int):

@@ -20,12 +20,10 @@ import pytest
 
 from bot.games.ratjack import terminal
 from bot.games.ratjack.terminal import CONFIRM_RESIGN, play
-from bot.games.ratjack.texts import ai_name, seat_label
 from bot.i18n import translator
 from bot.match import MatchService
 from bot.offline.console import display_len
 from bot.storage.db import SqliteDatabase
-from engine.messages import Text
 from engine.ratjack import RatjackError, State, format_action, legal_actions, parse_action
 from tests.docs import ROOT
 
@@ -201,8 +199,7 @@ def test_the_table_as_text_shows_a_person_only_their_own_cards():
         p3 hand: B9
         p3 display: ~B8{*}[+10]
     """)
-    names = [seat_label(0, ai_name("easy")), seat_label(1, Text("(you)")),
-             seat_label(2, ai_name("easy"))]
+    names = terminal.seat_names(["easy", None, "easy"], 1)
     assert terminal.table_text(view(s, 1), names, width=WIDTH) == "\n".join([
         "Round 2, turn 6 · deck 12 · discard pile (2, top last): B1 R2",
         "Bonus tokens in the reserve: +1 -2 +4 -5",
