@@ -2,7 +2,8 @@
 text wrapped to the terminal's width (Chinese two columns a character), pages of a long
 text, lines read from a terminal with line editing, history and Tab completion (the standard
 library's :mod:`readline`) or from piped input, on a thread so that Ctrl-C stops at once,
-and the terminal's settings kept and restored."""
+the person's entries with a confirmed resignation (:class:`Prompt`), and the terminal's
+settings kept and restored."""
 
 from __future__ import annotations
 
@@ -13,9 +14,11 @@ import sys
 import textwrap
 import threading
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any, Final
 
+from engine.messages import Text
 from render.text import break_cjk
 
 from ..i18n import Translator, translator
@@ -306,7 +309,78 @@ def forget_last() -> None:
         _editor.forget_last()
 
 
-__all__ = ["LineEditor", "PAGE_LINES", "RawLines", "completions", "display_len", "editor",
-           "forget_last", "page_text", "pages", "read_line", "restore_terminal",
-           "shown_path", "stdin_read", "terminal_echo", "terminal_mode", "terminal_width",
-           "wrapped"]
+#: The words that resign at a terminal game's prompt, and the answers that confirm it (the
+#: Chinese ones too: 是, 好, 確定).
+RESIGN_WORDS = ("resign", "quit", "exit", "q")
+YES_WORDS = ("y", "yes", "是", "好", "確定")
+#: The words that list the legal actions at a terminal game's prompt.
+HELP_WORDS = ("?", "help", "list", "moves")
+
+
+def words_text(words: Sequence[str]) -> Text:
+    """``'?' (or 'help', 'list')``: a prompt word and its synonyms, for a help line."""
+    return Text("{word} (or {others})", word=repr(words[0]),
+                others=Text.joined(", ", [repr(w) for w in words[1:]]))
+
+
+#: What :meth:`Prompt.entry` returns when the person resigns.
+RESIGNED: Final = object()
+
+
+class Prompt:
+    """The person's entries at a terminal game's prompt, read by ``read`` (on a thread,
+    :func:`read_line`) and normalised by ``normalize`` (full-width forms as a Chinese input
+    method types them); refusals and notices go to ``echo`` in ``_``'s language.
+    :attr:`waiting` is True while a line is being read: a stop (Ctrl-C) then starts its own
+    lines on a new one."""
+
+    def __init__(self, read: Callable[[str], str], echo: Callable[[str], None],
+                 _: Translator, normalize: Callable[[str], str]) -> None:
+        self.read, self.echo, self._, self.normalize = read, echo, _, normalize
+        self.waiting = False
+
+    async def line(self, prompt: str) -> str:
+        """The next line, normalised.
+
+        Raises:
+            EOFError: end of input.
+        """
+        self.waiting = True
+        try:
+            text = await read_line(self.read, prompt)
+        except EOFError:
+            self.waiting = False
+            raise
+        # (a stop, CancelledError, leaves it True: the cursor is still after the prompt)
+        self.waiting = False
+        return self.normalize(text)
+
+    async def entry(self, prompt: str, confirm: str) -> Any:
+        """The next entry, its spaces collapsed; :data:`RESIGNED` when the person resigns (a
+        word of :data:`RESIGN_WORDS` confirmed at the question ``confirm``, or the end of
+        input, said so); None when they answer no (said so)."""
+        _ = self._
+        try:
+            text = " ".join((await self.line(prompt)).split())
+        except EOFError:
+            self.echo(_("End of input: you resign."))
+            return RESIGNED
+        if text.lower() not in RESIGN_WORDS:
+            return text
+        try:
+            answer = (await self.line(confirm)).strip().lower()
+        except EOFError:
+            self.echo(_("End of input: you resign."))
+            return RESIGNED
+        if answer:
+            forget_last()
+        if answer in YES_WORDS:
+            return RESIGNED
+        self.echo(_("Not resigned: play on."))
+        return None
+
+
+__all__ = ["HELP_WORDS", "LineEditor", "PAGE_LINES", "Prompt", "RESIGNED", "RESIGN_WORDS",
+           "RawLines", "YES_WORDS", "completions", "display_len", "editor", "forget_last",
+           "page_text", "pages", "read_line", "restore_terminal", "shown_path", "stdin_read",
+           "terminal_echo", "terminal_mode", "terminal_width", "words_text", "wrapped"]

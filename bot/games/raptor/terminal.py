@@ -68,17 +68,20 @@ from ...offline.common import (
     seed_arg,
 )
 from ...offline.console import (
+    HELP_WORDS,
+    RESIGN_WORDS,
+    RESIGNED,
+    Prompt,
     completions,
     display_len,
-    forget_last,
     page_text,
-    read_line,
     restore_terminal,
     shown_path,
     stdin_read,
     terminal_echo,
     terminal_mode,
     terminal_width,
+    words_text,
 )
 from ...storage.db import SqliteDatabase
 from . import PLUGIN as RAPTOR_GAME
@@ -91,17 +94,7 @@ CHANNEL = 1
 LEGEND = Text("legend: M mother · B baby · b sleeping baby (z: put to sleep this round) · "
               "S scientist (A: made its aggressive action this round) · s frightened "
               "scientist (f: frightened this round) · * fire · # rock · o exit")
-RESIGN_WORDS = ("resign", "quit", "exit", "q")
 CONFIRM_RESIGN = Text("Really resign? Your opponent wins. Resign (y/N)? ")
-#: Answers that confirm (the Chinese ones too: 是, 好, 確定).
-YES_WORDS = ("y", "yes", "是", "好", "確定")
-HELP_WORDS = ("?", "help", "list", "moves")
-
-
-def _words(words: Sequence[str]) -> Text:
-    """``'?' (or 'help', 'list')``: a prompt word and its synonyms."""
-    return Text("{word} (or {others})", word=repr(words[0]),
-                others=Text.joined(", ", [repr(w) for w in words[1:]]))
 
 
 HELP = Text("Type an action in notation (e.g. 'G2-G5', 'kill F3', 'play 5', 'end'; Tab "
@@ -109,7 +102,7 @@ HELP = Text("Type an action in notation (e.g. 'G2-G5', 'kill F3', 'play 5', 'end
             "actions, 'board' (or 'b') for the board, 'rules' (then 'rules 2') for the rules "
             "in short, 'cards' (then 'cards 2') for what every card does, 'undo' to take back "
             "your last action-point move, {resign} to resign and stop.",
-            help=_words(HELP_WORDS), resign=_words(RESIGN_WORDS))
+            help=words_text(HELP_WORDS), resign=words_text(RESIGN_WORDS))
 BOARD_WORDS = ("board", "b")
 #: The phases as the board's status line names them ("round 3 · card pick").
 PHASE_WORDS = {
@@ -417,7 +410,7 @@ async def _play(out: Path, render_board: Callable, *, side: str, level: str, see
                 echo(line)
 
         moves: list[str] = []  # the AI's actions in a row, told in one line
-        at_prompt = False  # a stop while waiting for a line leaves the cursor after the prompt
+        person = Prompt(read, echo, _, half_width)
 
         def flush() -> None:
             if moves:
@@ -464,33 +457,11 @@ async def _play(out: Path, render_board: Callable, *, side: str, level: str, see
                 ap = _(" {n} AP", n=state.ap.remaining) if state.ap is not None else ""
                 prompt = f"{_.text(SIDE_WORDS[me])}{ap}{effect_prompt(state, _)}> "
                 while True:
-                    try:
-                        at_prompt = True
-                        # full-width forms too ('？', 'ｒｕｌｅｓ', '出３'): Chinese input
-                        text = " ".join(half_width(await read_line(read, prompt)).split())
-                        at_prompt = False
-                    except EOFError:
-                        at_prompt = False
-                        echo(_("End of input: you resign."))
-                        text = "resign!"
-                    word = text.lower()
-                    if word in RESIGN_WORDS:
-                        try:
-                            at_prompt = True
-                            answer = half_width(await read_line(
-                                read, _.text(CONFIRM_RESIGN))).strip().lower()
-                            at_prompt = False
-                        except EOFError:
-                            at_prompt = False
-                            echo(_("End of input: you resign."))
-                            answer = "y"
-                        if answer:
-                            forget_last()
-                        if answer not in YES_WORDS:
-                            echo(_("Not resigned: play on."))
-                            continue
-                        word = "resign!"
-                    if word == "resign!":
+                    # full-width forms too ('？', 'ｒｕｌｅｓ', '出３'): Chinese input
+                    text = await person.entry(prompt, _.text(CONFIRM_RESIGN))
+                    if text is None:
+                        continue
+                    if text is RESIGNED:
                         await service.resign(m.id, TERMINAL_PLAYER)
                         verdict = _("{winner} wins: the {side} resigned",
                                     winner=_.text(SIDE_WORDS[me.other]).capitalize(),
@@ -501,6 +472,7 @@ async def _play(out: Path, render_board: Callable, *, side: str, level: str, see
                         echo(replay_line(m.seed, me, level, environment, setup, _, again))
                         return {"match_id": m.id, "result": me.other.value,
                                 "reason": "resigned", "rounds": state.round}
+                    word = text.lower()
                     if word in HELP_WORDS:
                         echo(legal_text(legal, state, me, _=_))
                         continue
@@ -541,7 +513,7 @@ async def _play(out: Path, render_board: Callable, *, side: str, level: str, see
                                   or me not in engine.to_act(after))
                     break
         except asyncio.CancelledError:  # Ctrl-C: the seed and the image, as quit tells them
-            if at_prompt:
+            if person.waiting:
                 echo("")  # the next line starts on its own, not after "raptor> "
             if m is not None:
                 # a stopped match cannot be resumed: it ends, without a result, as stopped

@@ -34,7 +34,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from engine.ratjack import DECK_PAIRS, State, format_action, seat_name, view
+from engine.ratjack import State, format_action, seat_name, view
 from engine.ratjack.cards import DEFAULT_DECKS
 from engine.ratjack.rules import MAX_SEATS, MIN_SEATS
 
@@ -53,7 +53,7 @@ from ...offline.common import (
 )
 from ...storage.db import SqliteDatabase
 from . import PLUGIN as RATJACK_GAME
-from .offline import image_names, is_turn_end
+from .shared import add_decks_option, image_names, is_turn_end
 from .texts import (
     LEVEL_WORDS,
     match_result_text,
@@ -244,9 +244,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=seed_arg, default=1, help="game seed (default 1)")
     parser.add_argument("--level", choices=RATJACK_GAME.ai_levels, default=DEFAULT_LEVEL,
                         help=f"the AI's level for every seat (default {DEFAULT_LEVEL})")
-    parser.add_argument("--decks", choices=tuple(DECK_PAIRS), default=DEFAULT_DECKS,
-                        help="the pair of decks of every round: r red rats, b blue rats, "
-                             f"c raccoons, w weasels (default {DEFAULT_DECKS})")
+    add_decks_option(parser)
     parser.add_argument("--out", type=out_arg, default=Path("ratjack-demo"),
                         help="output folder (default ./ratjack-demo)")
     parser.add_argument("--budget", type=seconds_arg, default=None,

@@ -62,21 +62,24 @@ from ...offline.common import (
 )
 from ...offline.console import (
     EN,
+    HELP_WORDS,
+    RESIGN_WORDS,
+    RESIGNED,
+    Prompt,
     completions,
-    forget_last,
     page_text,
-    read_line,
     restore_terminal,
     shown_path,
     stdin_read,
     terminal_echo,
     terminal_mode,
     terminal_width,
+    words_text,
     wrapped,
 )
 from ...storage.db import SqliteDatabase
 from . import PLUGIN as RATJACK_GAME
-from .offline import verdict
+from .shared import add_decks_option, verdict
 from .texts import (
     LEVEL_WORDS,
     action_text,
@@ -92,10 +95,6 @@ from .texts import (
 
 AI_ID = 2
 CHANNEL = 1
-RESIGN_WORDS = ("resign", "quit", "exit", "q")
-#: Answers that confirm (the Chinese ones too: 是, 好, 確定).
-YES_WORDS = ("y", "yes", "是", "好", "確定")
-HELP_WORDS = ("?", "help", "list", "moves")
 BOARD_WORDS = ("board", "b", "table")
 CARDS_WORDS = ("cards",)
 #: The words the prompt understands besides notation, for Tab completion.
@@ -103,16 +102,10 @@ COMMAND_WORDS = ("board", "cards", "help", "resign", "quit")
 CONFIRM_RESIGN = Text("Really resign? You leave the match. Resign (y/N)? ")
 
 
-def _words(words: Sequence[str]) -> Text:
-    """``'?' (or 'help', 'list')``: a prompt word and its synonyms."""
-    return Text("{word} (or {others})", word=repr(words[0]),
-                others=Text.joined(", ", [repr(w) for w in words[1:]]))
-
-
 HELP = Text("Type an action in notation ('draw deck', 'up C7', 'discard W2', 'flip @2', "
             "'p2@3', '+3'; Tab completes it), {help} for your legal actions, 'board' for the "
             "table, 'cards' (then 'cards 2') for what each card does, {resign} to resign and "
-            "stop.", help=_words(HELP_WORDS), resign=_words(RESIGN_WORDS))
+            "stop.", help=words_text(HELP_WORDS), resign=words_text(RESIGN_WORDS))
 LEGEND = Text("legend: @2 a card's place · ~ face down · ?? a card you do not know · [+3] "
               "bonus tokens on it · {p2} who has seen it besides its owner ({*} everyone) · "
               "> to decide")
@@ -258,7 +251,7 @@ async def _play(out: Path, *, players: int, seat: int | None, level: str, seed: 
     m: Match | None = None
     me = 0
     names: list[Text] = []
-    at_prompt = False
+    person = Prompt(read, echo, _, lambda text: unicodedata.normalize("NFKC", text))
 
     def write_table(match: Match) -> str:
         """The public table's picture of ``match`` (its verdict when it ended outside the
@@ -325,36 +318,14 @@ async def _play(out: Path, *, players: int, seat: int | None, level: str, seed: 
                 echo(hand_text(v, _))
                 echo(_("Your decision: {decision}.", decision=your_decision(v)))
                 while True:
-                    try:
-                        at_prompt = True
-                        text = " ".join(unicodedata.normalize(
-                            "NFKC", await read_line(read, f"{seat_name(me)}> ")).split())
-                        at_prompt = False
-                    except EOFError:
-                        at_prompt = False
-                        echo(_("End of input: you resign."))
-                        text = "resign!"
-                    word = text.lower()
-                    if word in RESIGN_WORDS:
-                        try:
-                            at_prompt = True
-                            answer = unicodedata.normalize("NFKC", await read_line(
-                                read, _.text(CONFIRM_RESIGN))).strip().lower()
-                            at_prompt = False
-                        except EOFError:
-                            at_prompt = False
-                            echo(_("End of input: you resign."))
-                            answer = "y"
-                        if answer:
-                            forget_last()
-                        if answer not in YES_WORDS:
-                            echo(_("Not resigned: play on."))
-                            continue
-                        word = "resign!"
-                    if word == "resign!":
+                    text = await person.entry(f"{seat_name(me)}> ", _.text(CONFIRM_RESIGN))
+                    if text is None:
+                        continue
+                    if text is RESIGNED:
                         return await _resign(service, m, names, echo, write_table, tell, _,
                                              replay_line(m.seed, players, me, level, decks,
-                                                            _, again))
+                                                         _, again))
+                    word = text.lower()
                     if word in HELP_WORDS:
                         echo(legal_text(v, names, _))
                         continue
@@ -380,7 +351,7 @@ async def _play(out: Path, *, players: int, seat: int | None, level: str, seed: 
                         show_table = True
                     break
         except asyncio.CancelledError:  # Ctrl-C, SIGTERM: the seed and the picture
-            if at_prompt:
+            if person.waiting:
                 echo("")  # the next line starts on its own, not after the prompt
             if m is not None:
                 with contextlib.suppress(ServiceError):
@@ -440,9 +411,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="the AI's level (default easy)")
     parser.add_argument("--seed", type=seed_arg, default=None,
                         help="game seed (default: a fresh random one)")
-    parser.add_argument("--decks", choices=tuple(DECK_PAIRS), default=DEFAULT_DECKS,
-                        help="the pair of decks of every round: r red rats, b blue rats, "
-                             f"c raccoons, w weasels (default {DEFAULT_DECKS})")
+    add_decks_option(parser)
     parser.add_argument("--out", type=out_arg, default=Path("ratjack-play"),
                         help="folder for the table's picture and the database (default "
                              "./ratjack-play)")
