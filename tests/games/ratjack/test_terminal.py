@@ -259,3 +259,28 @@ def test_a_bad_entry_never_reaches_the_engine_unrefused():
             parse_action(entry, s, 0)
         except RatjackError as exc:
             assert terminal.refusal(exc).startswith("Not played: ")
+
+
+async def test_a_match_left_and_stopped_replays_under_its_verdict(tmp_path):
+    """``python -m bot replay`` of the match a resignation stopped (three players): its
+    record says so, its animation ends on the table under the verdict banner."""
+    from PIL import Image
+
+    from bot.offline.replay import write_match
+    from render.ratjack import theme
+
+    person = Person(tmp_path, ["q", "y"], play_on=False)
+    summary = await play(tmp_path, players=3, seat=0, level="easy", seed=12, read=person.read,
+                         echo=person.echo)
+    assert summary["reason"] == "stopped"
+    record, gif, note = await write_match(tmp_path / "play.sqlite3", tmp_path / "replay", None)
+    text = record.read_text()
+    assert "Reason: stopped" in text and "Result: none" in text
+    assert "p1: forfeit" in text
+    frames = Image.open(gif)
+    assert frames.n_frames >= 2 and note is None
+    frames.seek(frames.n_frames - 1)
+    corner = frames.convert("RGB").getpixel((4, 4))
+    assert all(abs(a - b) <= 8 for a, b in zip(corner, theme.OVER_BG, strict=True))
+    frames.seek(frames.n_frames - 2)
+    assert frames.convert("RGB").getpixel((4, 4)) != corner  # a turn's frame: no banner
