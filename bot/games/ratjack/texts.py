@@ -267,6 +267,8 @@ def _phrases(events: Sequence[Event], names: Names) -> list[Text | None]:
         if i in skip:
             i += 1
             continue
+        if is_turn_start(e):
+            stack.clear()  # a turn begins with no effect being resolved
         if kind == EventKind.ROUND:
             out[i] = Text("Round {n} begins: {player} starts; {card} starts the discard "
                           "pile.", n=e.value, player=who, card=e.card)

@@ -121,3 +121,19 @@ def test_the_demo_refuses_bad_options_in_one_line(argv, capsys, tmp_path):
     err = capsys.readouterr().err.strip().split("\n")
     assert err[-1].startswith("python -m bot demo --game ratjack: error: argument ")
     assert not any(tmp_path.iterdir())
+
+
+def test_the_offline_guide_names_ratjack_s_files_options_and_words():
+    from bot.games.ratjack import terminal
+    from bot.offline.console import HELP_WORDS, RESIGN_WORDS
+    from tests.docs import ROOT, section
+
+    guide = section(ROOT / "docs" / "OFFLINE.md", "Ratjack")
+    for name in ("start.png", "after-turn-001.png", "final.png", "demo.log", "match.txt",
+                 "replay.gif", "demo.sqlite3", ".lock", "table.png", "play.sqlite3"):
+        assert f"`{name}`" in guide or f"/{name}`" in guide, name
+    for option in ("--players", "--seed", "--level", "--decks", "--budget", "--out", "--lang",
+                   "--seat"):
+        assert f"`{option}" in guide, option
+    for word in (*HELP_WORDS, *RESIGN_WORDS, *terminal.CARDS_WORDS, "board"):
+        assert f"`{word}`" in guide, word
