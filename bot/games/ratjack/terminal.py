@@ -390,7 +390,7 @@ def _seat_arg(text: str) -> int | None:
     """``--seat``: 1 to 4, or ``random`` (None)."""
     if text.lower() == "random":
         return None
-    if text.isdigit() and MIN_SEATS - 1 <= int(text) - 1 < MAX_SEATS:
+    if text.isdigit() and 1 <= int(text) <= MAX_SEATS:
         return int(text) - 1
     raise argparse.ArgumentTypeError(f"{text!r}: a seat is 1 to {MAX_SEATS}, or random")
 

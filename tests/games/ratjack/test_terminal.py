@@ -284,3 +284,22 @@ async def test_a_match_left_and_stopped_replays_under_its_verdict(tmp_path):
     assert all(abs(a - b) <= 8 for a, b in zip(corner, theme.OVER_BG, strict=True))
     frames.seek(frames.n_frames - 2)
     assert frames.convert("RGB").getpixel((4, 4)) != corner  # a turn's frame: no banner
+
+
+@pytest.mark.parametrize(("argv", "error"), [
+    (["--seat", "3", "--players", "2"], "--seat 3: there are 2 players"),
+    (["--seat", "0"], "argument --seat: '0': a seat is 1 to 4, or random"),
+    (["--seat", "x"], "argument --seat: 'x': a seat is 1 to 4, or random"),
+    (["--players", "5"], "argument --players: invalid choice: 5 (choose from 2, 3, 4)"),
+])
+def test_the_terminal_refuses_bad_options_in_one_line(argv, error, capsys, tmp_path):
+    with pytest.raises(SystemExit) as exit_info:
+        terminal.main([*argv, "--out", str(tmp_path)])
+    assert exit_info.value.code == 2
+    assert capsys.readouterr().err.strip().split("\n")[-1] == (
+        f"python -m bot play --game ratjack: error: {error}")
+
+
+def test_a_seat_is_read_from_1_to_4_or_random():
+    assert [terminal._seat_arg(t) for t in ("1", "2", "4", "random", "RANDOM")] == [
+        0, 1, 3, None, None]
