@@ -45,6 +45,17 @@ def count(n: int, noun: str, plural: str | None = None) -> str:
 LEVEL_WORDS = {"easy": Text("easy"), "medium": Text("medium"), "hard": Text("hard")}
 
 
+def ai_name(level: str) -> Text:
+    """``"AI (hard)"``: an AI seat by its level."""
+    return Text("AI ({level})", level=LEVEL_WORDS.get(level, level))
+
+
+def plain(text: str) -> str:
+    """Discord's markup as plain console text: ``**bold**`` unmarked, `` `code` `` in single
+    quotes."""
+    return text.replace("**", "").replace("`", "'")
+
+
 def and_list(items: Sequence) -> Text:
     """``"a and b"`` (a list of people or sides, in the reader's language)."""
     return Text.joined(" and ", items)

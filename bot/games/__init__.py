@@ -5,6 +5,7 @@ name            package                          its parts
 ==============  ===============================  =========================================
 ``raptor``      :mod:`bot.games.raptor`          engine (top level), render (top level)
 ``race``        :mod:`bot.games.race`            engine.race, render.race
+``ratjack``     :mod:`bot.games.ratjack`         engine.ratjack, render.ratjack
 ==============  ===============================  =========================================
 
 :func:`plugin` loads a game's package on first use and returns its
@@ -23,6 +24,7 @@ from .base import GamePlugin
 PACKAGES: dict[str, str] = {
     "raptor": "bot.games.raptor",
     "race": "bot.games.race",
+    "ratjack": "bot.games.ratjack",
 }
 
 _loaded: dict[str, GamePlugin] = {}

@@ -1,9 +1,9 @@
-"""The terminal of the offline modes, for every game: lines wrapped to the terminal's width
-(Chinese counts two columns a character), text beside a diagram, lines read from the
-keyboard or a pipe on a thread of their own (Ctrl-C stops at once), line editing with
-history and Tab completion where the platform has :mod:`readline`, and the terminal's
-settings kept and restored. The games' terminal modes (``python -m bot play``) use it;
-what they print is their own."""
+"""The console of the offline modes' terminal games (``python -m bot play``), any game's:
+text wrapped to the terminal's width (Chinese two columns a character), pages of a long
+text, lines read from a terminal with line editing, history and Tab completion (the standard
+library's :mod:`readline`) or from piped input, on a thread so that Ctrl-C stops at once,
+the person's entries with a confirmed resignation (:class:`Prompt`), and the terminal's
+settings kept and restored."""
 
 from __future__ import annotations
 
@@ -14,14 +14,16 @@ import sys
 import textwrap
 import threading
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any, Final
 
+from engine.messages import Text
 from render.text import break_cjk
 
-__all__ = ["LineEditor", "RawLines", "beside", "completions", "display_len", "editor",
-           "forget_last_entry", "read_line", "restore_terminal", "shown_path", "stdin_read",
-           "terminal_echo", "terminal_mode", "terminal_width", "wrap_wide", "wrapped"]
+from ..i18n import Translator, translator
+
+EN = translator("en")
 
 
 def beside(left: list[str], right: list[str], width: int) -> list[str]:
@@ -39,6 +41,47 @@ def beside(left: list[str], right: list[str], width: int) -> list[str]:
 def terminal_width() -> int:
     """The terminal's width in columns (``COLUMNS`` first, 80 when unknown)."""
     return shutil.get_terminal_size((80, 24)).columns
+
+
+#: Lines of text a page of ``rules`` or ``cards`` may take: an 80×24 screen less the prompt.
+PAGE_LINES = 23
+
+
+def pages(text: str, word: str, width: int, _: Translator = EN) -> list[str]:
+    """``text`` wrapped to ``width`` (:func:`wrapped`) and cut between paragraphs into pages
+    of at most :data:`PAGE_LINES` lines, each but the last ending with how to see the next
+    (``'<word> 2'``). A paragraph longer than a page is cut between its lines."""
+    chunks: list[list[str]] = []
+    for para in wrapped(text, width).split("\n\n"):
+        lines = para.split("\n")
+        while len(lines) > PAGE_LINES - 1:
+            chunks.append(lines[:PAGE_LINES - 1])
+            lines = lines[PAGE_LINES - 1:]
+        chunks.append(lines)
+    out: list[list[str]] = [[]]
+    for i, chunk in enumerate(chunks):
+        room = PAGE_LINES if i == len(chunks) - 1 else PAGE_LINES - 1  # the "more" line
+        if out[-1] and len(out[-1]) + 1 + len(chunk) > room:
+            out.append([])
+        if out[-1]:
+            out[-1].append("")
+        out[-1].extend(chunk)
+    return ["\n".join(page + ([_("(more: '{word} {n}')", word=word, n=n + 2)]
+                             if n + 1 < len(out) else []))
+            for n, page in enumerate(out)]
+
+
+def page_text(command: str, text: str, width: int | None = None, _: Translator = EN) -> str:
+    """The page that ``command`` (``"rules"``, ``"rules 2"``, ``"cards 2"``...) asks for of
+    ``text`` (see :func:`pages`); a page that does not exist says which do."""
+    word, _sep, number = command.partition(" ")
+    book = pages(text, word, terminal_width() if width is None else width, _)
+    n = int(number) if number.isdigit() else 1
+    if not 1 <= n <= len(book):
+        return _("'{word}' has pages 1 to {n}: type '{word}' or '{word} 2'.", word=word,
+                 n=len(book))
+    return book[n - 1]
+
 
 
 def display_len(text: str) -> int:
@@ -171,13 +214,6 @@ _editor: LineEditor | None = None
 completions: list[str] = []
 
 
-def forget_last_entry() -> None:
-    """Drop the last line of the editor's history, if the editor was made (an answer to a
-    confirmation is not worth recalling)."""
-    if _editor is not None:
-        _editor.forget_last()
-
-
 def editor() -> LineEditor:
     """The process's one :class:`LineEditor`, made (and :mod:`readline` loaded) at first use."""
     global _editor
@@ -187,7 +223,7 @@ def editor() -> LineEditor:
 
 
 def stdin_read(prompt: str) -> str:
-    """The default ``read`` of the terminal modes: on a terminal :func:`input` with the line editor
+    """The default ``read`` of :func:`play`: on a terminal :func:`input` with the line editor
     (:class:`LineEditor`); otherwise (piped input) the prompt is written to stdout and the
     line read from file descriptor 0 directly (see :class:`RawLines`) and written after its
     prompt, as a terminal would have echoed it.
@@ -254,6 +290,7 @@ def shown_path(path: Path) -> str:
         return str(path)
 
 
+
 def terminal_mode() -> list | None:
     """The terminal's settings (termios), to restore at the end: a line editor stopped by
     Ctrl-C in the middle of a line would leave the terminal without echo. None when stdin is
@@ -275,3 +312,88 @@ def restore_terminal(saved: list | None) -> None:
         termios.tcsetattr(0, termios.TCSADRAIN, saved)
     except OSError:
         pass
+
+
+def forget_last() -> None:
+    """Drop the last line of the line editor's history, if the editor is in use (an answer
+    to a confirmation is not worth recalling)."""
+    if _editor is not None:
+        _editor.forget_last()
+
+
+#: The words that resign at a terminal game's prompt, and the answers that confirm it (the
+#: Chinese ones too: 是, 好, 確定).
+RESIGN_WORDS = ("resign", "quit", "exit", "q")
+YES_WORDS = ("y", "yes", "是", "好", "確定")
+#: The words that list the legal actions at a terminal game's prompt.
+HELP_WORDS = ("?", "help", "list", "moves")
+
+
+def words_text(words: Sequence[str]) -> Text:
+    """``'?' (or 'help', 'list')``: a prompt word and its synonyms, for a help line."""
+    return Text("{word} (or {others})", word=repr(words[0]),
+                others=Text.joined(", ", [repr(w) for w in words[1:]]))
+
+
+#: What :meth:`Prompt.entry` returns when the person resigns.
+RESIGNED: Final = object()
+
+
+class Prompt:
+    """The person's entries at a terminal game's prompt, read by ``read`` (on a thread,
+    :func:`read_line`) and normalised by ``normalize`` (full-width forms as a Chinese input
+    method types them); refusals and notices go to ``echo`` in ``_``'s language.
+    :attr:`waiting` is True while a line is being read: a stop (Ctrl-C) then starts its own
+    lines on a new one."""
+
+    def __init__(self, read: Callable[[str], str], echo: Callable[[str], None],
+                 _: Translator, normalize: Callable[[str], str]) -> None:
+        self.read, self.echo, self._, self.normalize = read, echo, _, normalize
+        self.waiting = False
+
+    async def line(self, prompt: str) -> str:
+        """The next line, normalised.
+
+        Raises:
+            EOFError: end of input.
+        """
+        self.waiting = True
+        try:
+            text = await read_line(self.read, prompt)
+        except EOFError:
+            self.waiting = False
+            raise
+        # (a stop, CancelledError, leaves it True: the cursor is still after the prompt)
+        self.waiting = False
+        return self.normalize(text)
+
+    async def entry(self, prompt: str, confirm: str) -> Any:
+        """The next entry, its spaces collapsed; :data:`RESIGNED` when the person resigns (a
+        word of :data:`RESIGN_WORDS` confirmed at the question ``confirm``, or the end of
+        input, said so); None when they answer no (said so)."""
+        _ = self._
+        try:
+            text = " ".join((await self.line(prompt)).split())
+        except EOFError:
+            self.echo(_("End of input: you resign."))
+            return RESIGNED
+        if text.lower() not in RESIGN_WORDS:
+            return text
+        try:
+            answer = (await self.line(confirm)).strip().lower()
+        except EOFError:
+            self.echo(_("End of input: you resign."))
+            return RESIGNED
+        if answer:
+            forget_last()
+        if answer in YES_WORDS:
+            return RESIGNED
+        self.echo(_("Not resigned: play on."))
+        return None
+
+
+__all__ = ["HELP_WORDS", "LineEditor", "PAGE_LINES", "Prompt", "RESIGNED", "RESIGN_WORDS",
+           "RawLines", "YES_WORDS", "beside", "completions", "display_len", "editor", "forget_last",
+           "page_text", "pages", "read_line", "restore_terminal", "shown_path", "stdin_read",
+           "terminal_echo", "terminal_mode", "terminal_width", "words_text", "wrap_wide",
+           "wrapped"]

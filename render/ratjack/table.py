@@ -206,10 +206,13 @@ def _fit(text: str, sizes: Sequence[int], width: int, bold: bool = True) -> int:
     return sizes[-1]
 
 
-def _header(im: Image.Image, d: ImageDraw.ImageDraw, c: TableContent, tr: Tr) -> None:
+def _header(im: Image.Image, d: ImageDraw.ImageDraw, c: TableContent, tr: Tr,
+            verdict: str | None = None) -> None:
     left, who = _status(c, tr)
     y = T.HEADER_H / 2
-    if c.phase is Phase.OVER:
+    if verdict:  # a match ended outside the game: the verdict in the game-over banner
+        left = verdict
+    if c.phase is Phase.OVER or verdict:
         d.rectangle((0, 0, T.WIDTH, T.HEADER_H - 2), fill=T.OVER_BG)
         size = _fit(left, (30, 28, 26, 24, 22), T.WIDTH - 2 * T.PAD)
         draw_text(im, (T.WIDTH / 2, y), left, size, T.OVER_TEXT, bold=True, anchor="mm")
@@ -383,13 +386,17 @@ def _footer(im: Image.Image, d: ImageDraw.ImageDraw, c: TableContent, tr: Tr) ->
 
 
 def table_image(v: View | TableContent, *, names: Sequence[str] | None = None,
-                tr: Tr = str) -> Image.Image:
+                tr: Tr = str, verdict: str | None = None) -> Image.Image:
     """The picture of :func:`render_table` as a Pillow RGB image, drawn from
-    ``table_content(v, names=names)`` only (or from ``v`` when it already is one)."""
+    ``table_content(v, names=names)`` only (or from ``v`` when it already is one);
+    ``verdict``: how a match ended outside the game (a resignation, a stop), shown in the
+    game-over banner in place of the status line."""
     c = v if isinstance(v, TableContent) else table_content(v, names=names)
+    if verdict:  # the match is over: no one is to act any more
+        c = c._replace(to_act=(), current=-1, extra_turns=0)
     im = static_layer(c.seats).copy()
     d = ImageDraw.Draw(im)
-    _header(im, d, c, tr)
+    _header(im, d, c, tr, verdict)
     _centre(im, d, c, tr)
     for q in range(c.seats):
         _row(im, d, c, q, tr)
@@ -398,7 +405,7 @@ def table_image(v: View | TableContent, *, names: Sequence[str] | None = None,
 
 
 def render_table(v: View | TableContent, *, names: Sequence[str] | None = None,
-                 tr: Tr = str) -> bytes:
+                 tr: Tr = str, verdict: str | None = None) -> bytes:
     """The public table of a view as PNG bytes (960 px wide; 600-944 px high for 2-4
     players, :func:`table_size`): the status line (round, what is happening, who is to act),
     the deck's count, the discard pile's top card (and the cards under it), the reserve's
@@ -408,5 +415,6 @@ def render_table(v: View | TableContent, *, names: Sequence[str] | None = None,
 
     Only public fields of ``v`` are read (RJ11.1): any seat's view and the spectator's give
     the same bytes. ``names``: the players' names by seat (default ``p1`` .. ``p4``);
-    ``tr``: the language of the texts (:data:`render.board.Tr`; ``str`` is English)."""
-    return encode_png(table_image(v, names=names, tr=tr))
+    ``tr``: the language of the texts (:data:`render.board.Tr`; ``str`` is English);
+    ``verdict``: see :func:`table_image`."""
+    return encode_png(table_image(v, names=names, tr=tr, verdict=verdict))

@@ -49,12 +49,12 @@ from ...offline.common import (
     seed_arg,
 )
 from ...storage.db import SqliteDatabase
-from ...texts import LEVEL_WORDS
+from ...texts import LEVEL_WORDS, plain
 from . import PLUGIN as RACE_GAME
 from . import texts
 from .ai import DEFAULT_NODES
 from .history import race_animation
-from .lines import TurnLog, namer, plain, result_lines
+from .lines import TurnLog, namer, result_lines
 
 #: Every seat's AI level: seats of one level make a contested race.
 DEFAULT_LEVEL = "hard"

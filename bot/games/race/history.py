@@ -12,7 +12,7 @@ from engine.game import Seat
 from engine.race import RACE, LogEntry, RaceState
 
 from ...match import Match, MatchService, replays
-from .lines import plain
+from ...texts import plain
 from .texts import result_headline
 
 

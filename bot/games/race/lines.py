@@ -19,14 +19,8 @@ from engine.race.track import row_of
 
 from ...i18n import Translator
 from ...match.models import Match
-from ...texts import LEVEL_WORDS
+from ...texts import LEVEL_WORDS, plain
 from . import texts
-
-
-def plain(text: str) -> str:
-    """Discord's markup as plain terminal text: ``**bold**`` unmarked, `` `code` `` in
-    single quotes."""
-    return text.replace("**", "").replace("`", "'")
 
 
 def offline_player(match: Match, seat: Seat, me: Seat | None = None) -> Text:

@@ -70,10 +70,10 @@ from ...offline.console import (
     wrapped,
 )
 from ...storage.db import SqliteDatabase
-from ...texts import LEVEL_WORDS
+from ...texts import LEVEL_WORDS, plain
 from . import PLUGIN as RACE_GAME
 from . import texts
-from .lines import TurnLog, offline_player, plain, result_lines, roll_text
+from .lines import TurnLog, offline_player, result_lines, roll_text
 
 EN = translator("en")
 AI_ID = 2
@@ -350,7 +350,7 @@ async def _play(out: Path, *, players: int, seat: Seat | None, level: str, board
                         echo(_("End of input: you leave the race."))
                         answer = "y"
                     if answer:
-                        console.forget_last_entry()
+                        console.forget_last()
                     if answer not in YES_WORDS:
                         echo(_("Not left: race on."))
                         continue

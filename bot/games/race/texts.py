@@ -28,7 +28,7 @@ from engine.race.track import TRACKS, row_of, space_name
 from render.race.card import BONUS_TEXT, SLOT_TEXTS
 
 from ...match.models import Match
-from ...texts import LEVEL_WORDS, mention, ts
+from ...texts import ai_name, mention, ts
 from . import doing_text, seat_word
 
 #: How a player is named in a sentence: ``who(match, seat)``.
@@ -36,11 +36,6 @@ Who = Callable[[Match, Seat], Text | str]
 
 
 # --------------------------------------------------------------------------- small pieces
-def ai_name(level: str) -> Text:
-    """``"AI (easy)"``."""
-    return Text("AI ({level})", level=LEVEL_WORDS.get(level, level))
-
-
 def player(match: Match, seat: Seat) -> Text | str:
     """A seat's player in a sentence: a person's mention (``<@123>``), or ``AI (easy)``."""
     level = match.ai_of(seat)
@@ -356,7 +351,7 @@ def waiting_line(match: Match, who: Who = player) -> Text:
 
 
 __all__ = [
-    "ENDINGS", "Who", "ai_name", "board_name", "card_head", "card_heading",
+    "ENDINGS", "Who", "board_name", "card_head", "card_heading",
     "card_score_text", "decision_text", "dice_text", "finish_order", "last_turn_text",
     "match_start_line", "match_title", "own_card_text", "ping_text", "player",
     "raptor_name", "result_headline", "result_lines", "result_text", "standings",

@@ -56,7 +56,7 @@ from engine.state import Phase
 
 from ...i18n import Translator, from_environment, translator
 from ...match import ActResult, MatchService, ServiceError
-from ...offline import OFFLINE_GUILD, TERMINAL_PLAYER, console
+from ...offline import OFFLINE_GUILD, TERMINAL_PLAYER
 from ...offline.common import (
     add_game_option,
     add_lang_option,
@@ -67,17 +67,21 @@ from ...offline.common import (
     seed_arg,
 )
 from ...offline.console import (
+    HELP_WORDS,
+    RESIGN_WORDS,
+    RESIGNED,
+    Prompt,
     beside,
     completions,
     display_len,
-    read_line,
+    page_text,
     restore_terminal,
     shown_path,
     stdin_read,
     terminal_echo,
     terminal_mode,
     terminal_width,
-    wrapped,
+    words_text,
 )
 from ...storage.db import SqliteDatabase
 from ...texts import LEVEL_WORDS
@@ -91,17 +95,7 @@ CHANNEL = 1
 LEGEND = Text("legend: M mother · B baby · b sleeping baby (z: put to sleep this round) · "
               "S scientist (A: made its aggressive action this round) · s frightened "
               "scientist (f: frightened this round) · * fire · # rock · o exit")
-RESIGN_WORDS = ("resign", "quit", "exit", "q")
 CONFIRM_RESIGN = Text("Really resign? Your opponent wins. Resign (y/N)? ")
-#: Answers that confirm (the Chinese ones too: 是, 好, 確定).
-YES_WORDS = ("y", "yes", "是", "好", "確定")
-HELP_WORDS = ("?", "help", "list", "moves")
-
-
-def _words(words: Sequence[str]) -> Text:
-    """``'?' (or 'help', 'list')``: a prompt word and its synonyms."""
-    return Text("{word} (or {others})", word=repr(words[0]),
-                others=Text.joined(", ", [repr(w) for w in words[1:]]))
 
 
 HELP = Text("Type an action in notation (e.g. 'G2-G5', 'kill F3', 'play 5', 'end'; Tab "
@@ -109,7 +103,7 @@ HELP = Text("Type an action in notation (e.g. 'G2-G5', 'kill F3', 'play 5', 'end
             "actions, 'board' (or 'b') for the board, 'rules' (then 'rules 2') for the rules "
             "in short, 'cards' (then 'cards 2') for what every card does, 'undo' to take back "
             "your last action-point move, {resign} to resign and stop.",
-            help=_words(HELP_WORDS), resign=_words(RESIGN_WORDS))
+            help=words_text(HELP_WORDS), resign=words_text(RESIGN_WORDS))
 BOARD_WORDS = ("board", "b")
 #: The phases as the board's status line names them ("round 3 · card pick").
 PHASE_WORDS = {
@@ -185,46 +179,6 @@ def ap_lost_lines(events: Sequence[engine.Event], me: Side, _: Translator = EN) 
                 out.append(_("The {side}'s turn ends: no action is possible with {n} AP: "
                              "{why}.", side=SIDE_WORDS[e.side], n=e.value, why=_.text(e.text)))
     return out
-
-
-#: Lines of text a page of ``rules`` or ``cards`` may take: an 80×24 screen less the prompt.
-PAGE_LINES = 23
-
-
-def pages(text: str, word: str, width: int, _: Translator = EN) -> list[str]:
-    """``text`` wrapped to ``width`` (:func:`wrapped`) and cut between paragraphs into pages
-    of at most :data:`PAGE_LINES` lines, each but the last ending with how to see the next
-    (``'<word> 2'``). A paragraph longer than a page is cut between its lines."""
-    chunks: list[list[str]] = []
-    for para in wrapped(text, width).split("\n\n"):
-        lines = para.split("\n")
-        while len(lines) > PAGE_LINES - 1:
-            chunks.append(lines[:PAGE_LINES - 1])
-            lines = lines[PAGE_LINES - 1:]
-        chunks.append(lines)
-    out: list[list[str]] = [[]]
-    for i, chunk in enumerate(chunks):
-        room = PAGE_LINES if i == len(chunks) - 1 else PAGE_LINES - 1  # the "more" line
-        if out[-1] and len(out[-1]) + 1 + len(chunk) > room:
-            out.append([])
-        if out[-1]:
-            out[-1].append("")
-        out[-1].extend(chunk)
-    return ["\n".join(page + ([_("(more: '{word} {n}')", word=word, n=n + 2)]
-                             if n + 1 < len(out) else []))
-            for n, page in enumerate(out)]
-
-
-def page_text(command: str, text: str, width: int | None = None, _: Translator = EN) -> str:
-    """The page that ``command`` (``"rules"``, ``"rules 2"``, ``"cards 2"``...) asks for of
-    ``text`` (see :func:`pages`); a page that does not exist says which do."""
-    word, _sep, number = command.partition(" ")
-    book = pages(text, word, terminal_width() if width is None else width, _)
-    n = int(number) if number.isdigit() else 1
-    if not 1 <= n <= len(book):
-        return _("'{word}' has pages 1 to {n}: type '{word}' or '{word} 2'.", word=word,
-                 n=len(book))
-    return book[n - 1]
 
 
 def view_text(v: engine.View, width: int | None = None, _: Translator = EN) -> str:
@@ -367,7 +321,6 @@ def describe_opponent(res: ActResult, _: Translator = EN) -> str:
              action=engine.format_action(res.action))
 
 
-
 async def play(out: Path, *, side: str = "raptor", level: str = "easy", seed: int | None = None,
                environment: str = "jungle", setup: str = "quick",
                read: Callable[[str], str] = stdin_read,
@@ -446,7 +399,7 @@ async def _play(out: Path, render_board: Callable, *, side: str, level: str, see
                 echo(line)
 
         moves: list[str] = []  # the AI's actions in a row, told in one line
-        at_prompt = False  # a stop while waiting for a line leaves the cursor after the prompt
+        person = Prompt(read, echo, _, half_width)
 
         def flush() -> None:
             if moves:
@@ -493,33 +446,11 @@ async def _play(out: Path, render_board: Callable, *, side: str, level: str, see
                 ap = _(" {n} AP", n=state.ap.remaining) if state.ap is not None else ""
                 prompt = f"{_.text(SIDE_WORDS[me])}{ap}{effect_prompt(state, _)}> "
                 while True:
-                    try:
-                        at_prompt = True
-                        # full-width forms too ('？', 'ｒｕｌｅｓ', '出３'): Chinese input
-                        text = " ".join(half_width(await read_line(read, prompt)).split())
-                        at_prompt = False
-                    except EOFError:
-                        at_prompt = False
-                        echo(_("End of input: you resign."))
-                        text = "resign!"
-                    word = text.lower()
-                    if word in RESIGN_WORDS:
-                        try:
-                            at_prompt = True
-                            answer = half_width(await read_line(
-                                read, _.text(CONFIRM_RESIGN))).strip().lower()
-                            at_prompt = False
-                        except EOFError:
-                            at_prompt = False
-                            echo(_("End of input: you resign."))
-                            answer = "y"
-                        if answer:
-                            console.forget_last_entry()
-                        if answer not in YES_WORDS:
-                            echo(_("Not resigned: play on."))
-                            continue
-                        word = "resign!"
-                    if word == "resign!":
+                    # full-width forms too ('？', 'ｒｕｌｅｓ', '出３'): Chinese input
+                    text = await person.entry(prompt, _.text(CONFIRM_RESIGN))
+                    if text is None:
+                        continue
+                    if text is RESIGNED:
                         await service.resign(m.id, TERMINAL_PLAYER)
                         verdict = _("{winner} wins: the {side} resigned",
                                     winner=_.text(SIDE_WORDS[me.other]).capitalize(),
@@ -530,6 +461,7 @@ async def _play(out: Path, render_board: Callable, *, side: str, level: str, see
                         echo(replay_line(m.seed, me, level, environment, setup, _, again))
                         return {"match_id": m.id, "result": me.other.value,
                                 "reason": "resigned", "rounds": state.round}
+                    word = text.lower()
                     if word in HELP_WORDS:
                         echo(legal_text(legal, state, me, _=_))
                         continue
@@ -570,7 +502,7 @@ async def _play(out: Path, render_board: Callable, *, side: str, level: str, see
                                   or me not in engine.to_act(after))
                     break
         except asyncio.CancelledError:  # Ctrl-C: the seed and the image, as quit tells them
-            if at_prompt:
+            if person.waiting:
                 echo("")  # the next line starts on its own, not after "raptor> "
             if m is not None:
                 # a stopped match cannot be resumed: it ends, without a result, as stopped

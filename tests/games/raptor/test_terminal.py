@@ -390,7 +390,8 @@ def test_the_start_up_help_and_the_docs_name_the_same_prompt_words():
 
 
 def test_rules_and_cards_come_in_pages_that_fit_80_by_24():
-    from bot.games.raptor.terminal import cards_text, page_text, pages, rules_text, wrapped
+    from bot.games.raptor.terminal import cards_text, rules_text
+    from bot.offline.console import page_text, pages, wrapped
 
     for word, text in (("rules", rules_text()), ("cards", cards_text())):
         book = pages(text, word, 80)
@@ -437,9 +438,9 @@ async def test_a_match_left_unfinished_in_the_folder_ends_as_stopped_not_resigne
 def test_chinese_wrapping_never_ends_a_line_with_an_opening_quote_or_bracket():
     """The start-up help in Chinese at 80 columns once cut "…中文：'" / "咬 F3'…"; the
     opening quote now starts the next line, at any width, and nothing is lost."""
-    from bot.games.raptor.terminal import HELP, wrapped
+    from bot.games.raptor.terminal import HELP
     from bot.i18n import translator
-    from bot.offline.console import display_len as _display_len
+    from bot.offline.console import display_len, wrapped
 
     help_zh = translator("zh-TW").text(HELP)
     lines = wrapped(help_zh, 80).split("\n")
@@ -455,7 +456,7 @@ def test_chinese_wrapping_never_ends_a_line_with_an_opening_quote_or_bracket():
             assert not (line.endswith("'") and quotes % 2), (width, line)  # an opening quote
             assert not line.endswith("（"), (width, line)
             # closing punctuation never hangs past the width (nor starts a line)
-            assert _display_len(line) <= width, (width, line)
+            assert display_len(line) <= width, (width, line)
 
 
 def test_an_effect_cut_short_says_why_and_the_prompt_counts_what_is_left():

@@ -60,12 +60,12 @@ def test_ctrl_c_at_the_prompt_with_piped_input_exits_130_without_a_fatal_error(t
 def test_raw_lines_split_a_pipe_into_lines_and_end_with_eof():
     import pytest
 
-    from bot.offline.console import RawLines as _RawLines
+    from bot.offline.console import RawLines
 
     r, w = os.pipe()
     os.write(w, "G2-G5\r\n?\n\nplay 5 é".encode())
     os.close(w)
-    lines = _RawLines(r)
+    lines = RawLines(r)
     try:
         assert [lines.readline() for _ in range(4)] == ["G2-G5", "?", "", "play 5 é"]
         with pytest.raises(EOFError):

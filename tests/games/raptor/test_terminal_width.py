@@ -1,7 +1,7 @@
 """Every line the terminal shows fits 80 columns, in English and in Chinese (a wide character
 takes two columns): the start-up lines, the board, the legal actions, the pages of 'rules'
 and 'cards', the refusals, the prompts and the end of the match, as an 80-column terminal
-shows them (:func:`bot.games.raptor.terminal.wrapped`, what ``terminal_echo`` prints)."""
+shows them (:func:`bot.offline.console.wrapped`, what ``terminal_echo`` prints)."""
 
 from __future__ import annotations
 
@@ -14,9 +14,9 @@ import pytest
 
 import engine
 from bot.games.raptor import terminal
-from bot.games.raptor.terminal import play, wrapped
+from bot.games.raptor.terminal import play
 from bot.i18n import translator
-from bot.offline.console import display_len as _display_len
+from bot.offline.console import display_len, pages, wrapped
 
 WIDTH = 80
 
@@ -52,8 +52,8 @@ class Visitor:
 
 
 def too_wide(texts: list[str]) -> list[tuple[int, str]]:
-    return [(_display_len(line), line) for text in texts
-            for line in wrapped(text, WIDTH).split("\n") if _display_len(line) > WIDTH]
+    return [(display_len(line), line) for text in texts
+            for line in wrapped(text, WIDTH).split("\n") if display_len(line) > WIDTH]
 
 
 @pytest.fixture
@@ -76,7 +76,7 @@ async def test_every_screen_of_a_match_fits_80_columns(short_folder: Path, monke
                         lang=lang)
     assert not v.script and (v.moves == 0 or result["rounds"] >= 5)  # every screen, and play
     assert too_wide(v.out) == []
-    assert max(map(_display_len, v.prompts)) <= WIDTH
+    assert max(map(display_len, v.prompts)) <= WIDTH
 
 
 @pytest.mark.parametrize("lang", ["en", "zh-TW"])
@@ -84,7 +84,7 @@ def test_the_pages_and_the_start_up_lines_fit_80_columns_at_any_page(lang):
     _ = translator(lang)
     texts = [_.text(terminal.HELP), _.text(terminal.LEGEND)]
     for word, text in (("rules", terminal.rules_text(_)), ("cards", terminal.cards_text(_))):
-        texts += terminal.pages(text, word, WIDTH, _)
+        texts += pages(text, word, WIDTH, _)
     assert too_wide(texts) == []
 
 
@@ -101,7 +101,7 @@ def test_chinese_closing_punctuation_takes_the_character_before_it_to_the_next_l
         for text in (translator("zh-TW").text(terminal.HELP),
                      terminal.cards_text(translator("zh-TW"))):
             lines = wrapped(text, width).split("\n")
-            assert all(_display_len(x) <= width for x in lines), width
+            assert all(display_len(x) <= width for x in lines), width
             assert "".join(lines).replace(" ", "") == text.replace(" ", "").replace("\n", "")
             assert not any(x.lstrip()[:1] in "，。、；：！？）」』》" for x in lines if x.strip())
 
