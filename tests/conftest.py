@@ -1,12 +1,18 @@
 """Session-wide checks: when ``RAPTOR_TEST_REQUIRE_POSTGRES=1`` (``.ci/run``), a run in which
 a selected PostgreSQL case was skipped or did not pass, or no server was given, fails.
 
+And the fixture :func:`demo_seed_1`: the offline demo of seed 1, played once per process.
+
 The suite runs on several processes (pytest-xdist, ``-n`` in pyproject.toml's addopts): the
 workers run the tests and the controller sees every worker's reports, so the counts and the
 verdict are made in the controller only (or in the one process of a ``-n 0`` run).
 """
 
 from __future__ import annotations
+
+import asyncio
+import shutil
+from pathlib import Path
 
 import pytest
 
@@ -64,3 +70,29 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
         print(f"\nRAPTOR_TEST_REQUIRE_POSTGRES=1 but the PostgreSQL cases did not all run "
               f"({cases}); {NO_POSTGRES if POSTGRES_URL is None else ''}")
         session.exitstatus = 1
+
+
+@pytest.fixture(scope="session")
+def _demo_seed_1_played(tmp_path_factory) -> tuple[Path, dict]:
+    from bot.offline.demo import play_demo
+
+    out = tmp_path_factory.mktemp("demo-seed-1") / "demo"
+    return out, asyncio.run(play_demo(out, seed=1, echo=lambda _: None))
+
+
+@pytest.fixture
+def demo_seed_1(_demo_seed_1_played, tmp_path) -> dict:
+    """``python -m bot demo --seed 1`` at its defaults (the hard raptor against the easy
+    scientist, a fixed amount of work per decision, so always the same match), as
+    :func:`bot.offline.demo.play_demo` returns it, its folder copied to ``tmp_path / "demo"``
+    (the summary's paths point into the copy): the match is played once per process (a few
+    seconds), and each test gets files of its own to read or change."""
+    played, summary = _demo_seed_1_played
+    out = tmp_path / "demo"
+    shutil.copytree(played, out)
+
+    def moved(path: Path) -> Path:
+        return out / path.relative_to(played)
+
+    return {**summary, "pngs": [moved(p) for p in summary["pngs"]],
+            **{key: moved(summary[key]) for key in ("log", "record", "gif", "db")}}
