@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 import ast
+import functools
 from pathlib import Path
 
 import pytest
@@ -60,7 +61,11 @@ def _imports(name: str, path: Path) -> set[str]:
     return out
 
 
-IMPORTS = {name: _imports(name, path) for name, path in MODULES.items()}
+@functools.cache
+def imports() -> dict[str, set[str]]:
+    """Each module's imports (:func:`_imports`), read on first use: not by every test process
+    that only collects this file."""
+    return {name: _imports(name, path) for name, path in MODULES.items()}
 
 
 def _within(module: str, prefix: str) -> bool:
@@ -68,7 +73,7 @@ def _within(module: str, prefix: str) -> bool:
 
 
 def _offenders(layer: str, forbidden: tuple[str, ...]) -> list[str]:
-    return sorted(f"{name} imports {imp}" for name, imps in IMPORTS.items()
+    return sorted(f"{name} imports {imp}" for name, imps in imports().items()
                   if _within(name, layer) for imp in imps
                   if any(_within(imp, f) for f in forbidden))
 
@@ -76,8 +81,8 @@ def _offenders(layer: str, forbidden: tuple[str, ...]) -> list[str]:
 def test_the_modules_are_found():
     for name in ("engine", "render", "bot.match.models", "bot.discord.app", "bot.offline.demo"):
         assert name in MODULES
-    assert "bot.match.models" in IMPORTS["bot.match.service"] or any(
-        _within(i, "bot.match") for i in IMPORTS["bot.match.service"])
+    assert "bot.match.models" in imports()["bot.match.service"] or any(
+        _within(i, "bot.match") for i in imports()["bot.match.service"])
 
 
 @pytest.mark.parametrize(("layer", "forbidden"), [
@@ -103,7 +108,7 @@ def test_the_check_sees_a_forbidden_import():
 def _cycles() -> list[list[str]]:
     """The strongly connected components of more than one module (Tarjan)."""
     graph = {name: sorted(i for i in imps if i in MODULES and i != name)
-             for name, imps in IMPORTS.items()}
+             for name, imps in imports().items()}
     index: dict[str, int] = {}
     low: dict[str, int] = {}
     stack: list[str] = []
@@ -142,10 +147,11 @@ def test_no_import_cycles():
 
 
 def test_the_cycle_check_sees_a_cycle():
-    saved = dict(IMPORTS)
+    graph = imports()
+    saved = dict(graph)
     try:
-        IMPORTS["bot.match.models"] = IMPORTS["bot.match.models"] | {"bot.match.service"}
+        graph["bot.match.models"] = graph["bot.match.models"] | {"bot.match.service"}
         assert any("bot.match.models" in c and "bot.match.service" in c for c in _cycles())
     finally:
-        IMPORTS.clear()
-        IMPORTS.update(saved)
+        graph.clear()
+        graph.update(saved)
