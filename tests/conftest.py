@@ -1,7 +1,8 @@
 """Session-wide checks: when ``RAPTOR_TEST_REQUIRE_POSTGRES=1`` (``.ci/run``), a run in which
 a selected PostgreSQL case was skipped or did not pass, or no server was given, fails.
 
-And the fixture :func:`demo_seed_1`: the offline demo of seed 1, played once per process.
+And two fixtures: :func:`demo_seed_1`, the offline demo of seed 1, played once per process;
+:func:`warm_render_workers`, render workers that start warm.
 
 The suite runs on several processes (pytest-xdist, ``-n`` in pyproject.toml's addopts): the
 workers run the tests and the controller sees every worker's reports, so the counts and the
@@ -11,7 +12,9 @@ verdict are made in the controller only (or in the one process of a ``-n 0`` run
 from __future__ import annotations
 
 import asyncio
+import multiprocessing
 import shutil
+from multiprocessing import forkserver
 from pathlib import Path
 
 import pytest
@@ -96,3 +99,18 @@ def demo_seed_1(_demo_seed_1_played, tmp_path) -> dict:
 
     return {**summary, "pngs": [moved(p) for p in summary["pngs"]],
             **{key: moved(summary[key]) for key in ("log", "record", "gif", "db")}}
+
+
+@pytest.fixture(scope="session")
+def warm_render_workers() -> None:
+    """Start this process's forkserver of render workers (render/pool.py) with
+    ``tests.warm_renders`` preloaded: the workers of every bot started in this process then
+    fork from a server that has drawn boards, hands and an animation once, instead of each
+    loading its imports, fonts and sprites on its first renders. The folders whose tests
+    start bots in this process use it (an autouse fixture of their conftest.py). Without a
+    forkserver (not Linux), or once one runs already, nothing changes."""
+    if "forkserver" not in multiprocessing.get_all_start_methods():
+        return
+    multiprocessing.get_context("forkserver").set_forkserver_preload(
+        ["render", "tests.warm_renders"])
+    forkserver.ensure_running()
