@@ -357,15 +357,16 @@ def card_story(match: Match, who: Who = seated) -> Text:
 
 
 def card_record(match: Match, key: int, who: Who = seated) -> Text:
-    """What the card of the finished turn ``key`` becomes: its heading and what that turn
-    did (the turn just before the current one), else the heading alone."""
-    heading = Text("**{title} · turn {n}**", title=match_title(match), n=key)
+    """What the card of turn ``key`` becomes once later turns began: its heading — the
+    turns it covers, when the AI seats played the turns after it before a card was due —
+    and what the last of them did (:func:`last_turn_text`)."""
     state: RaceState = match.state
-    if key == state.turn - 1:
-        last = last_turn_text(match, who)
-        if last is not None:
-            return Text("{heading} — {last}", heading=heading, last=last)
-    return heading
+    title = match_title(match)
+    end = state.turn - 1
+    heading = (Text("**{title} · turn {n}**", title=title, n=key) if end <= key else
+               Text("**{title} · turns {first}–{last}**", title=title, first=key, last=end))
+    last = last_turn_text(match, who) if end >= key else None
+    return heading if last is None else Text("{heading} — {last}", heading=heading, last=last)
 
 
 def stale_turn(key: int, now: int) -> Text:
