@@ -197,3 +197,45 @@ async def test_the_card_and_its_controls_stay_public_and_carry_the_race_ids(worl
     assert all(i.startswith(f"race:m:{m.id}:") for i in ids(card))
     hand = world.fake.ephemerals(world.alice)
     assert hand == []  # nothing private was sent unasked
+
+
+async def test_a_player_who_resigns_stays_ranked_and_the_race_is_replayed(world: World
+                                                                         ) -> None:
+    fake, alice = world.fake, world.alice
+    await alice.slash("race practice", players=2, level="easy", board="desert")
+    m = await world.match()
+    me = m.seat_of(alice.id)
+    out = await alice.slash("race resign")
+    assert out.reply.visibility == "ephemeral" and out.reply.content.startswith(
+        "Really leave Race #1? The race goes on without you")
+    await alice.click("Resign")
+    # the AI seat plays on alone to the finish (RR3.6, RR3.7); alice's card still scores
+    m = await world.service.get_match(m.id)
+    assert not m.active and m.state.is_over and m.state.forfeited == (me,)
+    outcome = race.outcome(m.state)
+    assert m.players[me].place == outcome.places[me] and m.players[me].left == "resigned"
+    public = fake.public_messages(fake.channel)
+    assert any(r.content.startswith(f"🏳️ {alice.mention} (seat {me + 1}) resigned and leaves "
+                                    "Race #1") for r in public)
+    mine = next(x for x in public[-1].content.split("\n") if alice.mention in x)
+    assert mine.endswith("(left the race)") and f"card #{m.state.cards[me]}:" in mine
+
+    out = await alice.slash("race replay")
+    gif, viewer = out.replies
+    assert gif.visibility == "public" and gif.content.startswith("🎬 **Replay of Race #1**: ")
+    assert gif.files["race-match-1.gif"].startswith(b"GIF8")
+    assert viewer.visibility == "ephemeral" and viewer.content.startswith(
+        "**Race #1 · the start (1/")
+    (to_last,) = [i for i in ids(viewer) if i.startswith("race:replay:1:") and
+                  i.endswith(":last")]
+    out = await alice.click(custom_id=to_last)
+    (last,) = out.replies
+    assert f"**Race #1 · turn {m.state.turn} (" in last.content
+    out = await alice.slash("race record")
+    record = race.read_record(out.reply.files["race-match-1.txt"].decode())
+    assert record.final == m.state
+    # a rematch: the same table, alice one seat on
+    await alice.click("Rematch")
+    again = await world.match()
+    assert again.id == 2 and again.seats == 2 and again.seat_of(alice.id) == (me + 1) % 2
+    assert fake.problems() == []
