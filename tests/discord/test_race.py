@@ -23,6 +23,7 @@ MAX_DECISIONS = 400
 async def test_a_practice_race_against_the_ai_to_the_finish(world: World) -> None:
     fake, alice = world.fake, world.alice
     bot_id = fake.bot_user.id
+    await alice.slash("race settings", dm_hand=True)
     out = await alice.slash("race practice", players=3, level="easy", board="jungle")
     start = out.reply
     assert start.visibility == "public" and start.content.startswith(
@@ -54,6 +55,10 @@ async def test_a_practice_race_against_the_ai_to_the_finish(world: World) -> Non
     first = race.RAPTOR_NAMES[CARDS[mine][0]]
     assert f"1. **{first}** — 10 points if it is first" in hand.content
     assert hand.files["hand.png"].startswith(b"\x89PNG")
+    # and by DM, once, when the race began (alice asked for it), whoever played first
+    dms = [r for r in fake.dms(alice) if r.content.startswith("**Your Top-3 card**")]
+    assert [r.content.split("\n")[:2] for r in dms] == [hand.content.split("\n")[:2]]
+    assert dms[0].files["hand.png"] == hand.files["hand.png"]
 
     turns_played = 0
     for n in range(MAX_DECISIONS):

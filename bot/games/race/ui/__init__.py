@@ -247,9 +247,15 @@ class RaceUI(GameUI):
         return f"{action.kind} by seat {seat + 1}"
 
     def deal_seats(self, m: Match) -> frozenset[Seat]:
-        """Every person's seat, on the first turn's card: the card is dealt once, at the
-        start (RR3.4)."""
-        if not m.active or m.state.turn != 1:
+        """Every person's seat, on the race's first card: the card is dealt once, at the
+        start (RR3.4). The first card is the one of the first turn a person plays: the
+        turns before it, if any, were the AI seats' (seats play in order from the first,
+        RR3.5, and nobody has left before a person played)."""
+        state: RaceState = m.state
+        if not m.active or state.is_over:
+            return frozenset()
+        before = {(state.first + t) % state.seats for t in range(state.turn - 1)}
+        if any(not m.ai_of(seat) for seat in before):
             return frozenset()
         return frozenset(p.seat for p in m.players if p.human)
 
