@@ -244,3 +244,23 @@ async def test_a_player_who_resigns_stays_ranked_and_the_race_is_replayed(world:
     again = await world.match()
     assert again.id == 2 and again.seats == 2 and again.seat_of(alice.id) == (me + 1) % 2
     assert fake.problems() == []
+
+
+async def test_a_moderator_ends_a_race_without_a_result(world: World, monkeypatch) -> None:
+    fake = world.fake
+    mod = fake.add_user("mod", admin=True)
+    m = await table(world, monkeypatch, [world.alice, world.bob])
+    out = await mod.slash("raptor-admin end")
+    assert out.reply.content.startswith("End Race #1 (") and out.reply.labels == ["End match"]
+    await mod.click("End match", message=out.reply)
+    m = await world.service.get_match(m.id)
+    assert not m.active and not m.state.is_over
+    public = fake.public_messages(fake.channel)
+    assert public[-1].content.startswith(
+        "**Race #1 is over** without a result: a moderator ended it.")
+    assert "card #" not in public[-1].content  # no card is shown: nothing was scored
+    card = next(r for r in reversed(public) if r.files)  # the last card, its controls gone
+    assert card.content == ("**Race #1 · stopped in turn 1** — the race is over: the track as "
+                            "it ended, and the result below.")
+    assert card.labels == [] and card.files["board.png"].startswith(b"\x89PNG")
+    assert fake.problems() == []

@@ -106,9 +106,13 @@ def decision_text(state: RaceState) -> Text:
 
 
 def card_heading(match: Match) -> Text:
-    """``"**Race #7 · turn 3**"``; once over, ``"**Race #7 · the finish**"``."""
-    if match.state.is_over or not match.active:
+    """``"**Race #7 · turn 3**"``; once over, ``"**Race #7 · the finish**"``, or for a
+    race ended outside the game (RR3.7, a moderator) ``"**Race #7 · stopped in turn 3**"``."""
+    if match.state.is_over:
         return Text("**{title} · the finish**", title=match_title(match))
+    if not match.active:
+        return Text("**{title} · stopped in turn {n}**", title=match_title(match),
+                    n=match.state.turn)
     return Text("**{title} · turn {n}**", title=match_title(match), n=match.state.turn)
 
 

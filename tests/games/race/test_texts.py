@@ -85,6 +85,8 @@ def test_the_card_head_says_whose_turn_and_what_to_decide():
         "Yellow stands on a booster: give another raptor a step forward")
     assert texts.card_head(race_match(FINISH, active=False, reason="finished"), None) == (
         "**Race #7 · the finish**")
+    assert texts.card_head(race_match(jungle, active=False, reason="ended_by_moderator"),
+                           None) == "**Race #7 · stopped in turn 1**"
 
 
 def test_the_turns_story_tells_the_dice_and_each_step():

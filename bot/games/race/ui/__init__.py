@@ -105,7 +105,7 @@ class RaceUI(GameUI):
         return texts.card_record(m, key)
 
     def card_over(self) -> Text:
-        return Text("the race is over: the finish, and the scores below.")
+        return Text("the race is over: the track as it ended, and the result below.")
 
     def controls(self, m: Match, lang: str = ENGLISH) -> discord.ui.View | None:
         """**Your Top-3 card** while the race runs, and the decision's controls when a
