@@ -264,3 +264,52 @@ async def test_a_moderator_ends_a_race_without_a_result(world: World, monkeypatc
                             "it ended, and the result below.")
     assert card.labels == [] and card.files["board.png"].startswith(b"\x89PNG")
     assert fake.problems() == []
+
+
+async def test_a_race_in_its_thread_keeps_one_line_in_the_channel(world: World) -> None:
+    fake, alice = world.fake, world.alice
+    await world.service.set_guild_threads(fake.guild_id, True)
+    await alice.slash("race practice", players=2, level="easy")
+    (thread,) = fake.threads()
+    m = await world.service.active_match(thread.id)
+    assert m is not None and m.game == "race"
+    card = race_card(world, thread)
+    assert card.content.startswith(f"**Race #{m.id} · turn ")
+    assert thread.name.startswith("Race #1 · Desert")
+    (line,) = [r for r in fake.public_messages(fake.channel) if "go to the race's card" in
+               r.content]
+    assert line.content.startswith(f"**Race #1** · {texts_player_list(m)} · Desert\nTurn ")
+    assert fake.problems() == []
+
+
+def texts_player_list(m) -> str:
+    return ", ".join(tr(race_texts.seated(m, s)) for s in range(m.seats))
+
+
+async def test_a_practice_race_in_traditional_chinese(world: World) -> None:
+    fake = world.fake
+    zh = "zh-TW"
+    await world.service.set_guild_language(fake.guild_id, zh)
+    mei = fake.add_user("mei", locale=zh)
+    await mei.slash("race practice", players=4, level="medium", board="desert")
+    m = await world.match()
+    me = m.seat_of(mei.id)
+    card = race_card(world)
+    assert card.content.startswith(tr(race_texts.card_head(m, m.deadline_at,
+                                                           race_texts.seated), zh))
+    assert "輪到你" in card.content and card.labels[-2:] == ["全部保留", "你的前三名卡"]
+    out = await mei.click(custom_id=[i for i in ids(card) if i.endswith(":hand")][0])
+    (hand,) = out.replies
+    assert hand.content == tr(race_texts.own_card_text(m, me), zh)
+    assert hand.content.startswith(f"**你的前三名卡**（#{m.state.cards[me]}，第 1 場競速，")
+    for n in range(MAX_DECISIONS):
+        m = await world.service.get_match(m.id)
+        if not m.active:
+            break
+        await play_decision(world, mei, keep_first=n % 2 == 0, typed=n % 7 == 6)
+    assert m.state.is_over
+    result = fake.public_messages(fake.channel)[-1]
+    assert result.content == tr(race_texts.result_text(m, race_texts.seated), zh)
+    assert result.content.startswith("🏁 **第 1 場競速結束：") and "加分" in result.content
+    assert result.labels == ["再戰"]
+    assert fake.problems() == []
