@@ -216,7 +216,8 @@ def turn_items(match: Match, seat: Seat, lang: str = ENGLISH) -> list[discord.ui
             label=tr(group_label(key), lang)[:100], value=key,
             description=tr(Text.plural("{n} step", "{n} steps", len(acts)), lang))
             for key, acts in groups(state, seat).items()]
-        items.append(GroupSelect(GAME, mid, ver, options=options[:MAX_OPTIONS],
+        # at most six groups (five faces and the booster): they always fit one menu
+        items.append(GroupSelect(GAME, mid, ver, options=options,
                                  placeholder=tr(Text("Choose a die"), lang)))
     items.append(TurnButton(GAME, mid, ver, "undo", tr(Text("Undo"), lang)))
     return items
