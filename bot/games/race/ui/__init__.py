@@ -3,12 +3,13 @@
 :mod:`render.race`) and its controls (:mod:`.components`) on the platform's frame
 (:mod:`bot.discord.presentation`).
 
-The live card is one message per turn (its key is the turn number, RR3.5): it shows the
-track, whose turn it is, the roll with the menu to set dice aside (RR4.2, RR4.3), then the
-menu of the result's dice (RR5), and **Your Top-3 card**; when the turn ends it becomes that
-turn's record and the next turn's card follows, so the player to play is pinged once per
-turn. Hidden information (RR9.2): the card, its image, the controls and every public text
-are made from the public view; a seat's card goes to its player only (:meth:`private_text`,
+The live card is one message per turn (its key is the turn number, RR3.5; the platform
+pings a person at most once per card, so this is what lets it ping the player to play at
+each of their turns): it shows the track, whose turn it is, the roll with the menu to set
+dice aside (RR4.2, RR4.3), then the menu of the result's dice (RR5), and **Your Top-3
+card**; when the turn ends it becomes that turn's record and the next turn's card follows.
+Hidden information (RR9.2): the card, its image, the controls and every public text are
+made from the public view; a seat's card goes to its player only (:meth:`private_text`,
 :meth:`private_image`).
 """
 
@@ -25,7 +26,7 @@ from ....discord.presentation import GameUI, ImageJob, Replay, action_choices
 from ....i18n import ENGLISH, tr
 from ....match import Match, ServiceError, replays
 from ....texts import plain
-from .. import PLUGIN, texts
+from .. import texts
 from ..history import turn_states
 from . import components
 from .clicks import RaceClicks
@@ -297,4 +298,4 @@ def _frame(frame, *, total: int, final: bool, verdict: Text | None = None, tr=st
 
 UI = RaceUI()
 
-__all__ = ["PLUGIN", "UI", "RaceUI"]
+__all__ = ["UI", "RaceUI"]
