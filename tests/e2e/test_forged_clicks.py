@@ -358,6 +358,17 @@ async def scene(world: World) -> tuple[dict[str, Record], dict[str, int], dict[s
     msg["dm_carol"] = fake.dms(carol)[-1]
     ids = {"m1": m1.match_id, "m2": m2.match_id, "m3": m3.match_id, "f": f.match_id,
            "fb": fb.match_id}
+    # Raptor Race: R1 here (alice against the AI, her turn to set dice aside), R3 there
+    for key, who, channel in (("r1", alice, fake.channel), ("r3", dave, guild.channel)):
+        await who.slash("race practice", players=2, in_channel=channel)
+        thread = fake.threads()[-1]
+        race = await world.observer.active_match(thread.id)
+        assert race is not None and race.game == "race"
+        ids[key], ids[f"{key}.v"] = race.id, race.version
+        if key == "r1":
+            assert race.state.seat == race.seat_of(alice.id) and race.state.phase == "roll"
+            msg["rcard1"] = next(r for r in reversed(fake.public_messages(thread)) if any(
+                (c.get("custom_id") or "").endswith(":hand") for c in r.walk()))
     for key in ("c1", "c1b", "c2", "c2b"):
         ids[key] = int(ids_of(msg[key], ":accept").split(":")[2])
     ids["c.m1"] = (await world.observer_db.fetchone(
@@ -405,6 +416,14 @@ def sweep_cases(ids: dict[str, int], jump1: str) -> list[Case]:
             ("rematch", "alice", f"raptor:m:{ids[finished]}:rematch", msg, None, no),
             ("draw-accept", "alice", f"raptor:m:{mid}:draw-accept", msg, None, no),
             ("draw-decline", "alice", f"raptor:m:{mid}:draw-decline", msg, None, no),
+        ]]
+    # the race's controls: R3's (the other server's) on R1's card; R1's on M2's card
+    for where, (race, message) in {"another server": ("r3", "rcard1"),
+                                   "another channel": ("r1", "card2")}.items():
+        rid, rv = ids[race], ids[f"{race}.v"]
+        cases += [(where, *case) for case in [
+            ("keep", "alice", f"race:m:{rid}:v:{rv}:keep", message, ["0"], no),
+            ("keep all", "alice", f"race:m:{rid}:v:{rv}:keep:all", message, None, no),
         ]]
     cases += [(attack, *case) for attack, case in [
         ("another server", ("end match", "mod", f"raptor:m:{ids['m3']}:end", "confirm", None,
@@ -463,6 +482,8 @@ def sweep_cases(ids: dict[str, int], jump1: str) -> list[Case]:
         ("draw-decline", "alice", f"raptor:m:{m1}:draw-decline", dm, None, no),
         ("end match", "alice", f"raptor:m:{m1}:end", dm, None, no),
         ("replay", "alice", f"raptor:replay:{ids['f']}:1:next", dm, None, no),
+        ("keep", "alice", f"race:m:{ids['r1']}:v:{ids['r1.v']}:keep", dm, ["0"], no),
+        ("keep all", "alice", f"race:m:{ids['r1']}:v:{ids['r1.v']}:keep:all", dm, None, no),
     ]]
     cases += malformed_cases(valid_clicks(ids), m1)
     stale_menu = texts.stale_text("menu", group="raptor")
@@ -508,6 +529,8 @@ def valid_clicks(ids: dict[str, int]) -> list[tuple[str, str, str, list[str] | N
         ("alice", f"raptor:m:{m1}:draw-decline", "offer1", None),
         ("mod", f"raptor:m:{m1}:end", "confirm", None),
         ("alice", f"raptor:replay:{ids['f']}:1:next", "viewer", None),
+        ("alice", f"race:m:{ids['r1']}:v:{ids['r1.v']}:keep", "rcard1", ["0"]),
+        ("alice", f"race:m:{ids['r1']}:v:{ids['r1.v']}:keep:all", "rcard1", None),
     ]
 
 
@@ -582,6 +605,10 @@ def stale_cases(ids: dict[str, int]) -> list[Case]:
         ("replay", "alice", f"raptor:replay:{m1}:1:next", "viewer", None,
          f"Match #{m1} is still being played: its replay and record come once it is over "
          "(until then its hands are secret)."),
+        ("keep", "alice", f"race:m:{ids['r1']}:v:{ids['r1.v'] + 1}:keep", "rcard1", ["0"],
+         texts.stale_text("control", group="race")),
+        ("keep all", "alice", f"race:m:{ids['r1']}:v:{ids['r1.v'] + 2}:keep:all", "rcard1",
+         None, texts.stale_text("control", group="race")),
     ]]
 
 
@@ -613,6 +640,9 @@ def third_member_cases(ids: dict[str, int]) -> list[Case]:
         ("draw-decline", "carol", f"raptor:m:{m1}:draw-decline", "offer1", None, mine),
         ("end match", "carol", f"raptor:m:{m1}:end", "carol1", None,
          texts.END_NEEDS_MANAGE_SERVER),
+        ("keep", "carol", f"race:m:{ids['r1']}:v:{ids['r1.v']}:keep", "rcard1", ["0"], mine),
+        ("keep all", "carol", f"race:m:{ids['r1']}:v:{ids['r1.v']}:keep:all", "rcard1", None,
+         mine),
     ]]
 
 
@@ -626,7 +656,7 @@ NOT_APPLICABLE = {
     },
     "another message": dict.fromkeys(
         ("HandButton", "ActionSelect", "GroupSelect", "TurnButton:end", "TurnButton:undo",
-         "MatchButton:rematch"),
+         "MatchButton:rematch", "KeepSelect", "KeepAllButton"),
         "a control of the match's channel fits any message there not recorded for another "
         "match (bot.discord.ownership); its handler never edits the clicked public message: "
         "test_a_channel_control_never_rewrites_the_message_it_is_sent_on"),
@@ -665,7 +695,7 @@ def test_the_sweep_names_every_control_of_the_bot() -> None:
     ``what`` of one, needs its cases), or says why it does not apply."""
     ids = {k: 10 + i for i, k in enumerate(
         ("m1", "m2", "m3", "f", "fb", "c1", "c1b", "c2", "c2b", "c.m1", "m1.v", "m1.r",
-         "m3.v", "m3.r"))} | {"m1.card": 2, "m3.card": 5}
+         "m3.v", "m3.r", "r1", "r1.v", "r3", "r3.v"))} | {"m1.card": 2, "m3.card": 5}
     cases = sweep_cases(ids, "jump")
     assert {c[0] for c in cases} == set(ATTACKS)
     for attack in ATTACKS:
@@ -752,10 +782,29 @@ async def test_a_channel_control_never_rewrites_the_message_it_is_sent_on(
     assert stats.message_id not in {r.message_id for r in out.records}
     (rematch,) = await world.observer.pending_challenges(table.channel.id)
     assert (rematch.challenger_id, rematch.challenged_id) == (alice.id, table.scientist.id)
-    assert meanings([f"raptor:m:{mid}:rematch", *answers]) == set(
-        NOT_APPLICABLE["another message"])
     now = fake.message(stats.message_id)
     assert (now.content, now.components, now.attachments) == shown and not now.edit
+    # the race's controls, on the bot's answer in a race's thread: they act on the race
+    await alice.slash("race practice", players=2)
+    thread = fake.threads()[-1]
+    race = await world.observer.active_match(thread.id)
+    assert race is not None and race.state.seat == race.seat_of(alice.id)
+    rstats = (await alice.slash("race stats", in_channel=thread)).reply
+    assert rstats.visibility == "public" and rstats.channel_id == thread.id
+    rshown = (rstats.content, rstats.components, rstats.attachments)
+    keep = f"race:m:{race.id}:v:{race.version}:keep"
+    out = await alice.forge_click(keep, message=rstats, values=["0"])
+    assert rstats.message_id not in {r.message_id for r in out.records} and out.errors == []
+    kept = await world.observer.get_match(race.id)
+    assert kept.version == race.version + 1 and kept.state.kept == race.state.rolled[:1]
+    keep_all = f"race:m:{race.id}:v:{kept.version}:keep:all"
+    out = await alice.forge_click(keep_all, message=rstats)
+    assert rstats.message_id not in {r.message_id for r in out.records} and out.errors == []
+    assert (await world.observer.get_match(race.id)).version > kept.version
+    now = fake.message(rstats.message_id)
+    assert (now.content, now.components, now.attachments) == rshown and not now.edit
+    assert meanings([f"raptor:m:{mid}:rematch", *answers, keep, keep_all]) == set(
+        NOT_APPLICABLE["another message"])
 
 
 async def test_no_command_names_an_object_of_another_server(world: World) -> None:
