@@ -302,6 +302,10 @@ async def test_a_practice_race_in_traditional_chinese(world: World) -> None:
     (hand,) = out.replies
     assert hand.content == tr(race_texts.own_card_text(m, me), zh)
     assert hand.content.startswith(f"**你的前三名卡**（#{m.state.cards[me]}，第 1 場競速，")
+    # typed in Chinese words: 保留全部 is "keep all"
+    dice = " ".join(f.value for f in m.state.rolled)
+    out = await mei.slash("race act", action="保留全部")
+    assert out.reply.content == (f"完成：`keep {dice.replace(' ', '')}`——保留 {dice}：結束擲骰")
     for n in range(MAX_DECISIONS):
         m = await world.service.get_match(m.id)
         if not m.active:
