@@ -317,3 +317,25 @@ async def test_a_practice_race_in_traditional_chinese(world: World) -> None:
     assert result.content.startswith("🏁 **第 1 場競速結束：") and "加分" in result.content
     assert result.labels == ["再戰"]
     assert fake.problems() == []
+
+
+async def test_undo_takes_back_a_step_or_the_last_setting_aside(world: World) -> None:
+    alice = world.alice
+    await alice.slash("race practice", players=2, level="easy", board="desert")
+    m = await world.match()
+    rolled = m.state.rolled
+    await alice.click(custom_id=f"race:m:{m.id}:v:{m.version}:keep:all")
+    moving = await world.match()
+    assert moving.state.phase is Phase.MOVE and moving.state.kept == rolled
+    await alice.click(custom_id=f"race:m:{m.id}:v:{moving.version}:undo")
+    back = await world.match()
+    assert back.state.phase is Phase.ROLL and back.state.rolled == rolled  # no new roll
+    assert race_card(world).select_menu(f"race:m:{m.id}:v:{back.version}:keep") is not None
+    moving = await play_decision(world, alice)
+    stepped = await play_decision(world, alice)
+    # one die of four used: the turn goes on
+    assert stepped.state.turn == moving.state.turn and len(stepped.state.used) == 1
+    await alice.click(custom_id=f"race:m:{m.id}:v:{stepped.version}:undo")
+    again = await world.match()
+    assert again.state.used == () and again.state.raptors == moving.state.raptors
+    assert world.fake.problems() == []
