@@ -91,7 +91,8 @@ async def test_a_practice_race_against_the_ai_to_the_finish(world: World) -> Non
     assert fake.problems() == []
 
 
-def _zh(lang: str, text: Text) -> str:
+def written(lang: str, text: Text) -> str:
+    """``text`` as a reader of ``lang`` reads it."""
     return tr(text, lang)
 
 
@@ -114,8 +115,8 @@ async def test_four_people_race_with_pings_refusals_and_a_timeout(world: World, 
     start = fake.public_messages(fake.channel)[0]
     ui = ui_of("race")
     said = Text("{line}\n{help}", line=ui.start_line(m), help=ui.start_help(m))
-    assert start.content.startswith(_zh(lang, said))
-    assert lang == "en" or _zh(lang, said) != _zh("en", said)
+    assert start.content.startswith(written(lang, said))
+    assert lang == "en" or written(lang, said) != written("en", said)
     if lang == "en":
         assert start.content.startswith("**Race #1** — a new race: ")
     card = race_card(world)
@@ -128,7 +129,7 @@ async def test_four_people_race_with_pings_refusals_and_a_timeout(world: World, 
     version = m.version
     out = await other.click(custom_id=f"race:m:{m.id}:v:{version}:keep:all")
     (refusal,) = out.replies
-    assert refusal.visibility == "ephemeral" and refusal.content == _zh(lang, Text(
+    assert refusal.visibility == "ephemeral" and refusal.content == written(lang, Text(
         "It's not your turn: {doing}.", doing=Text("{seat} is setting dice aside",
                                                    seat=Text("seat {n}", n=first + 1))))
     assert (await world.match()).version == version
@@ -149,7 +150,7 @@ async def test_four_people_race_with_pings_refusals_and_a_timeout(world: World, 
             events = await world.bot.flow.timers.run_once()
             assert [e.kind for e in events] == ["reminder"]
             reminder = fake.public_messages(fake.channel)[-1]
-            assert reminder.content == _zh(lang, race_texts.reminder_text(
+            assert reminder.content == written(lang, race_texts.reminder_text(
                 m, [people[left].id]))
             assert lang != "en" or reminder.content.startswith(
                 f"⏰ {people[left].mention}, Race #1 is waiting for your turn: set aside")
@@ -186,12 +187,12 @@ async def test_four_people_race_with_pings_refusals_and_a_timeout(world: World, 
         line = next(x for x in lines[2:] if people[seat].mention in x)
         assert line.startswith(f"**{outcome.places[seat]}.** ")
         assert f"#{final.state.cards[seat]}" in line
-    left_word = _zh(lang, Text("left the race"))
+    left_word = written(lang, Text("left the race"))
     assert left_word in next(x for x in lines[2:] if people[left].mention in x)
     assert final.players[left].place == outcome.places[left]  # ranked all the same (RR3.6)
-    assert lines[0] == _zh(lang, race_texts.result_headline(final, race_texts.seated))
+    assert lines[0] == written(lang, race_texts.result_headline(final, race_texts.seated))
     if lang != "en":
-        assert lines[0] != _zh("en", race_texts.result_headline(final, race_texts.seated))
+        assert lines[0] != written("en", race_texts.result_headline(final, race_texts.seated))
     assert fake.problems() == []
 
 
