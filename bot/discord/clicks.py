@@ -21,7 +21,7 @@ import discord
 from engine.game import Seat
 from engine.messages import Text
 
-from .. import texts
+from .. import games, texts
 from ..match import (
     Challenge,
     ChallengeStatus,
@@ -180,8 +180,9 @@ class Clicks:
         acting = match.to_act()
         if seat not in acting:
             seat = next((s for s in match.seats_of(interaction.user.id) if s in acting), seat)
-        if seat not in acting:
-            await fail(interaction, Text("It's not your move now: wait for your opponent."))
+        if seat not in acting:  # who is awaited, in the game's words (any number of seats)
+            await fail(interaction, games.plugin(match.game).waiting_text(
+                match.state, seat, match.seats))
             return None
         return match, seat
 

@@ -26,7 +26,7 @@ R, S = Side.RAPTOR, Side.SCIENTIST
 
 
 async def test_commands_are_synced_as_one_group(world: World) -> None:
-    group, _admin = sorted(world.fake.synced_commands(), key=lambda c: c["name"])
+    race, group, _admin = sorted(world.fake.synced_commands(), key=lambda c: c["name"])
     assert group["name"] == "raptor"
     subs = {o["name"] for o in group["options"]}
     assert subs == {"challenge", "practice", "table", "board", "hand", "act", "status",
@@ -36,6 +36,13 @@ async def test_commands_are_synced_as_one_group(world: World) -> None:
     level = next(o for o in practice["options"] if o["name"] == "level")
     assert [c["value"] for c in level["choices"]] == ["easy", "medium", "hard"]
     assert tuple(c["value"] for c in level["choices"]) == bot.ai.LEVELS
+    # each game on Discord is one group of its own: Raptor Race's
+    assert race["name"] == "race"
+    assert {o["name"] for o in race["options"]} == subs - {"challenge"}
+    practice = next(o for o in race["options"] if o["name"] == "practice")
+    assert [o["name"] for o in practice["options"]] == ["players", "level", "board"]
+    board = next(o for o in practice["options"] if o["name"] == "board")
+    assert [c["value"] for c in board["choices"]] == ["desert", "jungle"]
 
 
 async def test_board_is_public_and_needs_a_match(world: World) -> None:

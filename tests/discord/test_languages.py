@@ -49,7 +49,7 @@ def _walk(command: dict, path: str = ""):
 async def test_the_synced_commands_carry_zh_tw_localisations_that_discord_accepts(
         world: World):
     synced = world.fake.synced_commands()
-    assert {c["name"] for c in synced} == {"raptor", "raptor-admin"}
+    assert {c["name"] for c in synced} == {"raptor", "race", "raptor-admin"}
     seen = 0
     for root in synced:
         assert "zh-TW" not in (root.get("name_localizations") or {})  # /raptor stays /raptor
@@ -75,15 +75,20 @@ async def test_the_synced_commands_carry_zh_tw_localisations_that_discord_accept
     assert subs["challenge"]["name_localizations"]["zh-TW"] == "挑戰"
     side = next(o for o in subs["practice"]["options"] if o["name"] == "side")
     assert side["name_localizations"]["zh-TW"] == "陣營"
+    race = {o["name"]: o for o in next(c for c in synced if c["name"] == "race")["options"]}
+    players = next(o for o in race["practice"]["options"] if o["name"] == "players")
+    assert players["name_localizations"]["zh-TW"] == "玩家數"
+    assert (players["min_value"], players["max_value"]) == (2, 5)
     assert {c["value"]: c["name_localizations"]["zh-TW"] for c in side["choices"]} == {
         "raptor": "迅猛龍", "scientist": "科學家", "random": "隨機"}
 
 
 def test_names_are_unique_among_siblings_in_chinese():
     from bot.discord.admin import RaptorAdminCog
+    from bot.games.race.ui.cog import RaceCog
     from bot.games.raptor.ui.cog import RaptorCog
     zh = catalog("zh-TW")
-    for cog in (RaptorCog, RaptorAdminCog):
+    for cog in (RaptorCog, RaceCog, RaptorAdminCog):
         names = [zh.pgettext("application command", c.name) for c in cog.__cog_app_commands__]
         assert len(names) == len(set(names)), names
         for c in cog.__cog_app_commands__:

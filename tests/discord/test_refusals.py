@@ -65,7 +65,8 @@ async def test_busy_channel_and_third_users(world: World) -> None:
     assert out.content == texts.NOT_YOUR_MATCH
     out = await alice.select("Choose an action", values=["gas D3"], message=turn.id)
     only_ephemeral_to(out, alice)
-    assert "not your move" in out.content
+    assert out.content == ("It's not your turn: waiting for the scientist player to resolve "
+                           "their card's effect.")
     after = await world.match()
     assert after.version == match.version + 2  # the two picks, nothing else
     assert after.state.phase is Phase.EFFECT

@@ -156,7 +156,8 @@ async def test_disappearance_group_menus_return_and_observation(world: World) ->
     assert len(option_values(group)) == 23 and "B2-C2" in option_values(group)
     # only bob can use the public menu
     out = await alice.select("Choose a figurine or an area", values=["L2"], message=turn.id)
-    assert out.reply.ephemeral and "not your move" in out.reply.content
+    assert out.reply.ephemeral and out.reply.content == (
+        "It's not your turn: waiting for the scientist player to spend their action points.")
     version = (await world.match()).version
     out = await bob.select("Scientist on B2: choose an action", values=["B2-C2"])
     assert out.reply.ephemeral and out.reply.content == "Done: `B2-C2`"

@@ -380,6 +380,17 @@ async def scene(world: World) -> tuple[dict[str, Record], dict[str, int], dict[s
     await alice.select("Seat the AI (host)", values=["easy"], message=msg["t2b"])
     ids = {"m1": m1.match_id, "m2": m2.match_id, "m3": m3.match_id, "f": f.match_id,
            "fb": fb.match_id}
+    # Raptor Race: R1 here (alice against the AI, her turn to set dice aside), R3 there
+    for key, who, channel in (("r1", alice, fake.channel), ("r3", dave, guild.channel)):
+        await who.slash("race practice", players=2, in_channel=channel)
+        thread = fake.threads()[-1]
+        race = await world.observer.active_match(thread.id)
+        assert race is not None and race.game == "race"
+        ids[key], ids[f"{key}.v"] = race.id, race.version
+        if key == "r1":
+            assert race.state.seat == race.seat_of(alice.id) and race.state.phase == "roll"
+            msg["rcard1"] = next(r for r in reversed(fake.public_messages(thread)) if any(
+                (c.get("custom_id") or "").endswith(":hand") for c in r.walk()))
     for key in ("c1", "c1b", "c2", "c2b"):
         ids[key] = int(ids_of(msg[key], ":accept").split(":")[2])
     for key in ("t0", "t1", "t1b", "t2", "t2b"):
@@ -439,6 +450,14 @@ def sweep_cases(ids: dict[str, int], jump1: str) -> list[Case]:
     cases += [("a DM", *case) for case in table_cases(ids, "t1", "t1b", "dm_hand1", no)]
     cancelled = "This table was already cancelled."
     cases += [("out of date", *case) for case in table_cases(ids, "t0", "t0", "t0", cancelled)]
+    # the race's controls: R3's (the other server's) on R1's card; R1's on M2's card
+    for where, (race, message) in {"another server": ("r3", "rcard1"),
+                                   "another channel": ("r1", "card2")}.items():
+        rid, rv = ids[race], ids[f"{race}.v"]
+        cases += [(where, *case) for case in [
+            ("keep", "alice", f"race:m:{rid}:v:{rv}:keep", message, ["0"], no),
+            ("keep all", "alice", f"race:m:{rid}:v:{rv}:keep:all", message, None, no),
+        ]]
     cases += [(attack, *case) for attack, case in [
         ("another server", ("end match", "mod", f"raptor:m:{ids['m3']}:end", "confirm", None,
                             f"No match #{ids['m3']} is in progress in this server: "
@@ -496,6 +515,8 @@ def sweep_cases(ids: dict[str, int], jump1: str) -> list[Case]:
         ("draw-decline", "alice", f"raptor:m:{m1}:draw-decline", dm, None, no),
         ("end match", "alice", f"raptor:m:{m1}:end", dm, None, no),
         ("replay", "alice", f"raptor:replay:{ids['f']}:1:next", dm, None, no),
+        ("keep", "alice", f"race:m:{ids['r1']}:v:{ids['r1.v']}:keep", dm, ["0"], no),
+        ("keep all", "alice", f"race:m:{ids['r1']}:v:{ids['r1.v']}:keep:all", dm, None, no),
     ]]
     cases += malformed_cases(valid_clicks(ids), m1)
     stale_menu = texts.stale_text("menu", group="raptor")
@@ -562,6 +583,8 @@ def valid_clicks(ids: dict[str, int]) -> list[tuple[str, str, str, list[str] | N
         *((who, custom_id, key, values)
           for _, who, custom_id, key, values, _ in table_cases(ids, "t1", "t1b", "t1", "",
                                                                 on_hosted="t1b")),
+        ("alice", f"race:m:{ids['r1']}:v:{ids['r1.v']}:keep", "rcard1", ["0"]),
+        ("alice", f"race:m:{ids['r1']}:v:{ids['r1.v']}:keep:all", "rcard1", None),
     ]
 
 
@@ -636,6 +659,10 @@ def stale_cases(ids: dict[str, int]) -> list[Case]:
         ("replay", "alice", f"raptor:replay:{m1}:1:next", "viewer", None,
          f"Match #{m1} is still being played: its replay and record come once it is over "
          "(until then its hands are secret)."),
+        ("keep", "alice", f"race:m:{ids['r1']}:v:{ids['r1.v'] + 1}:keep", "rcard1", ["0"],
+         texts.stale_text("control", group="race")),
+        ("keep all", "alice", f"race:m:{ids['r1']}:v:{ids['r1.v'] + 2}:keep:all", "rcard1",
+         None, texts.stale_text("control", group="race")),
     ]]
 
 
@@ -677,6 +704,9 @@ def third_member_cases(ids: dict[str, int]) -> list[Case]:
          "Only the host of this table can cancel it."),
         ("table ai", "carol", f"raptor:t:{ids['t1b']}:ai", "t1b", ["hard"],
          "Only the host of this table can seat the AI."),
+        ("keep", "carol", f"race:m:{ids['r1']}:v:{ids['r1.v']}:keep", "rcard1", ["0"], mine),
+        ("keep all", "carol", f"race:m:{ids['r1']}:v:{ids['r1.v']}:keep:all", "rcard1", None,
+         mine),
     ]]
 
 
@@ -690,7 +720,7 @@ NOT_APPLICABLE = {
     },
     "another message": dict.fromkeys(
         ("HandButton", "ActionSelect", "GroupSelect", "TurnButton:end", "TurnButton:undo",
-         "MatchButton:rematch"),
+         "MatchButton:rematch", "KeepSelect", "KeepAllButton"),
         "a control of the match's channel fits any message there not recorded for another "
         "match (bot.discord.ownership); its handler never edits the clicked public message: "
         "test_a_channel_control_never_rewrites_the_message_it_is_sent_on"),
@@ -730,7 +760,8 @@ def test_the_sweep_names_every_control_of_the_bot() -> None:
     ``what`` of one, needs its cases), or says why it does not apply."""
     ids = {k: 10 + i for i, k in enumerate(
         ("m1", "m2", "m3", "f", "fb", "c1", "c1b", "c2", "c2b", "c.m1", "m1.v", "m1.r",
-         "m3.v", "m3.r", "t0", "t1", "t1b", "t2", "t2b"))} | {"m1.card": 2, "m3.card": 5}
+         "m3.v", "m3.r", "t0", "t1", "t1b", "t2", "t2b", "r1", "r1.v", "r3", "r3.v"))}
+    ids |= {"m1.card": 2, "m3.card": 5}
     cases = sweep_cases(ids, "jump")
     assert {c[0] for c in cases} == set(ATTACKS)
     for attack in ATTACKS:
@@ -817,10 +848,29 @@ async def test_a_channel_control_never_rewrites_the_message_it_is_sent_on(
     assert stats.message_id not in {r.message_id for r in out.records}
     (rematch,) = await world.observer.pending_challenges(table.channel.id)
     assert (rematch.challenger_id, rematch.challenged_id) == (alice.id, table.scientist.id)
-    assert meanings([f"raptor:m:{mid}:rematch", *answers]) == set(
-        NOT_APPLICABLE["another message"])
     now = fake.message(stats.message_id)
     assert (now.content, now.components, now.attachments) == shown and not now.edit
+    # the race's controls, on the bot's answer in a race's thread: they act on the race
+    await alice.slash("race practice", players=2)
+    thread = fake.threads()[-1]
+    race = await world.observer.active_match(thread.id)
+    assert race is not None and race.state.seat == race.seat_of(alice.id)
+    rstats = (await alice.slash("race stats", in_channel=thread)).reply
+    assert rstats.visibility == "public" and rstats.channel_id == thread.id
+    rshown = (rstats.content, rstats.components, rstats.attachments)
+    keep = f"race:m:{race.id}:v:{race.version}:keep"
+    out = await alice.forge_click(keep, message=rstats, values=["0"])
+    assert rstats.message_id not in {r.message_id for r in out.records} and out.errors == []
+    kept = await world.observer.get_match(race.id)
+    assert kept.version == race.version + 1 and kept.state.kept == race.state.rolled[:1]
+    keep_all = f"race:m:{race.id}:v:{kept.version}:keep:all"
+    out = await alice.forge_click(keep_all, message=rstats)
+    assert rstats.message_id not in {r.message_id for r in out.records} and out.errors == []
+    assert (await world.observer.get_match(race.id)).version > kept.version
+    now = fake.message(rstats.message_id)
+    assert (now.content, now.components, now.attachments) == rshown and not now.edit
+    assert meanings([f"raptor:m:{mid}:rematch", *answers, keep, keep_all]) == set(
+        NOT_APPLICABLE["another message"])
 
 
 async def test_no_command_names_an_object_of_another_server(world: World) -> None:

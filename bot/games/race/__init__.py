@@ -4,7 +4,7 @@ The rules are :mod:`engine.race` (``docs/RACE_RULES.md``, rule IDs RR…; record
 ``docs/RACE_RECORD.md``), the images :mod:`render.race`, the AI seats
 :mod:`bot.games.race.ai`, the sentences :mod:`bot.games.race.texts`, the offline modes
 :mod:`bot.games.race.offline` (the demo, :mod:`~bot.games.race.demo`; the terminal game,
-:mod:`~bot.games.race.terminal`), the Discord presentation ``bot.games.race.ui``.
+:mod:`~bot.games.race.terminal`), the Discord presentation :mod:`bot.games.race.ui`.
 
 Seats are the table's order of play (RR3.5) and have no colours or names in the rules: the
 sentences call them "seat 2", as the race's records, diagrams and images do.
@@ -49,7 +49,7 @@ class RacePlugin(GamePlugin):
     ai_levels = LEVELS
     ai_module = "bot.games.race.ai"
     errors = (RaceError,)
-    ui_module = ""
+    ui_module = "bot.games.race.ui"
     offline_module = "bot.games.race.offline"
 
     #: The engine lets a seat take back a step of its move, or the setting aside of its

@@ -28,7 +28,7 @@ from engine.race.track import TRACKS, row_of, space_name
 from render.race.card import BONUS_TEXT, SLOT_TEXTS
 
 from ...match.models import Match
-from ...texts import ai_name, mention, ts
+from ...texts import LEVEL_WORDS, ai_name, mention, ts
 from . import doing_text, seat_word
 
 #: How a player is named in a sentence: ``who(match, seat)``.
@@ -106,9 +106,13 @@ def decision_text(state: RaceState) -> Text:
 
 
 def card_heading(match: Match) -> Text:
-    """``"**Race #7 · turn 3**"``; once over, ``"**Race #7 · the finish**"``."""
-    if match.state.is_over or not match.active:
+    """``"**Race #7 · turn 3**"``; once over, ``"**Race #7 · the finish**"``, or for a
+    race ended outside the game (RR3.7, a moderator) ``"**Race #7 · stopped in turn 3**"``."""
+    if match.state.is_over:
         return Text("**{title} · the finish**", title=match_title(match))
+    if not match.active:
+        return Text("**{title} · stopped in turn {n}**", title=match_title(match),
+                    n=match.state.turn)
     return Text("**{title} · turn {n}**", title=match_title(match), n=match.state.turn)
 
 
@@ -322,6 +326,135 @@ def ping_text(match: Match, seat: Seat) -> Text:
                 decision=decision_text(match.state))
 
 
+# --------------------------------------------------------------------------- on Discord
+def seated(match: Match, seat: Seat) -> Text:
+    """A player with their seat, as the live card names them beside the track image (which
+    names seats): ``"<@123> (seat 2)"``, ``"seat 3 (AI easy)"`` (every AI seat is the bot
+    itself, so its seat tells them apart)."""
+    level = match.ai_of(seat)
+    if level:
+        return Text("seat {n} (AI {level})", n=seat + 1, level=LEVEL_WORDS.get(level, level))
+    return Text("{mention} (seat {n})", mention=mention(match.user_of(seat)), n=seat + 1)
+
+
+START_HELP = Text("Play your turn with the controls of the race's card below, or type it "
+                  "with `/race act`. Your Top-3 card is secret: **Your Top-3 card** on the "
+                  "card (or `/race hand`) shows it to you alone.")
+
+
+def card_story(match: Match, who: Who = seated) -> Text:
+    """The live card's embed, public facts only (RR9.1): this turn's dice and steps so far
+    (:func:`turn_story`), what the turn before did, where the raptors are, who left."""
+    state: RaceState = match.state
+    lines: list[Text] = []
+    story = turn_story(match)
+    if story:
+        lines.append(story)
+    last = last_turn_text(match, who)
+    if last is not None:
+        lines.append(last)
+    lines.append(Text("Raptors: {where}", where=standings(state)))
+    if state.forfeited:
+        lines.append(Text("Left the race: {players}", players=Text.joined(
+            ", ", [who(match, s) for s in state.forfeited])))
+    return Text.joined("\n", lines)
+
+
+def card_record(match: Match, key: int, who: Who = seated) -> Text:
+    """What the card of turn ``key`` becomes once later turns began: its heading — the
+    turns it covers, when the AI seats played the turns after it before a card was due —
+    and what the last of them did (:func:`last_turn_text`)."""
+    state: RaceState = match.state
+    title = match_title(match)
+    end = state.turn - 1
+    heading = (Text("**{title} · turn {n}**", title=title, n=key) if end <= key else
+               Text("**{title} · turns {first}–{last}**", title=title, first=key, last=end))
+    last = last_turn_text(match, who) if end >= key else None
+    return heading if last is None else Text("{heading} — {last}", heading=heading, last=last)
+
+
+def stale_turn(key: int, now: int) -> Text:
+    """Why a control of turn ``key``'s card is out of date in turn ``now``."""
+    return Text(" (It was for turn {n}; the race is in turn {now}.)", n=key, now=now)
+
+
+def reminder_text(match: Match, user_ids: Sequence[int]) -> Text:
+    """The public reminder to ``user_ids`` (the seat to play) that the race waits for
+    them, what they decide and the deadline."""
+    params = dict(who=" ".join(mention(u) for u in user_ids), title=match_title(match),
+                  decision=decision_text(match.state))
+    if match.deadline_at:
+        return Text("⏰ {who}, {title} is waiting for your turn: {decision}. Time runs out "
+                    "{when}.", when=ts(match.deadline_at), **params)
+    return Text("⏰ {who}, {title} is waiting for your turn: {decision}.", **params)
+
+
+def parent_line(match: Match, card_url: str | None, who: Who = seated) -> Text:
+    """The race's line in the channel its thread hangs from: the players and the board,
+    then the turn and what the seat to play does, or the result; a link to the card."""
+    head = Text("**{title}** · {players} · {board}", title=match_title(match),
+                players=_players(match, who), board=board_name(match))
+    if not match.active:
+        body = result_headline(match, who)
+    else:
+        body = waiting_line(match, who)
+    if card_url:
+        return Text("{head}\n{body} · [go to the race's card]({url})", head=head, body=body,
+                    url=card_url)
+    return Text("{head}\n{body}", head=head, body=body)
+
+
+def challenge_text(ch) -> Text:
+    """The public message of a challenge to a two-player race (a rematch): who, the
+    board, the expiry."""
+    board = Text(TRACKS[race.Board(ch.options.get("board", "desert"))].name)
+    return Text("{challenged}, {challenger} challenges you to a **Raptor Race** on the "
+                "{board} board!\nAccept or decline {when}.",
+                challenged=mention(ch.challenged_id), challenger=mention(ch.challenger_id),
+                board=board, when=ts(ch.expires_at))
+
+
+def board_verdict(match: Match) -> Text | None:
+    """The banner of the track image of a race that ended outside the game (RR3.7: no seat
+    left, a moderator), without markup; None while it runs or once a raptor crossed the
+    line (the image shows the finish)."""
+    if match.active or match.state.is_over:
+        return None
+    why = ENDINGS.get(match.reason, Text(str(match.reason or "").replace("_", " ")))
+    return Text("{title} is over without a result: {why}", title=match_title(match), why=why)
+
+
+def private_heading(match: Match, seat: Seat) -> Text:
+    """The first line of a player's private view: ``"**Race #7** · your Top-3 card (seat
+    2)"`` (it names no card: it stays when a DM copy is retired)."""
+    return Text("**{title}** · your Top-3 card ({seat})", title=match_title(match),
+                seat=seat_word(seat))
+
+
+RULES_SUMMARY = Text("""\
+**Raptor Race** is a race of five raptors (Blue, Green, Orange, Purple, Yellow) for 2 to 5 \
+players. Nobody owns a raptor: each player holds a secret **Top-3 card** naming three of them.
+
+**Your turn**
+• Roll the four footprint dice (on the Jungle, the arrows die too). Set aside one or more of \
+them, roll the rest again; stop when all are set aside (at most four rolls).
+• Then use every die set aside, in the order you like: a colour moves its raptor one space \
+forward (sideways when blocked, on the Jungle), the T-Rex moves any raptor one space back. A \
+raptor that lands on a booster ➕ gives another raptor a step forward. On the Jungle each \
+arrow makes a step diagonal.
+
+**The finish**
+The race ends when a raptor crosses the line. Each card scores: 10 if its first raptor won, \
+8 if its second is first or second, 5 if its third is in the top three, and 3 more when its \
+three raptors are the top three. The most points wins.
+
+**On Discord**
+Set dice aside with the menu of the race's card (**Keep all** ends the rolling), then use \
+the dice with its menu; or type `/race act` (`keep GGT`, `G>C4`, `TB>B3`, `+Y>D6`). \
+**Your Top-3 card** shows your card to you alone. A player who leaves (resigns or runs out \
+of time) is skipped from then on; their card still scores at the end.""")
+
+
 # --------------------------------------------------------------------------- private
 def own_card_text(match: Match, seat: Seat) -> Text:
     """PRIVATE to ``seat`` (RR9.2): its Top-3 card in words, slot by slot with what each
@@ -351,7 +484,9 @@ def waiting_line(match: Match, who: Who = player) -> Text:
 
 
 __all__ = [
-    "ENDINGS", "Who", "board_name", "card_head", "card_heading",
+    "ENDINGS", "RULES_SUMMARY", "START_HELP", "board_verdict", "card_record", "card_story",
+    "challenge_text", "parent_line", "private_heading", "reminder_text", "seated",
+    "stale_turn", "Who", "board_name", "card_head", "card_heading",
     "card_score_text", "decision_text", "dice_text", "finish_order", "last_turn_text",
     "match_start_line", "match_title", "own_card_text", "ping_text", "player",
     "raptor_name", "result_headline", "result_lines", "result_text", "standings",

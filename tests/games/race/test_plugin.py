@@ -30,8 +30,8 @@ def test_the_registry_hosts_the_race():
     assert plugin.chooser() is ai.choose_action
     assert plugin.errors == (race.RaceError,)
     assert all(issubclass(e, ValueError) for e in plugin.errors)
-    assert plugin.ui_module == ""  # offline only until its Discord UI exists
-    assert "race" not in games.on_discord()
+    assert plugin.ui_module == "bot.games.race.ui"
+    assert "race" in games.on_discord()
     offline = plugin.offline()
     assert offline.__name__ == "bot.games.race.offline"
     assert callable(offline.demo_main) and callable(offline.play_main)

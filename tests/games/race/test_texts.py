@@ -85,6 +85,8 @@ def test_the_card_head_says_whose_turn_and_what_to_decide():
         "Yellow stands on a booster: give another raptor a step forward")
     assert texts.card_head(race_match(FINISH, active=False, reason="finished"), None) == (
         "**Race #7 · the finish**")
+    assert texts.card_head(race_match(jungle, active=False, reason="ended_by_moderator"),
+                           None) == "**Race #7 · stopped in turn 1**"
 
 
 def test_the_turns_story_tells_the_dice_and_each_step():
@@ -173,7 +175,9 @@ def test_no_public_text_depends_on_another_seats_card_before_the_end(state):
         m = race_match(s, deadline=DEADLINE)
         return [texts.match_start_line(m), texts.card_head(m, DEADLINE), texts.turn_story(m),
                 str(texts.last_turn_text(m)), texts.status_text(m), texts.ping_text(m, 1),
-                texts.result_text(m), texts.waiting_line(m)]
+                texts.result_text(m), texts.waiting_line(m), texts.card_story(m),
+                texts.card_record(m, 2), texts.reminder_text(m, [BOB]),
+                texts.parent_line(m, "https://x"), texts.private_heading(m, 0)]
 
     other = replace(state, cards=(2, 19, 4))
     assert public(state) == public(other)
@@ -194,3 +198,30 @@ def test_the_texts_in_chinese():
         "**1.** <@100>：**18** 分——卡 #7：綠色 10 · 紫色 0 · 藍色 5 · 加分 3",
     ]
     assert zh(texts.waiting_line(m)) == "第 3 回合：<@200> 正在保留骰子。"
+
+
+def test_the_discord_card_names_seats_and_tells_the_turns():
+    m = race_match(replace(ROLLING, last_seat=0, last_steps=(
+        Step("G", Raptor.GREEN, space("C0"), space("C1")),)), deadline=DEADLINE)
+    assert [texts.seated(m, s) for s in range(3)] == [
+        "<@100> (seat 1)", "<@200> (seat 2)", "seat 3 (AI easy)"]
+    assert texts.card_story(m) == (
+        "<@100> (seat 1)'s turn: `G` Green C0 → C1\n"
+        "Raptors: Blue, Green, Orange, Purple, Yellow row 0")
+    # turn 3 is on: turn 2's card tells turn 2; turn 1's card covers turns 1-2 (the AI's)
+    assert texts.card_record(m, 2) == (
+        "**Race #7 · turn 2** — <@100> (seat 1)'s turn: `G` Green C0 → C1")
+    assert texts.card_record(m, 1) == (
+        "**Race #7 · turns 1–2** — <@100> (seat 1)'s turn: `G` Green C0 → C1")
+    assert texts.reminder_text(m, [BOB]) == (
+        f"⏰ <@200>, Race #7 is waiting for your turn: set aside one or more of the dice "
+        f"rolled, `GGPT`. Time runs out <t:{DEADLINE}:R>.")
+    assert texts.parent_line(m, "https://card") == (
+        "**Race #7** · <@100> (seat 1), <@200> (seat 2), seat 3 (AI easy) · Desert\n"
+        "Turn 3: <@200> (seat 2) is setting dice aside. · [go to the race's card]"
+        "(https://card)")
+    assert texts.board_verdict(m) is None
+    ended = race_match(ROLLING, active=False, reason="ended_by_moderator")
+    assert texts.board_verdict(ended) == (
+        "Race #7 is over without a result: a moderator ended it")
+    assert texts.private_heading(m, 1) == "**Race #7** · your Top-3 card (seat 2)"
