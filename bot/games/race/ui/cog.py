@@ -11,9 +11,10 @@ command                                what it does                             
                                        :meth:`GameCog.open_table`)
 =====================================  ============================================  ==========
 
-A race between people starts from a table, which begins the match as a practice does (:meth:`bot.discord.narration.Narrator.begin`). The shared commands
-whose description names the race's own things (its notation, the secret card, its record,
-a frame per turn) are declared again here with the race's description.
+A race between people starts from a table, which begins the match as a practice does
+(:meth:`bot.discord.narration.Narrator.begin`). The shared commands whose description names the
+race's own things (its notation, the secret card, its record, a frame per turn) are declared again
+here with the race's description.
 """
 
 from __future__ import annotations
