@@ -27,14 +27,8 @@ from engine.cli import EXIT_STATUS
 from engine.messages import Text
 from engine.record import Ending, MatchRecord, ending_banner
 
-from .replay import (
-    DEFAULT_BYTE_LIMIT,
-    Animation,
-    ReplayError,
-    frame_pngs,
-    frames,
-    render_replay,
-)
+from .animation import DEFAULT_BYTE_LIMIT, Animation, ReplayError, frames
+from .replay import frame_pngs, render_replay
 
 
 def record_views(record: MatchRecord) -> tuple[list[engine.View], str | None, engine.Side | None]:

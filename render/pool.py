@@ -3,7 +3,7 @@
 A render is a pure function of a small picklable value (an :class:`engine.View`, ~1 KB
 pickled, or a :class:`render.hand.HandContent`) that returns PNG bytes, so it can run in
 another process; so is a match's animation (:func:`render.replay.render_replay`: a list of
-views in, an :class:`render.replay.Animation` out, ~1 s for 30 rounds), which the bot must
+views in, an :class:`render.animation.Animation` out, ~1 s for 30 rounds), which the bot must
 never draw on its event loop. Drawing with Pillow holds the GIL; in a worker *thread* it
 makes the event loop of the bot wait (every socket send/receive re-acquires the GIL); in a
 worker *process* it does not, and both CPUs can be used.

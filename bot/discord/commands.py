@@ -40,7 +40,7 @@ from discord.ext import commands
 
 from engine.game import Seat
 from engine.messages import Text
-from render.replay import DEFAULT_BYTE_LIMIT, ReplayError
+from render.animation import DEFAULT_BYTE_LIMIT, ReplayError
 
 from .. import games, texts
 from ..i18n import LANGUAGE_NAMES, resolve, tr, translator

@@ -26,7 +26,7 @@ import sys
 from pathlib import Path
 
 from engine.cli import EXIT_STATUS
-from render.replay import DEFAULT_BYTE_LIMIT, ReplayError
+from render.animation import DEFAULT_BYTE_LIMIT, ReplayError
 
 from .. import games
 from ..match import MatchService, NotFoundError, ServiceError, replays

@@ -5,7 +5,7 @@ status line: the start (the first roll, before any step), then the end of each t
 raptors where it left them, its steps drawn as arrows and its dice shown used
 (:func:`turn_end_view`), captioned ``Turn 3/11 · Seat 2``; the last frame is the finish with
 the placing and the points (RR6, RR7), or, for a race ended outside the game, its last
-position under a verdict. The GIF is made by :func:`render.replay.fit_animation`, as
+position under a verdict. The GIF is made by :func:`render.animation.fit_animation`, as
 Raptor's is.
 
 Public views in, bytes out (RR9.1, RR9.2): nothing here reads a card, and the points show
@@ -24,8 +24,15 @@ from engine.race import Face, Phase, RaceView
 from engine.race.components import sorted_faces
 from engine.race.state import BOOSTER
 
+from ..animation import (
+    DEFAULT_BYTE_LIMIT,
+    FINAL_MS,
+    FRAME_MS,
+    Animation,
+    ReplayError,
+    fit_animation,
+)
 from ..png import png_bytes
-from ..replay import DEFAULT_BYTE_LIMIT, FINAL_MS, FRAME_MS, Animation, ReplayError, fit_animation
 from .track import Tr, seat_label, status_line, track_image
 
 
@@ -120,7 +127,7 @@ def render_race_replay(views: Sequence[RaceView], *, byte_limit: int = DEFAULT_B
             the start of each next turn, the last one the final position (the finish, or
             where a race ended outside the game stopped).
         byte_limit: the largest GIF allowed, in bytes (frames scaled down, then dropped,
-            to fit: :func:`render.replay.fit_animation`).
+            to fit: :func:`render.animation.fit_animation`).
         verdict: the caption of the last frame of a race ended outside the game (already
             written in its language); not needed for a finished race.
         names: the players by seat (default "Seat N").

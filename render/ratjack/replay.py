@@ -4,7 +4,7 @@ Each frame is the public table (:func:`~.table.table_image`) at the start of the
 after each turn (a round's last turn shows the next round begun, with the round's result in
 the footer), the last frame the final table: the winners in the game-over banner, or, for a
 match that ended outside the game, its last position under a verdict. The GIF is made by
-:func:`render.replay.fit_animation`, as every game's is.
+:func:`render.animation.fit_animation`, as every game's is.
 
 Public views in, bytes out (RJ11.1): the table shows no hidden card, so the animation of a
 match is the same whatever the hands, hidden cards and deck order were.
@@ -18,8 +18,8 @@ from PIL import Image
 
 from engine.ratjack import Phase, View
 
+from ..animation import DEFAULT_BYTE_LIMIT, FINAL_MS, Animation, ReplayError, fit_animation
 from ..board import Tr
-from ..replay import DEFAULT_BYTE_LIMIT, FINAL_MS, Animation, ReplayError, fit_animation
 from .table import table_image
 
 #: How long each turn's frame shows (milliseconds); the final one shows ``FINAL_MS``.
@@ -58,7 +58,7 @@ def render_animation(views: Sequence[View], *, names: Sequence[str] | None = Non
         verdict: how a match that ended outside the game ended (a resignation that left
             the others playing, a stop), shown on the last frame; not needed for a game over.
         byte_limit: the largest GIF allowed, in bytes; frames are scaled down, then dropped
-            evenly, to fit (:func:`render.replay.fit_animation`).
+            evenly, to fit (:func:`render.animation.fit_animation`).
         frame_ms, final_ms: how long each frame and the last one show.
         tr: the language of the texts (``str``: English).
 

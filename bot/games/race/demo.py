@@ -77,7 +77,7 @@ async def play_demo(out: Path, *, seed: int = DEFAULT_SEED, players: int = DEFAU
     """Play one race of AI seats into ``out`` (created if needed) and return a summary:
     ``match_id``, ``turns``, ``places`` and ``scores`` (by seat), ``reason``, ``pngs``
     (the start, then one per turn), ``final`` (final.png), ``log``, ``record``, ``gif``,
-    ``animation`` (:class:`render.replay.Animation`), ``db`` (paths), ``seconds``.
+    ``animation`` (:class:`render.animation.Animation`), ``db`` (paths), ``seconds``.
 
     ``time_budget``: seconds per decision on the clock; without it the AI does
     ``iterations`` of fixed work per decision. ``lang``: the language of the lines, the
@@ -117,10 +117,10 @@ def _clear(out: Path) -> Path:
 async def _play_demo(out: Path, *, seed: int, players: int, level: str, board: str,
                      time_budget: float | None, iterations: int | None,
                      echo: Callable[[str], None], _: Translator) -> dict:
+    from render.animation import frames
     from render.png import png_bytes  # the renderer is heavy: loaded when the demo runs
     from render.race import render_track
     from render.race.replay import replay_frame
-    from render.replay import frames
 
     tr = _.text  # the images' language
     db_path = _clear(out)

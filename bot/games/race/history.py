@@ -42,14 +42,14 @@ async def race_animation(service: MatchService, match: Match, *,
                          byte_limit: int | None = None, tr: Callable[[Any], str] = str):
     """The animation of the finished race ``match`` (:func:`render.race.replay.
     render_race_replay`: a frame per turn), at most ``byte_limit`` bytes (default
-    :data:`render.replay.DEFAULT_BYTE_LIMIT`), its texts in ``tr``'s language; a race ended
+    :data:`render.animation.DEFAULT_BYTE_LIMIT`), its texts in ``tr``'s language; a race ended
     outside the game ends on its last position under the verdict.
 
     Raises:
-        render.replay.ReplayError: the limit is too small even for two small frames.
+        render.animation.ReplayError: the limit is too small even for two small frames.
     """
+    from render.animation import DEFAULT_BYTE_LIMIT
     from render.race.replay import render_race_replay  # the renderer is heavy
-    from render.replay import DEFAULT_BYTE_LIMIT
 
     states = turn_states(match.seed, match.seats, match.options,
                          await replays.match_actions(service, match))

@@ -116,7 +116,7 @@ async def play_demo(out: Path, *, seed: int = 1, level: str | None = None,
     """Play one AI-vs-AI match into ``out`` (created if needed) and return a summary dict:
     ``match_id``, ``rounds``, ``winner``, ``reason``, ``pngs`` (paths), ``log`` (path),
     ``record`` (path of match.txt), ``gif`` (path of replay.gif), ``animation``
-    (:class:`render.replay.Animation`), ``db`` (path), ``seconds``. ``lang``: the language
+    (:class:`render.animation.Animation`), ``db`` (path), ``seconds``. ``lang``: the language
     of the lines, the log and the images (``en`` or ``zh-TW``).
 
     ``level`` sets both sides' AI level, ``levels`` each side's (default
@@ -224,7 +224,7 @@ async def _play_demo(out: Path, render_board: Callable, *, seed: int, levels: di
         log.close()
         record_path, gif_path, animation = await _write_replay(service, final, out, levels, tr)
         seconds = time.perf_counter() - t0
-        from render.replay import frames  # the renderer is loaded with the first image
+        from render.animation import frames  # the renderer is loaded with the first image
 
         names = (f"{pngs[0].name} … {pngs[-1].name}" if len(pngs) > 1
                  else ", ".join(p.name for p in pngs))
@@ -249,7 +249,7 @@ async def _play_demo(out: Path, render_board: Callable, *, seed: int, levels: di
 async def _write_replay(service: MatchService, match, out: Path, levels: dict[Side, str],
                         tr: Callable[[Any], str] = str) -> tuple[Path, Path, Any]:
     """Write the finished ``match``'s record ``out/match.txt`` and animation
-    ``out/replay.gif``; returns both paths and the :class:`render.replay.Animation`."""
+    ``out/replay.gif``; returns both paths and the :class:`render.animation.Animation`."""
     from render.replay import render_replay
 
     actions = [(side_of(seat), action)

@@ -106,7 +106,7 @@ async def play_demo(out: Path, *, players: int = DEFAULT_PLAYERS, seed: int = 1,
     """Play one match of AI seats into ``out`` (created if needed) and return a summary:
     ``match_id``, ``rounds``, ``turns``, ``winners`` (seats), ``reason``, ``vp``, ``pngs``
     (paths after each turn), ``log``, ``record``, ``gif`` (paths), ``animation``
-    (:class:`render.replay.Animation`), ``db`` (path), ``seconds``. ``lang``: the language
+    (:class:`render.animation.Animation`), ``db`` (path), ``seconds``. ``lang``: the language
     of the lines, the log and the images.
 
     ``time_budget``: seconds per decision on the clock; without it the hard level does
@@ -126,8 +126,8 @@ async def play_demo(out: Path, *, players: int = DEFAULT_PLAYERS, seed: int = 1,
 async def _play_demo(out: Path, *, players: int, seed: int, level: str, decks: str,
                      time_budget: float | None, iterations: int | None,
                      echo: Callable[[str], None], _: Translator) -> dict:
+    from render.animation import frames
     from render.ratjack import render_animation, render_table  # heavy: loaded when needed
-    from render.replay import frames
 
     tr = _.text
     db_path = out / "demo.sqlite3"

@@ -12,6 +12,7 @@ from PIL import Image
 import engine.race as race
 from bot.i18n import translator
 from engine.race import Face, Phase
+from render.animation import ReplayError
 from render.race import image_size
 from render.race.replay import (
     frame_caption,
@@ -20,7 +21,6 @@ from render.race.replay import (
     replay_frame,
     turn_end_view,
 )
-from render.replay import ReplayError
 
 
 def _first_legal(state: race.RaceState) -> race.Action:
