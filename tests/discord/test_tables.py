@@ -22,7 +22,7 @@ async def test_a_table_is_joined_and_started_by_its_host(world: World) -> None:
     out = await alice.slash("raptor table", environment="savannah")
     msg = _table_message(out)
     assert msg.content.startswith(f"**Raptor** table of {alice.mention} for 2 players")
-    assert "environment: savannah" in msg.content
+    assert "(savannah · quick setup)" in msg.content
     assert f"At the table (1/2): {alice.mention}" in msg.content
     assert "1 seat is free" in msg.content
     assert msg.labels == ["Join", "Leave", "Remove an AI", "Start match", "Cancel"]

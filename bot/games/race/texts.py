@@ -17,7 +17,7 @@ and dice, ``<t:unix:R>`` for a deadline.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 import engine.race as race
 from engine.game import Ending, Seat
@@ -49,7 +49,13 @@ def match_title(match: Match) -> Text:
 
 def board_name(match: Match) -> Text:
     """The side of the board (RR1.1): ``"Desert"`` or ``"Jungle"``."""
-    return Text(TRACKS[race.Board(match.options.get("board", "desert"))].name)
+    return board_of(match.options)
+
+
+def board_of(options: Mapping[str, str]) -> Text:
+    """The side of the board a race's ``options`` choose (RR1.1): ``"Desert"`` or
+    ``"Jungle"``."""
+    return Text(TRACKS[race.Board(options.get("board", "desert"))].name)
 
 
 def dice_text(faces: Sequence[race.Face]) -> str:

@@ -18,7 +18,7 @@ Discord markup used: ``<@id>`` mentions, ``<t:unix:R>`` relative timestamps, ``*
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 import engine
 from engine import REASON_WORDS, SIDE_NAMES, Event, Phase, Piece, Side
@@ -326,6 +326,14 @@ def score_line(v) -> Text:
                 "scientists on the board {scientists} (reserve {reserve})", escaped=v.escaped,
                 captured=v.captured, sleep=v.sleep_tokens,
                 scientists=scientists_on_board(v.board), reserve=v.reserve)
+
+
+def options_text(options: Mapping[str, str]) -> Text:
+    """A new match's options (every one given) in words: ``"jungle · quick setup"``."""
+    environment, setup = options["environment"], options["setup"]
+    return Text("{environment} · {setup} setup",
+                environment=OPTION_WORDS.get(environment, environment),
+                setup=OPTION_WORDS.get(setup, setup))
 
 
 def challenge_text(ch) -> Text:

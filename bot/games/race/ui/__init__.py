@@ -15,6 +15,8 @@ made from the public view; a seat's card goes to its player only (:meth:`private
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import discord
 
 import engine.race as race
@@ -59,6 +61,9 @@ class RaceUI(GameUI):
 
     def challenge_text(self, ch) -> Text:
         return texts.challenge_text(ch)
+
+    def options_text(self, options: Mapping[str, str]) -> Text:
+        return texts.board_of(options)
 
     def thread_name(self, m: Match) -> Text:
         return Text("Race #{id} · {board}", id=m.id, board=texts.board_name(m))

@@ -4,13 +4,15 @@ decisions' menus) on the platform's frame (:mod:`bot.discord.presentation`)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import discord
 
 import engine
 from engine import Phase, Side
-from engine.game import Seat
+from engine.game import Seat, resolve_options
 from engine.messages import Text
-from engine.raptor_game import side_of
+from engine.raptor_game import RAPTOR, side_of
 
 from ....discord.presentation import GameUI, ImageJob, Replay, action_choices
 from ....i18n import ENGLISH
@@ -46,6 +48,9 @@ class RaptorUI(GameUI):
 
     def challenge_text(self, ch) -> Text:
         return texts.challenge_text(ch)
+
+    def options_text(self, options: Mapping[str, str]) -> Text:
+        return texts.options_text(resolve_options(RAPTOR.options, options))
 
     def thread_name(self, m: Match) -> Text:
         return texts.thread_name(m)
