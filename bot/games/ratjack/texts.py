@@ -549,6 +549,13 @@ REASONS = {
 LEFT_WORDS = {Ending.RESIGNED: Text("resigned"), Ending.TIMEOUT: Text("ran out of time")}
 
 
+def is_practice(match: Any) -> bool:
+    """Whether one person plays ``match`` against the AI (a table of several people with
+    an AI seat is a match, not a practice game)."""
+    return len({p.user_id for p in match.players if p.ai is None}) == 1 and any(
+        p.ai is not None for p in match.players)
+
+
 def _state(match: Any) -> State:
     return match.state
 
@@ -557,7 +564,7 @@ def match_start_line(match: Any) -> Text:
     """The line that announces a new match: its players by seat, its decks, who begins."""
     s = _state(match)
     players = Text.joined(", ", player_names(match))
-    if match.practice:
+    if is_practice(match):
         return Text("**{title}** — a new practice game: {players} · {decks} · {first} begins.",
                     title=match_title(match), players=players, decks=_decks(s.decks),
                     first=player(match, s.current))
@@ -754,7 +761,7 @@ STORY_LINES = 12
 
 def thread_name(match: Any) -> Text:
     """The name of a match's thread (Discord: 1-100 characters)."""
-    if match.practice:
+    if is_practice(match):
         return Text("Ratjack practice #{id}", id=match.id)
     return Text("Ratjack match #{id}", id=match.id)
 
