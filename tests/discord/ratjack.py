@@ -12,7 +12,7 @@ from engine.ratjack import EVERYONE, format_action, view
 from tests.discord.conftest import World
 from tests.fakediscord import FakeUser, Outcome, Record
 
-HEADING = re.compile(r"your cards\*\* \(p([1-4])|你的牌\*\* \(p([1-4])")
+HEADING = re.compile(r"your cards\*\* \(p([1-4])|你的牌\*\*（p([1-4])")
 
 
 def controls(world: World, user: FakeUser, m: Match) -> dict[str, tuple[str, str]]:

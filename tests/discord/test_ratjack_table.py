@@ -19,11 +19,11 @@ WORDS = {
            "ping": "🔔 {mention}, your decision in Ratjack match #1: ",
            "won": "🏆 **Ratjack match #1 is over: ",
            "closed": "**Ratjack match #1 · round 1**\n**Round 1 is over**"},
-    "zh-TW": {"start": "**Ratjack 對局 #1** — 新對局：",
-              "card": "**Ratjack 對局 #1 · 第 1 輪，第 1 回合** — ",
-              "ping": "🔔 {mention}，Ratjack 對局 #1 輪到你決定：",
-              "won": "🏆 **Ratjack 對局 #1 結束：",
-              "closed": "**Ratjack 對局 #1 · 第 1 輪**\n**第 1 輪結束**"},
+    "zh-TW": {"start": "**Ratjack 第 1 局** — 新對局：",
+              "card": "**Ratjack 第 1 局 · 第 1 回合第 1 輪** — ",
+              "ping": "🔔 {mention}，Ratjack 第 1 局輪到你決定：",
+              "won": "🏆 **Ratjack 第 1 局結束：",
+              "closed": "**Ratjack 第 1 局 · 第 1 回合**\n**第 1 回合結束**"},
 }
 
 
