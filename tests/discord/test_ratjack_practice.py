@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 from bot.games.ratjack.ui import UI
-from engine.ratjack import Phase, format_action, view
+from engine.ratjack import Phase, format_action, read_record, view
 from tests.discord.conftest import World
 from tests.discord.ratjack import controls, decide, hidden_names, names_in, private_seats
 
@@ -76,6 +76,36 @@ async def test_practice_with_two_ai_seats_plays_on_the_card_and_in_private(world
     pinged = [r for r in fake.records if not r.edit and r.pinged]
     assert all(r.pinged == (alice.id,) and r.content.startswith("🏆 **Ratjack match #1 is "
                                                                 "over") for r in pinged)
-    assert len(pinged) == (0 if m.active else 1)
+    last_seat = (await world.service.action_log(m.id))[-1][1]
+    assert len(pinged) == (0 if m.active or last_seat == me else 1)
     assert UI.card_key(m) == m.state.round
+    assert fake.problems() == []
+
+
+async def test_a_finished_practice_has_its_replay_record_and_final_table(world: World):
+    fake, alice = world.fake, world.alice
+    random.seed(3)
+    await alice.slash("ratjack practice", players=2, level="easy")
+    m = await world.match()
+    while m.active:
+        await decide(world, alice)
+        m = await world.service.get_match(m.id)
+    assert m.reason == "three_vp" and max(m.state.vp) == 3
+    out = await alice.slash("ratjack replay")
+    gif, viewer = out.replies
+    assert gif.content.startswith("🎬 **Replay of Ratjack match #1**: ")
+    assert gif.attachments[0].filename == "ratjack-match-1.gif"
+    assert viewer.ephemeral and viewer.content.startswith(
+        "**Ratjack match #1 · round 1, turn 1 (1/")
+    out = await alice.click(custom_id="ratjack:replay:1:1:next", message=viewer)
+    assert out.reply.content.startswith("**Ratjack match #1 · round 1, turn 2 (2/")
+    out = await alice.slash("ratjack record")
+    assert out.reply.attachments[0].filename == "ratjack-match-1.txt"
+    record = read_record(out.reply.attachments[0].data.decode())
+    assert record.final.vp == m.state.vp
+    out = await alice.slash("ratjack board")
+    assert out.reply.content.startswith("🏆 **Ratjack match #1 is over: ")
+    out = await alice.slash("ratjack rules")
+    assert [e.get("title") for e in out.reply.embeds][0] == "Ratjack — the rules in short"
+    assert len(out.reply.embeds) == 5
     assert fake.problems() == []
