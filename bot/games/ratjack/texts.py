@@ -860,11 +860,6 @@ def decision_prompt(match: Any, seat: int, *, in_dm: bool) -> Text:
                 decision=your_decision(v))
 
 
-def done_line(notation: str) -> Text:
-    """The private answer to a decision made: what was played (its notation)."""
-    return Text("Done: `{notation}`", notation=notation)
-
-
 def resign_question(match: Any) -> Text:
     """The confirmation asked before resigning (RJ8.4): with two players the other wins,
     with more the others play on."""

@@ -18,7 +18,7 @@ import discord
 
 from engine.game import Seat
 from engine.messages import Text
-from engine.ratjack import Action, Phase, View, format_action, view
+from engine.ratjack import Action, Phase, View, view
 
 from ....discord.presentation import GameUI, ImageJob, Replay, action_choices
 from ....i18n import ENGLISH, tr
@@ -229,7 +229,7 @@ class RatjackUI(GameUI):
     def done_text(self, before: Match, result: Any) -> Text:
         """The action typed, and the player's next decision of this turn, if any (to them
         only: it may name the card just drawn)."""
-        done = texts.done_line(format_action(result.action))
+        done = super().done_text(before, result)
         after = result.match
         if after.active and result.seat in after.to_act():
             return Text("{done}\n{prompt}", done=done, prompt=texts.decision_prompt(

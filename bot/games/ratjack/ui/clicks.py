@@ -24,11 +24,11 @@ from engine.messages import Text
 from ....discord.clicks import Clicks
 from ....discord.ownership import Place
 from ....discord.permissions import check_permissions
-from ....discord.presentation import ui_of
+from ....discord.presentation import GameUI, ui_of
 from ....discord.replies import HAND_FILE, defer_update, fail, guarded, reader_lang
 from ....i18n import tr
 from ....match import Match
-from .. import PLUGIN, texts
+from .. import PLUGIN
 from .components import GAME, legal_choices, private_view
 
 log = logging.getLogger(__name__)
@@ -70,7 +70,8 @@ class RatjackClicks:
         result = await clicks.service.act(match_id, interaction.user.id, notation,
                                           expected_version=version, seat=seat)
         await clicks.hands.forget(interaction.message)  # this view is edited here instead
-        await self._show(interaction, result.match, seat, texts.done_line(notation))
+        done = GameUI.done_text(ui_of(GAME), match, result)  # "Done: `draw deck`"
+        await self._show(interaction, result.match, seat, done)
         latest = await clicks.narrator.after_human([result])
         if (latest.active and latest.version != result.match.version
                 and seat in latest.to_act()):  # the turn came back after the AI's
