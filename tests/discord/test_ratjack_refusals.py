@@ -112,3 +112,24 @@ async def test_another_player_cannot_decide_for_the_seat_to_act(world: World):
     out = await carol.click(custom_id=f"ratjack:m:{m.id}:r:1:hand", message=card)
     assert answer(out, carol) == platform_texts.NOT_YOUR_MATCH
     assert fake.problems() == []
+
+
+async def test_a_decision_sent_from_another_channel_or_a_dm_is_refused(world: World):
+    m, _, _ = await practice(world)
+    alice = world.alice
+    elsewhere = world.fake.add_channel("elsewhere")
+    there = (await alice.slash("ratjack rules", in_channel=elsewhere)).reply
+    assert there.ephemeral and there.channel_id == elsewhere.id
+    forged = f"ratjack:m:{m.id}:v:{m.version}:play:draw deck"
+    out = await alice.forge_click(forged, message=there)
+    assert answer(out, alice) == platform_texts.NOT_THIS_MESSAGE
+    # in her DM with the bot, on a message that is no private view of the match
+    await alice.slash("ratjack settings", dm_hand=True)
+    note = world.fake.dms(alice)[-1]
+    out = await alice.forge_click(forged, message=note)
+    assert "out of date" in answer(out, alice)
+    # and by bob, who does not play it
+    out = await world.bob.forge_click(forged, message=(
+        await world.bob.slash("ratjack rules")).reply)
+    assert answer(out, world.bob) == platform_texts.NOT_YOUR_MATCH
+    await unchanged(world, m)
