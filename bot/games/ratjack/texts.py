@@ -64,7 +64,7 @@ from engine.ratjack.cards import (
 )
 from engine.ratjack.effects import Choose, script
 
-from ...texts import ai_name, ts
+from ...texts import ai_name, mention, ts
 
 #: A seat's name in a sentence, by seat: a :class:`Text` or a plain string.
 Names = Sequence[Any]
@@ -800,7 +800,7 @@ def parent_line(match: Any, card_url: str | None) -> Text:
 
 def reminder_text(match: Any, user_ids: Sequence[int]) -> Text:
     """A public reminder that ``user_ids`` have a decision pending, and its deadline."""
-    who = " ".join(f"<@{u}>" for u in user_ids)
+    who = " ".join(mention(u) for u in user_ids)
     if match.deadline_at:
         return Text("⏰ {who}, {title} is waiting for your decision. Time runs out {when}.",
                     who=who, title=match_title(match), when=ts(match.deadline_at))
@@ -873,9 +873,9 @@ def resign_question(match: Any) -> Text:
 
 def challenge_text(ch: Any) -> Text:
     """The public message of a challenge to a game of Ratjack (a rematch of two players)."""
-    return Text("<@{challenged}>, <@{challenger}> challenges you to a game of **Ratjack**!\n"
-                "Accept or decline {when}.", challenged=ch.challenged_id,
-                challenger=ch.challenger_id, when=ts(ch.expires_at))
+    return Text("{challenged}, {challenger} challenges you to a game of **Ratjack**!\n"
+                "Accept or decline {when}.", challenged=mention(ch.challenged_id),
+                challenger=mention(ch.challenger_id), when=ts(ch.expires_at))
 
 
 RULES_SUMMARY = Text("""\
