@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 from bot.games.ratjack.ui import UI
-from engine.ratjack import Phase, format_action, read_record, view
+from engine.ratjack import Phase, effect_title, format_action, read_record, view
 from tests.discord.conftest import World
 from tests.discord.ratjack import controls, decide, hidden_names, names_in, private_seats
 
@@ -45,9 +45,10 @@ async def test_practice_with_two_ai_seats_plays_on_the_card_and_in_private(world
     assert [c["value"] for c in choices] == [format_action(a) for a in view(m.state, me).legal]
     assert choices[0]["name"] == "draw the top card of the deck · draw deck"
     out = await alice.slash("ratjack act", action="draw deck")
-    assert out.reply.ephemeral and out.reply.content.startswith(
-        "Done: `draw deck`\n**Your decision**: play one of your two cards")
     m = await world.match()
+    held = ", ".join(f"**{h.card}** ({effect_title(h.card)})" for h in m.state.hands[me])
+    assert out.reply.ephemeral and out.reply.content.startswith(
+        f"Done: `draw deck`\nYour hand: {held}\n**Your decision**: play one of your two cards")
     assert m.state.phase is Phase.ACTION and m.to_act() == {me}
 
     turns = 0

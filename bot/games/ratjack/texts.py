@@ -860,6 +860,15 @@ def decision_prompt(match: Any, seat: int, *, in_dm: bool) -> Text:
                 decision=your_decision(v))
 
 
+def hand_line(match: Any, seat: int) -> Text:
+    """``"Your hand: **R3** (Rat 3), **C7** (Raccoon 7)"``: the cards ``seat`` holds —
+    PRIVATE to its player (RJ11.2)."""
+    v = view(_state(match), seat)
+    cards = [Text("**{card}** ({effect})", card=h.card, effect=effect_title(h.card))
+             for h in v.hands[seat] if h.card is not None]
+    return Text("Your hand: {cards}", cards=Text.joined(", ", cards) if cards else "-")
+
+
 def resign_question(match: Any) -> Text:
     """The confirmation asked before resigning (RJ8.4): with two players the other wins,
     with more the others play on."""

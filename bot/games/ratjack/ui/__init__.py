@@ -227,13 +227,14 @@ class RatjackUI(GameUI):
                      who=Text.joined(" and ", waiting)) if waiting else head)
 
     def done_text(self, before: Match, result: Any) -> Text:
-        """The action typed, and the player's next decision of this turn, if any (to them
-        only: it may name the card just drawn)."""
+        """The action typed and, when the player still decides this turn, their hand (the
+        card just drawn) and their next decision — to them only (RJ11.2)."""
         done = super().done_text(before, result)
         after = result.match
         if after.active and result.seat in after.to_act():
-            return Text("{done}\n{prompt}", done=done, prompt=texts.decision_prompt(
-                after, result.seat, in_dm=False))
+            return Text("{done}\n{hand}\n{prompt}", done=done,
+                        hand=texts.hand_line(after, result.seat),
+                        prompt=texts.decision_prompt(after, result.seat, in_dm=False))
         return done
 
     def action_choices(self, m: Match, seat: Seat, current: str,
