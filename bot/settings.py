@@ -89,6 +89,8 @@ class Settings(BaseSettings):
             did not set their own (``/raptor-admin timeout``).
         challenge_timeout_minutes: Minutes an unanswered challenge stays open
             (``RAPTOR_CHALLENGE_TIMEOUT_MINUTES``), > 0 and at most 10080 (a week).
+        table_timeout_minutes: Minutes a table (a lobby) stays open without being started
+            (``RAPTOR_TABLE_TIMEOUT_MINUTES``), > 0 and at most 10080 (a week).
         ai_time_budget: Seconds of thinking per AI decision (``RAPTOR_AI_TIME_BUDGET``), > 0
             and at most 60.
         max_practices: Practice games against the AI one member may have in progress at once
@@ -127,6 +129,10 @@ class Settings(BaseSettings):
     challenge_timeout_minutes: float = Field(
         default=10.0, gt=0, le=MAX_CHALLENGE_TIMEOUT_MINUTES,
         validation_alias="RAPTOR_CHALLENGE_TIMEOUT_MINUTES",
+    )
+    table_timeout_minutes: float = Field(
+        default=30.0, gt=0, le=MAX_CHALLENGE_TIMEOUT_MINUTES,
+        validation_alias="RAPTOR_TABLE_TIMEOUT_MINUTES",
     )
     ai_time_budget: float = Field(
         default=2.0, gt=0, le=MAX_AI_TIME_BUDGET, validation_alias="RAPTOR_AI_TIME_BUDGET"
@@ -217,6 +223,10 @@ ENV_VARS: dict[str, tuple[str, str]] = {
     ),
     "challenge_timeout_minutes": (
         "RAPTOR_CHALLENGE_TIMEOUT_MINUTES",
+        "a number of minutes greater than 0, at most 10080 (a week)",
+    ),
+    "table_timeout_minutes": (
+        "RAPTOR_TABLE_TIMEOUT_MINUTES",
         "a number of minutes greater than 0, at most 10080 (a week)",
     ),
     "ai_time_budget": (

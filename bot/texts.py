@@ -73,6 +73,42 @@ def challenge_closed_text(ch, status: str) -> Text:
                 status=_CLOSED_WORDS.get(status, status))
 
 
+# --------------------------------------------------------------------------- tables
+_TABLE_CLOSED = {"started": Text("started"), "cancelled": Text("cancelled"),
+                 "expired": Text("expired: nobody started it in time")}
+
+
+def table_seats_text(table, ai_word=ai_name) -> Text:
+    """``"<@1>, <@2>, AI (easy)"``: who sits at a table, in the order they came."""
+    return Text.joined(", ", [mention(p.user_id) if p.ai is None else ai_word(p.ai)
+                              for p in table.players])
+
+
+def table_text(table, title: Text | str, options: Text | str, fewest: int) -> Text:
+    """A table's public message: the game and its options, its host, who sits at it, how
+    many seats are free and when it expires unless started."""
+    free = table.seats - len(table.players)
+    return Text(
+        "**{title}** table of {host} for {seats} players{options}\n"
+        "At the table ({n}/{seats}): {players}\n"
+        "{free} Its host starts the match once {fewest} players or more are seated, and can "
+        "seat the AI at a free seat. Unless started, it closes {expires}.",
+        title=title, host=mention(table.host_id), seats=table.seats,
+        options=Text(" ({options})", options=options) if options else "",
+        n=len(table.players), players=table_seats_text(table),
+        free=(Text.plural("{n} seat is free: click **Join** to take it.",
+                          "{n} seats are free: click **Join** to take one.", free)
+              if free else Text("Every seat is taken.")),
+        fewest=fewest, expires=ts(table.expires_at))
+
+
+def table_closed_text(table, title: Text | str) -> Text:
+    """A closed table's message: the game, its host, who sat at it, and why it closed."""
+    return Text("**{title}** table of {host} ({players}): {status}.", title=title,
+                host=mention(table.host_id), players=table_seats_text(table),
+                status=_TABLE_CLOSED.get(table.status, table.status))
+
+
 CARD_BELOW = Text("The match goes on on its card below.")
 
 

@@ -144,7 +144,8 @@ def build_service(settings: Settings, db: Database, **kwargs: Any) -> MatchServi
                         challenge_timeout=settings.challenge_timeout_minutes * 60.0,
                         ai_time_budget=settings.ai_time_budget,
                         max_practices=settings.max_practices,
-                        max_challenges=settings.max_challenges, **kwargs)
+                        max_challenges=settings.max_challenges,
+                        table_timeout=settings.table_timeout_minutes * 60.0, **kwargs)
 
 
 async def create_bot(settings: Settings, db: Database, *,

@@ -22,7 +22,15 @@ from engine.game import Seat
 from engine.messages import Text
 
 from .. import texts
-from ..match import Challenge, ChallengeStatus, Match, MatchService, NotFoundError, replays
+from ..match import (
+    Challenge,
+    ChallengeStatus,
+    Match,
+    MatchService,
+    NotFoundError,
+    Table,
+    replays,
+)
 from ..match.challenges import rematch_seat
 from .admin import may_end_matches, server_match
 from .hands import Hands
@@ -45,6 +53,7 @@ from .replies import (
     say,
 )
 from .shutdown import Gate
+from .tables import table_controls, table_message
 
 log = logging.getLogger(__name__)
 
@@ -226,6 +235,83 @@ class Clicks:
         await interaction.edit_original_response(
             content=await public(interaction, texts.challenge_closed_text(ch, ch.status)),
             view=None, allowed_mentions=NO_PINGS)
+
+    # ------------------------------------------------------------------ tables
+    async def _owned_table(self, interaction: discord.Interaction, game: str,
+                           table_id: int) -> Table | None:
+        """The table ``table_id`` of ``game`` when the click is on its own message, else
+        None after the ephemeral :data:`~bot.texts.NOT_THIS_MESSAGE` (an id storage cannot
+        hold refused before any query)."""
+        table = None
+        if storable(table_id):
+            try:
+                table = await self.service.get_table(table_id)
+            except NotFoundError:
+                table = None
+        if (table is not None and table.game == game
+                and Ownership.table_fit(interaction, table) is Fit.FITS):
+            return table
+        log.info("a click by user %d that is not on its table's message refused",
+                 interaction.user.id)
+        await fail(interaction, texts.NOT_THIS_MESSAGE)
+        return None
+
+    async def show_table(self, interaction: discord.Interaction, table: Table) -> None:
+        """Bring the table's message (the one clicked) up to date: its seats and controls
+        while open, why it closed otherwise."""
+        await interaction.edit_original_response(
+            content=await public(interaction, table_message(table)),
+            view=await table_controls(self.service, table, interaction),
+            allowed_mentions=NO_PINGS)
+
+    @guarded
+    async def table_button(self, interaction: discord.Interaction, game: str, table_id: int,
+                           what: str) -> None:
+        """Join or Leave (anyone), Remove an AI, Cancel or Start (the host; the service
+        refuses the others) a table, on its own message."""
+        await defer_update(interaction)
+        table = await self._owned_table(interaction, game, table_id)
+        if table is None:
+            return
+        user_id = interaction.user.id
+        log.info("table %d: %s by user %d", table_id, what, user_id)
+        if what == "start":
+            await self._start_table(interaction, table)
+            return
+        change = {"join": self.service.join_table, "leave": self.service.leave_table,
+                  "unseat": self.service.unseat_table_ai,
+                  "cancel": self.service.cancel_table}[what]
+        await self.show_table(interaction, await change(table_id, user_id))
+
+    @guarded
+    async def seat_table_ai(self, interaction: discord.Interaction, game: str, table_id: int,
+                            level: str) -> None:
+        """The host seats the AI at ``level`` (the service checks the level and the host)."""
+        await defer_update(interaction)
+        if await self._owned_table(interaction, game, table_id) is None:
+            return
+        log.info("table %d: AI seated by user %d", table_id, interaction.user.id)
+        await self.show_table(interaction, await self.service.seat_table_ai(
+            table_id, interaction.user.id, level))
+
+    async def _start_table(self, interaction: discord.Interaction, table: Table) -> None:
+        """The host starts the table's match in the table's channel, from its message."""
+        if not await check_permissions(self.client, interaction, table.channel_id):
+            return
+        me = self.client.user
+        assert me is not None
+        match = await self.service.start_table(table.id, interaction.user.id,
+                                               ai_user_id=me.id)
+        table = await self.service.get_table(table.id)
+        ui = ui_of(match.game)
+        text = await public(interaction, Text(
+            "{closed}\n{line}\n{help}", closed=table_message(table), line=ui.start_line(match),
+            help=ui.start_help(match)))
+        await interaction.edit_original_response(content=text, view=None,
+                                                 allowed_mentions=NO_PINGS)
+        assert table.message_id is not None  # the click is on it
+        await self.narrator.begin(match, interaction, started_by=interaction.user.id,
+                                  start_text=text, start_message_id=table.message_id)
 
     # ------------------------------------------------------------------ private views
     @guarded

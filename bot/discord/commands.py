@@ -22,7 +22,8 @@ command                                what it does                             
 =====================================  ============================================  ==========
 
 A game's group subclasses :class:`GameCog` (``group_name`` its registry name) and adds how
-its matches start (Raptor: ``challenge`` and ``practice``); it redeclares a shared command
+its matches start (Raptor: ``challenge``, ``practice`` and ``table``, the lobby that
+:meth:`GameCog.open_table` opens); it redeclares a shared command
 to give it the game's own description, calling the shared handler. Every handler
 acknowledges before touching the database or rendering (a "thinking" defer, ephemeral where
 the answer is private); refusals are ephemeral.
@@ -50,6 +51,7 @@ from .permissions import check_permissions
 from .presentation import GameUI, ui_of
 from .replay_viewer import viewer_page
 from .replies import command_error, defer, fail, private, public_lang, reader_lang, say
+from .tables import post_table
 
 log = logging.getLogger(__name__)
 
@@ -130,6 +132,21 @@ class GameCog(commands.GroupCog):
                                  "players can do that."))
             return None
         return match, seat
+
+    async def open_table(self, interaction: discord.Interaction, *, seats: int,
+                         options: dict[str, str]) -> None:
+        """A game's ``table`` command: open a table of this game in the channel for
+        ``seats`` players with ``options``, its host the user, and post its message with
+        Join / Leave / Start controls (:mod:`bot.discord.tables`)."""
+        self.log_command(interaction, "table")
+        if not await check_permissions(self.bot, interaction):
+            return
+        await defer(interaction, ephemeral=False)
+        table = await self.service.open_table(interaction.guild_id, interaction.channel_id,
+                                              interaction.user.id, game=self.game,
+                                              seats=seats, options=options)
+        await post_table(self.service, interaction, table)
+        self.flow.poke()
 
     async def player_name(self, interaction: discord.Interaction, match: Match,
                           seat: Seat) -> str:

@@ -12,6 +12,9 @@ custom_id scheme (all ≤ 100 characters; ``<g>`` the game's registry name, ``<m
 :class:`bot.match.Match`)::
 
     <g>:c:<c>:accept | decline | cancel      challenge answers (ChallengeButton)
+    <g>:t:<t>:join | leave | unseat | start | cancel   a table's buttons (TableButton;
+                                             ``<t>`` the table's id)
+    <g>:t:<t>:ai                             select: seat the AI at a level (TableAISelect)
     <g>:replay:<m>:<frame>:first|prev|next|last   the replay viewer's ⏮ ◀ ▶ ⏭
                                              (bot.discord.replay_viewer.ReplayStepButton)
     <g>:m:<m>:r:<r>:hand                     open my private view (HandButton; Raptor:
@@ -51,7 +54,7 @@ from engine.messages import Text
 
 from .. import texts
 from ..i18n import ENGLISH, tr
-from ..match import Challenge, Match
+from ..match import Challenge, Match, Table
 from .replies import fail
 
 #: A number in a custom_id: at most 20 digits (any id storage holds has at most 19); a
@@ -76,6 +79,10 @@ class Clicks(Protocol):
                                 challenge_id: int) -> None: ...
     async def cancel_challenge(self, interaction: discord.Interaction, game: str,
                                challenge_id: int) -> None: ...
+    async def table_button(self, interaction: discord.Interaction, game: str, table_id: int,
+                           what: str) -> None: ...
+    async def seat_table_ai(self, interaction: discord.Interaction, game: str, table_id: int,
+                            level: str) -> None: ...
     async def open_hand(self, interaction: discord.Interaction, game: str, match_id: int,
                         key: int) -> None: ...
     async def choose_action(self, interaction: discord.Interaction, game: str, match_id: int,
@@ -144,6 +151,59 @@ class ChallengeButton(discord.ui.DynamicItem[discord.ui.Button],
         answer = {"accept": clicks.accept_challenge, "decline": clicks.decline_challenge,
                   "cancel": clicks.cancel_challenge}[self.what]
         await answer(interaction, self.game, self.challenge_id)
+
+
+class TableButton(discord.ui.DynamicItem[discord.ui.Button],
+                  template=(rf"{GAME}:t:(?P<tid>{NUMBER}):"
+                            r"(?P<what>join|leave|unseat|start|cancel)")):
+    """A table's Join / Leave (anyone), Remove AI / Start / Cancel (its host)."""
+
+    LABELS = {"join": (Text("Join"), discord.ButtonStyle.primary),
+              "leave": (Text("Leave"), discord.ButtonStyle.secondary),
+              "unseat": (Text("Remove an AI"), discord.ButtonStyle.secondary),
+              "start": (Text("Start match"), discord.ButtonStyle.success),
+              "cancel": (Text("Cancel"), discord.ButtonStyle.danger)}
+
+    def __init__(self, game: str, table_id: int, what: str, lang: str = ENGLISH) -> None:
+        label, style = self.LABELS[what]
+        super().__init__(discord.ui.Button(label=tr(label, lang), style=style,
+                                           custom_id=f"{game}:t:{table_id}:{what}"))
+        self.game = game
+        self.table_id = table_id
+        self.what = what
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item,
+                             match: re.Match[str]) -> TableButton:
+        return cls(match["game"], int(match["tid"]), match["what"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await clicks_of(interaction).table_button(interaction, self.game, self.table_id,
+                                                  self.what)
+
+
+class TableAISelect(discord.ui.DynamicItem[discord.ui.Select],
+                    template=rf"{GAME}:t:(?P<tid>{NUMBER}):ai"):
+    """A table's menu of the AI's levels: its host seats the AI at the chosen one."""
+
+    def __init__(self, game: str, table_id: int, *,
+                 options: Sequence[discord.SelectOption] = (),
+                 placeholder: str = Text("Seat the AI (host)")) -> None:
+        super().__init__(discord.ui.Select(
+            custom_id=f"{game}:t:{table_id}:ai", placeholder=placeholder,
+            options=list(options), min_values=1, max_values=1))
+        self.game = game
+        self.table_id = table_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item,
+                             match: re.Match[str]) -> TableAISelect:
+        return cls(match["game"], int(match["tid"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = self.item.values
+        await clicks_of(interaction).seat_table_ai(interaction, self.game, self.table_id,
+                                                   values[0] if values else "")
 
 
 class HandButton(discord.ui.DynamicItem[discord.ui.Button],
@@ -307,8 +367,8 @@ class MatchButton(discord.ui.DynamicItem[discord.ui.Button],
 
 
 #: The platform's controls (each game adds its own: ``GameUI.dynamic_items``).
-DYNAMIC_ITEMS = (ChallengeButton, HandButton, ActionSelect, GroupSelect, PageButton,
-                 TurnButton, MatchButton)
+DYNAMIC_ITEMS = (ChallengeButton, TableButton, TableAISelect, HandButton, ActionSelect,
+                 GroupSelect, PageButton, TurnButton, MatchButton)
 
 DynamicItemType = type[discord.ui.DynamicItem[Any]]
 
@@ -377,6 +437,21 @@ def make_view(*items: discord.ui.Item) -> discord.ui.View:
 def challenge_view(ch: Challenge, lang: str = ENGLISH) -> discord.ui.View:
     return make_view(*(ChallengeButton(ch.game, ch.id, w, lang)
                        for w in ("accept", "decline", "cancel")))
+
+
+def table_view(table: Table, levels: Sequence[str], lang: str = ENGLISH
+               ) -> discord.ui.View:
+    """An open table's controls: the AI's ``levels`` to seat (while a seat is free), then
+    Join, Leave, Remove an AI, Start, Cancel."""
+    items: list[discord.ui.Item] = []
+    if not table.full and levels:
+        items.append(TableAISelect(
+            table.game, table.id, placeholder=tr(Text("Seat the AI (host)"), lang),
+            options=[discord.SelectOption(label=tr(texts.ai_name(level), lang), value=level)
+                     for level in levels]))
+    items.extend(TableButton(table.game, table.id, what, lang)
+                 for what in ("join", "leave", "unseat", "start", "cancel"))
+    return make_view(*items)
 
 
 def rematch_view(m: Match, lang: str = ENGLISH) -> discord.ui.View:

@@ -28,7 +28,7 @@ is held against where the bot shows that object's controls:
 and, whatever the place, a message recorded for another match never fits. A challenge's
 buttons fit only on its own message (``challenges.message_id``) in its server and channel
 (in the moment between posting a challenge and recording its message nothing fits: a click
-then is refused, the next one works).
+then is refused, the next one works); a table's the same, on the table's own message.
 
 ``CHANNEL`` does not ask for the very message: the handlers of those controls never edit a
 public message they were clicked on, and the record of the card's messages may be lost (a
@@ -48,7 +48,7 @@ from enum import Enum
 
 import discord
 
-from ..match import Challenge, Match
+from ..match import Challenge, Match, Table
 from .post_store import PostKind, PostStore
 
 #: The largest id storage holds (SQLite INTEGER, PostgreSQL BIGINT): a larger one names
@@ -129,4 +129,14 @@ class Ownership:
         fits = (message is not None and challenge.message_id == message.id
                 and interaction.guild_id == challenge.guild_id
                 and interaction.channel_id == challenge.channel_id)
+        return Fit.FITS if fits else Fit.FOREIGN
+
+    @staticmethod
+    def table_fit(interaction: discord.Interaction, table: Table) -> Fit:
+        """How a click on ``interaction.message`` fits a control of ``table``: only on the
+        table's own message, in its server and channel."""
+        message = interaction.message
+        fits = (message is not None and table.message_id == message.id
+                and interaction.guild_id == table.guild_id
+                and interaction.channel_id == table.channel_id)
         return Fit.FITS if fits else Fit.FOREIGN

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import importlib
 import unicodedata
-from collections.abc import Callable, Hashable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -131,6 +131,11 @@ class GameUI:
         """The public message of a challenge to a match of this game (its options, whom it
         challenges, its expiry)."""
         raise NotImplementedError
+
+    def options_text(self, options: Mapping[str, str]) -> Text | str:
+        """A new match's options in a sentence (a table's message): by default
+        ``"board: jungle"``, the options by name."""
+        return Text.joined(", ", [f"{name}: {value}" for name, value in options.items()])
 
     def thread_name(self, m: Match) -> Text:
         """The name of the match's thread (at most 100 characters)."""

@@ -21,6 +21,7 @@ from .narration import Narrator
 from .posts import Posts
 from .presentation import ui_of
 from .replies import NO_PINGS, pings
+from .tables import table_message
 
 log = logging.getLogger(__name__)
 
@@ -124,6 +125,14 @@ class TimerTask:
               and event.match is not None):
             log.info("match %d: ended by its timer (%s)", event.match.id, event.match.reason)
             await self.narrator.finish(event.match)
+        elif event.kind is TimerKind.TABLE_EXPIRED and event.table is not None:
+            table = event.table
+            # the table's own message loses its controls; a new message only if that fails
+            if table.message_id is None or not await self.posts.edit(
+                    table.channel_id, table.message_id, content=table_message(table),
+                    view=None, allowed_mentions=NO_PINGS, guild_id=table.guild_id):
+                await self.posts.post(table.channel_id, table_message(table),
+                                      guild_id=table.guild_id)
         elif event.kind is TimerKind.CHALLENGE_EXPIRED and event.challenge is not None:
             ch = event.challenge
             text = texts.challenge_closed_text(ch, ChallengeStatus.EXPIRED)
@@ -142,11 +151,14 @@ class TimerTask:
                 log.exception("match %d: resuming the AI failed", match_id)
 
     async def _withdraw_unposted(self) -> None:
-        """After a (re)start: withdraw the challenges saved before it whose message was
+        """After a (re)start: withdraw the challenges and tables saved before it whose message was
         never posted (the process stopped in between), so they block nobody."""
         withdrawn = await self.service.withdraw_unposted(created_before=self._started_at)
         if withdrawn:
             log.info("withdrew %d challenges that were never posted", len(withdrawn))
+        tables = await self.service.withdraw_unposted_tables(created_before=self._started_at)
+        if tables:
+            log.info("withdrew %d tables that were never posted", len(tables))
 
     async def _timer_loop(self) -> None:
         await self.client.wait_until_ready()

@@ -29,11 +29,12 @@ from .models import (
     TimerKind,
 )
 from .service import MatchService
+from .table_store import Table, TablePlayer, TableStatus
 
 __all__ = [
     "ActResult", "Challenge", "ChallengeExpiredError", "ChallengeStatus",
     "ChannelBusyError", "EndReason", "InvalidRequestError", "LogEntry", "LogKind", "Match",
     "MatchFinishedError", "MatchService", "MatchStatus", "NotAPlayerError", "NotFoundError",
-    "NotYourTurnError", "Player", "PlayerStats", "ServiceError", "StaleError", "TimerEvent",
-    "TimerKind",
+    "NotYourTurnError", "Player", "PlayerStats", "ServiceError", "StaleError", "Table",
+    "TablePlayer", "TableStatus", "TimerEvent", "TimerKind",
 ]

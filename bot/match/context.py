@@ -16,12 +16,14 @@ from .models import Challenge, Match, NotFoundError
 from .result_store import ResultStore
 from .settings_store import SettingsStore
 from .shards import Shards
+from .table_store import TableStore
 
 
 @dataclass
 class MatchContext:
-    """The stores over ``db``, the ``clock`` (Unix seconds), the default ``turn_timeout``
-    and the ``challenge_timeout`` (seconds, > 0); ``owner``, this process's name in claims
+    """The stores over ``db``, the ``clock`` (Unix seconds), the default ``turn_timeout``,
+    the ``challenge_timeout`` and the ``table_timeout`` (how long a table may stay open
+    without starting), in seconds, > 0; ``owner``, this process's name in claims
     (:mod:`bot.match.claim_store`), and ``claim_lease``, how long a claim holds (seconds);
     ``shards``, the servers this process serves (:mod:`bot.match.shards`); ``max_practices``
     and ``max_challenges``, the caps per member (:mod:`bot.match.starting`,
@@ -40,14 +42,16 @@ class MatchContext:
     shards: Shards = field(default_factory=Shards)
     max_practices: int = 3
     max_challenges: int = 5
+    table_timeout: float = 1800.0
     matches: MatchStore = field(init=False)
     challenges: ChallengeStore = field(init=False)
     results: ResultStore = field(init=False)
     settings: SettingsStore = field(init=False)
     claims: ClaimStore = field(init=False)
+    tables: TableStore = field(init=False)
 
     def __post_init__(self) -> None:
-        for name in ("turn_timeout", "challenge_timeout", "claim_lease"):
+        for name in ("turn_timeout", "challenge_timeout", "claim_lease", "table_timeout"):
             value = getattr(self, name)
             if not (isinstance(value, int | float) and math.isfinite(value) and value > 0):
                 raise ValueError(f"{name} must be a positive number of seconds, got {value!r}")
@@ -61,6 +65,7 @@ class MatchContext:
         self.results = ResultStore(self.db)
         self.settings = SettingsStore(self.db)
         self.claims = ClaimStore(self.db)
+        self.tables = TableStore(self.db)
 
     async def claim(self, target: ClaimTarget, row_id: int, now: float | None = None, *,
                     renew: bool = True) -> bool:

@@ -74,6 +74,7 @@ class TimerKind(StrEnum):
     FORFEIT = "forfeit"
     SEAT_LEFT = "seat_left"
     CHALLENGE_EXPIRED = "challenge_expired"
+    TABLE_EXPIRED = "table_expired"
     AI_FAILED = "ai_failed"
 
 
@@ -330,7 +331,9 @@ class TimerEvent:
     :attr:`EndReason.TIMEOUT` — ``user_ids`` holds the players who forfeited — or
     :attr:`EndReason.ABANDONED` — every idle player), :attr:`TimerKind.SEAT_LEFT` (idle
     players forfeited their seats and the game went on without them: ``seats``),
-    :attr:`TimerKind.CHALLENGE_EXPIRED` (``user_ids``: challenger and challenged) or
+    :attr:`TimerKind.CHALLENGE_EXPIRED` (``user_ids``: challenger and challenged),
+    :attr:`TimerKind.TABLE_EXPIRED` (nobody started the table in time: ``table``, the
+    people at it in ``user_ids``) or
     :attr:`TimerKind.AI_FAILED` (the AI failed too many times in a row: the match ended
     without a result, reason :attr:`EndReason.AI_FAILED`; ``user_ids``: its human players).
     """
@@ -343,6 +346,7 @@ class TimerEvent:
     match: Match | None = None
     challenge: Challenge | None = None
     seats: tuple[Seat, ...] = ()
+    table: Any = None  # a bot.match.table_store.Table (that module imports this one)
 
 
 @dataclass(frozen=True)

@@ -11,9 +11,10 @@ The work is done by services with one job each, which this class only puts toget
 ==============================  ============================================================
 :mod:`bot.match.challenges`     create, accept, decline, cancel, rematch
 :mod:`bot.match.starting`       practice and AI matches; storing a new match
+:mod:`bot.match.tables`         the lobby: open, join, leave, seat the AI, start, cancel
 :mod:`bot.match.play`           act, undo, the AI's turns, the action log and its replay
 :mod:`bot.match.endings`        resign, draws, a moderator's end (results: ``results``)
-:mod:`bot.match.timers`         reminders, forfeits, challenge expiry, server timeouts
+:mod:`bot.match.timers`         reminders, forfeits, challenge and table expiry, timeouts
 :mod:`bot.match.announcements`  endings still to post (their process stopped first)
 :mod:`bot.match.stats`          ratings, leaderboard, history
 ==============================  ============================================================
@@ -50,6 +51,8 @@ from .result_store import EloRecord, SeatRecord
 from .shards import Shards
 from .starting import MatchStarter
 from .stats import StatsService
+from .table_store import Table
+from .tables import TableService
 from .timers import TimerService
 
 
@@ -75,7 +78,9 @@ class MatchService:
         shards: the servers this process serves (default: all); see :mod:`bot.match.shards`.
         max_practices: practice matches one member may play at once (the cap of
             :meth:`start_practice`); max_challenges: open challenges one member may have
-            sent at once (:meth:`create_challenge`).
+            sent at once (:meth:`create_challenge`), and open tables they host (counted
+            together).
+        table_timeout: seconds a table stays open without being started; > 0.
 
     Raises:
         ValueError: a timeout that is not a positive finite number, or a cap below 1.
@@ -88,17 +93,18 @@ class MatchService:
                  seed_source: Callable[[], int] | None = None, owner: str | None = None,
                  claim_lease: float = 60.0, shards: Shards | None = None,
                  ai_iterations: int | None = None, max_practices: int = 3,
-                 max_challenges: int = 5) -> None:
+                 max_challenges: int = 5, table_timeout: float = 1800.0) -> None:
         self.ctx = MatchContext(db, turn_timeout, challenge_timeout, clock,
                                 owner=owner or process_owner(), claim_lease=claim_lease,
                                 shards=shards or Shards(), max_practices=max_practices,
-                                max_challenges=max_challenges)
+                                max_challenges=max_challenges, table_timeout=table_timeout)
         self.starter = MatchStarter(self.ctx, seed_source)
         self.challenges = ChallengeService(self.ctx, self.starter)
+        self.tables = TableService(self.ctx, self.starter)
         self.play = PlayService(self.ctx, ai_time_budget=ai_time_budget, ai_chooser=ai_chooser,
                                 ai_iterations=ai_iterations)
         self.endings = EndingService(self.ctx)
-        self.timers = TimerService(self.ctx, self.endings)
+        self.timers = TimerService(self.ctx, self.endings, self.tables)
         self.announcements = AnnouncementService(self.ctx)
         self.records = StatsService(self.ctx)
 
@@ -168,6 +174,50 @@ class MatchService:
         """:meth:`ChallengeService.rematch_practice`."""
         return await self.challenges.rematch_practice(match_id, user_id,
                                                       ai_user_id=ai_user_id)
+
+    # ------------------------------------------------------------------ tables
+    async def open_table(self, guild_id: int, channel_id: int, host_id: int, *, game: str,
+                         seats: int, options: Mapping[str, str] | None = None) -> Table:
+        """:meth:`TableService.open_table`."""
+        return await self.tables.open_table(guild_id, channel_id, host_id, game=game,
+                                            seats=seats, options=options)
+
+    async def get_table(self, table_id: int) -> Table:
+        """:meth:`TableService.get_table`."""
+        return await self.tables.get_table(table_id)
+
+    async def join_table(self, table_id: int, user_id: int) -> Table:
+        """:meth:`TableService.join`."""
+        return await self.tables.join(table_id, user_id)
+
+    async def leave_table(self, table_id: int, user_id: int) -> Table:
+        """:meth:`TableService.leave`."""
+        return await self.tables.leave(table_id, user_id)
+
+    async def seat_table_ai(self, table_id: int, user_id: int, level: str) -> Table:
+        """:meth:`TableService.add_ai`."""
+        return await self.tables.add_ai(table_id, user_id, level)
+
+    async def unseat_table_ai(self, table_id: int, user_id: int) -> Table:
+        """:meth:`TableService.remove_ai`."""
+        return await self.tables.remove_ai(table_id, user_id)
+
+    async def cancel_table(self, table_id: int, user_id: int) -> Table:
+        """:meth:`TableService.cancel`."""
+        return await self.tables.cancel(table_id, user_id)
+
+    async def start_table(self, table_id: int, user_id: int, *, ai_user_id: int) -> Match:
+        """:meth:`TableService.start`; call :meth:`play_ai` afterwards."""
+        return await self.tables.start(table_id, user_id, ai_user_id=ai_user_id)
+
+    async def set_table_message(self, table_id: int, message_id: int) -> None:
+        """:meth:`TableService.set_table_message`."""
+        await self.tables.set_table_message(table_id, message_id)
+
+    async def withdraw_unposted_tables(self, *, created_before: float | None = None
+                                       ) -> list[Table]:
+        """:meth:`TableService.withdraw_unposted`."""
+        return await self.tables.withdraw_unposted(created_before=created_before)
 
     # ------------------------------------------------------------------ matches
     async def start_practice(self, guild_id: int, channel_id: int, user_id: int, *,

@@ -35,18 +35,21 @@ from .models import (
     TimerEvent,
     TimerKind,
 )
+from .tables import TableService
 
 
 class TimerService:
     """Fires due timers from the database; ends timed-out matches through ``endings``."""
 
-    def __init__(self, ctx: MatchContext, endings: EndingService) -> None:
+    def __init__(self, ctx: MatchContext, endings: EndingService, tables: TableService
+                 ) -> None:
         self.ctx = ctx
         self.endings = endings
+        self.tables = tables
 
     async def process_timers(self, now: float | None = None) -> list[TimerEvent]:
         """Fire every timer that is due at ``now`` (default: the clock), from the database:
-        expire challenges, forfeit matches past their deadline, end the matches whose AI
+        expire challenges and tables, forfeit matches past their deadline, end the matches whose AI
         failed too often (:attr:`TimerKind.AI_FAILED`), send half-time reminders.
         Idempotent: a timer fires once, even if called again or from two processes: each
         is claimed first (:mod:`bot.match.claim_store`; one held by another live process is
@@ -64,6 +67,9 @@ class TimerService:
                     events.append(TimerEvent(TimerKind.CHALLENGE_EXPIRED, ch.channel_id,
                                              (ch.challenger_id, ch.challenged_id),
                                              challenge_id=ch.id, challenge=ch))
+        for table in await self.tables.expire(now):
+            events.append(TimerEvent(TimerKind.TABLE_EXPIRED, table.channel_id,
+                                     tuple(table.humans), table=table))
         for mid in await ctx.matches.ids_past_deadline(now):
             async with self._claimed(ClaimTarget.MATCH, mid, now) as mine:
                 event = await self._forfeit(mid, now) if mine else None
@@ -136,15 +142,16 @@ class TimerService:
 
     async def next_timer_at(self) -> float | None:
         """When the next timer is due (Unix seconds), or None if none is pending: a challenge
-        expiry, a deadline, a reminder, a retry of an AI that failed, or the moment an end
+        or table expiry, a deadline, a reminder, a retry of an AI that failed, or the moment an end
         that nobody announced yet becomes due for the sweep (:mod:`bot.match.announcements`:
         a claim lease after the end). Ends already past that moment are not counted: the
         sweep of the loop's every pass takes them, and one that stays unannounced must not
         keep the loop awake."""
         ctx = self.ctx
         timer = await ctx.matches.next_timer_at()
+        table = await ctx.tables.next_expiry()
         end = await ctx.matches.next_unannounced_end(after=ctx.clock() - ctx.claim_lease)
-        due = [t for t in (timer, None if end is None else end + ctx.claim_lease)
+        due = [t for t in (timer, table, None if end is None else end + ctx.claim_lease)
                if t is not None]
         return min(due) if due else None
 

@@ -28,6 +28,9 @@ Tables (migration 1 unless noted):
   challenger per channel (UNIQUE partial index).
 - ``ratings``: per guild and user: Elo rating, wins/losses per side, draws.
 - ``results``: one row per finished match: outcome, whether it was rated, ratings before/after.
+- ``game_tables`` and ``table_players`` (migration 11): lobbies (tables) by channel and host,
+  at most one open table per host per channel (UNIQUE partial index), and who sits at each
+  (a person or an AI level) in the order they came.
 - ``guild_settings``: per-server turn timeout.
 - ``user_settings`` (migration 2): per-user key/value settings (JSON values; ``dm_hand``,
   ``language``).
@@ -684,6 +687,43 @@ MIGRATIONS: tuple[Migration, ...] = (
                   "seat, results per seat, ratings per game with Raptor's Elo history kept "
                   "and converted)", _SEATS_STEP, rebuilds=True,
               then=_rate_history),
+    Migration(11, "tables: the lobby where the players of a match of any game gather (its "
+                  "host, seats, options and the people and AI levels seated so far)", (
+        """
+        CREATE TABLE game_tables (
+            id          INTEGER PRIMARY KEY,
+            game        TEXT NOT NULL,
+            guild_id    INTEGER NOT NULL,
+            channel_id  INTEGER NOT NULL,
+            host_id     INTEGER NOT NULL,
+            seats       INTEGER NOT NULL CHECK (seats >= 1),
+            options     TEXT NOT NULL,
+            status      TEXT NOT NULL DEFAULT 'open'
+                        CHECK (status IN ('open', 'started', 'cancelled', 'expired')),
+            created_at  REAL NOT NULL,
+            expires_at  REAL NOT NULL,
+            match_id    INTEGER REFERENCES matches(id),
+            message_id  INTEGER,
+            version     INTEGER NOT NULL DEFAULT 0
+        )
+        """,
+        "CREATE UNIQUE INDEX game_tables_one_open ON game_tables(channel_id, host_id) "
+        "WHERE status = 'open'",
+        "CREATE INDEX game_tables_expiry ON game_tables(expires_at) WHERE status = 'open'",
+        """
+        CREATE TABLE table_players (
+            table_id  INTEGER NOT NULL REFERENCES game_tables(id),
+            position  INTEGER NOT NULL CHECK (position >= 0),
+            user_id   INTEGER,
+            ai        TEXT,
+            joined_at REAL NOT NULL,
+            PRIMARY KEY (table_id, position),
+            CHECK ((user_id IS NULL) <> (ai IS NULL))
+        )
+        """,
+        "CREATE UNIQUE INDEX table_players_once ON table_players(table_id, user_id) "
+        "WHERE user_id IS NOT NULL",
+    )),
 )
 
 SCHEMA_VERSION = MIGRATIONS[-1].version

@@ -29,8 +29,8 @@ async def test_commands_are_synced_as_one_group(world: World) -> None:
     group, _admin, ratjack = sorted(world.fake.synced_commands(), key=lambda c: c["name"])
     assert group["name"] == "raptor"
     subs = {o["name"] for o in group["options"]}
-    assert subs == {"challenge", "practice", "board", "hand", "act", "status", "resign", "draw",
-                    "replay", "record",
+    assert subs == {"challenge", "practice", "table", "board", "hand", "act", "status",
+                    "resign", "draw", "replay", "record",
                     "rematch", "rules", "history", "stats", "leaderboard", "settings"}
     practice = next(o for o in group["options"] if o["name"] == "practice")
     level = next(o for o in practice["options"] if o["name"] == "level")

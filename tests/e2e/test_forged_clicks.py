@@ -62,7 +62,8 @@ def member_of(world: World, name: str, guild: FakeGuild) -> FakeUser:
 
 async def stored(world: World) -> dict:
     """Everything a click could change: each match's status, version, channel, log length
-    and draw offer, each challenge's status, each thread, and each message as shown now."""
+    and draw offer, each challenge's status, each table's status and who sits at it, each
+    thread, and each message as shown now."""
     db = world.observer_db
     matches = {r["id"]: (r["status"], r["version"], r["channel_id"], r["draw_offered_by"])
                for r in await db.fetchall("SELECT * FROM matches")}
@@ -73,8 +74,12 @@ async def stored(world: World) -> dict:
     messages = {m.message_id: (m.content, m.components, m.embeds, m.deleted)
                 for m in world.fake.messages(include_deleted=True)}
     threads = [t.id for t in world.fake.threads()]
+    tables = {r["id"]: (r["status"], r["version"], r["match_id"])
+              for r in await db.fetchall("SELECT * FROM game_tables")}
+    seated = {(r["table_id"], r["position"]): (r["user_id"], r["ai"])
+              for r in await db.fetchall("SELECT * FROM table_players")}
     return {"matches": matches, "logs": logs, "challenges": challenges,
-            "messages": messages, "threads": threads}
+            "messages": messages, "threads": threads, "tables": tables, "seated": seated}
 
 
 def only_refusal(out: Outcome, who: FakeUser, text: str) -> None:
@@ -292,6 +297,12 @@ async def challenge_message(world: World, frm: FakeUser, to: FakeUser, channel) 
     return out.reply
 
 
+async def table_message(frm: FakeUser, channel) -> Record:
+    out = await frm.slash("raptor table", in_channel=channel)
+    assert out.reply.labels == ["Join", "Leave", "Remove an AI", "Start match", "Cancel"]
+    return out.reply
+
+
 def ids_of(message: Record, suffix: str) -> str:
     return next(c["custom_id"] for c in message.walk()
                 if (c.get("custom_id") or "").endswith(suffix))
@@ -356,10 +367,23 @@ async def scene(world: World) -> tuple[dict[str, Record], dict[str, int], dict[s
     assert fake.message(msg["dm_old2"].id).buttons == [] and msg["dm_hand2"].buttons
     await carol.slash("raptor settings", dm_hand=True)
     msg["dm_carol"] = fake.dms(carol)[-1]
+    # tables: bob's and alice's here, dave's and alice's there (alice sits at neither of
+    # the others'), and alice's table here that she cancelled with the AI seated
+    msg["t0"] = await table_message(alice, fake.channel)
+    await alice.select("Seat the AI (host)", values=["easy"], message=msg["t0"])
+    await alice.click("Cancel", message=msg["t0"])
+    msg["t1"] = await table_message(bob, fake.channel)
+    msg["t1b"] = await table_message(alice, fake.channel)
+    await alice.select("Seat the AI (host)", values=["easy"], message=msg["t1b"])
+    msg["t2"] = await table_message(dave, guild.channel)
+    msg["t2b"] = await table_message(alice, guild.channel)
+    await alice.select("Seat the AI (host)", values=["easy"], message=msg["t2b"])
     ids = {"m1": m1.match_id, "m2": m2.match_id, "m3": m3.match_id, "f": f.match_id,
            "fb": fb.match_id}
     for key in ("c1", "c1b", "c2", "c2b"):
         ids[key] = int(ids_of(msg[key], ":accept").split(":")[2])
+    for key in ("t0", "t1", "t1b", "t2", "t2b"):
+        ids[key] = int(ids_of(msg[key], ":join").split(":")[2])
     ids["c.m1"] = (await world.observer_db.fetchone(
         "SELECT id FROM challenges WHERE match_id = ?", (m1.match_id,)))["id"]
     for key, table in (("m1", m1), ("m3", m3)):
@@ -411,6 +435,15 @@ def sweep_cases(ids: dict[str, int], jump1: str) -> list[Case]:
             ("ratjack menu", "alice", f"ratjack:m:{mid}:v:{v_}:menu:0", private,
              ["draw deck"], no),
         ]]
+        cases += [(where, *case) for case in table_cases(ids, "t2", "t2b", "t1b", no)
+                  if where == "another server"]
+        cases += [(where, *case) for case in table_cases(ids, "t1", "t1b", "card2", no)
+                  if where == "another channel"]
+    cases += [("another message", *case)
+              for case in table_cases(ids, "t1", "t1b", "t1b", no, on_hosted="t1")]
+    cases += [("a DM", *case) for case in table_cases(ids, "t1", "t1b", "dm_hand1", no)]
+    cancelled = "This table was already cancelled."
+    cases += [("out of date", *case) for case in table_cases(ids, "t0", "t0", "t0", cancelled)]
     cases += [(attack, *case) for attack, case in [
         ("another server", ("end match", "mod", f"raptor:m:{ids['m3']}:end", "confirm", None,
                             f"No match #{ids['m3']} is in progress in this server: "
@@ -497,6 +530,24 @@ def sweep_cases(ids: dict[str, int], jump1: str) -> list[Case]:
     return cases
 
 
+def table_cases(ids: dict[str, int], joinable: str, hosted: str, on: str, answer: str,
+                on_hosted: str | None = None
+                ) -> list[tuple[str, str, str, str, list[str] | None, str]]:
+    """Each control of a table clicked by alice, who may join table ``joinable`` and hosts
+    ``hosted`` (the AI seated): Join on message ``on``, the host's controls on
+    ``on_hosted`` (default ``on``). (case, clicker, custom_id, message key, values,
+    answer)."""
+    j, h, o = ids[joinable], ids[hosted], on_hosted or on
+    return [
+        ("table join", "alice", f"raptor:t:{j}:join", on, None, answer),
+        ("table leave", "alice", f"raptor:t:{h}:leave", o, None, answer),
+        ("table unseat", "alice", f"raptor:t:{h}:unseat", o, None, answer),
+        ("table start", "alice", f"raptor:t:{h}:start", o, None, answer),
+        ("table cancel", "alice", f"raptor:t:{h}:cancel", o, None, answer),
+        ("table ai", "alice", f"raptor:t:{h}:ai", o, ["hard"], answer),
+    ]
+
+
 def valid_clicks(ids: dict[str, int]) -> list[tuple[str, str, str, list[str] | None]]:
     """(clicker, custom_id, message key, values): one click of each control on its own
     message, by someone it lets act (the malformed ids are made from these)."""
@@ -521,6 +572,9 @@ def valid_clicks(ids: dict[str, int]) -> list[tuple[str, str, str, list[str] | N
         ("alice", f"raptor:replay:{ids['f']}:1:next", "viewer", None),
         ("alice", f"ratjack:m:{m1}:v:{v}:play:draw deck", "hand1", None),
         ("alice", f"ratjack:m:{m1}:v:{v}:menu:0", "hand1", ["draw deck"]),
+        *((who, custom_id, key, values)
+          for _, who, custom_id, key, values, _ in table_cases(ids, "t1", "t1b", "t1", "",
+                                                                on_hosted="t1b")),
     ]
 
 
@@ -626,6 +680,16 @@ def third_member_cases(ids: dict[str, int]) -> list[Case]:
         ("draw-decline", "carol", f"raptor:m:{m1}:draw-decline", "offer1", None, mine),
         ("end match", "carol", f"raptor:m:{m1}:end", "carol1", None,
          texts.END_NEEDS_MANAGE_SERVER),
+        ("table leave", "carol", f"raptor:t:{ids['t1b']}:leave", "t1b", None,
+         "You are not at this table."),
+        ("table unseat", "carol", f"raptor:t:{ids['t1b']}:unseat", "t1b", None,
+         "Only the host of this table can take the AI away."),
+        ("table start", "carol", f"raptor:t:{ids['t1b']}:start", "t1b", None,
+         "Only the host of this table can start it."),
+        ("table cancel", "carol", f"raptor:t:{ids['t1b']}:cancel", "t1b", None,
+         "Only the host of this table can cancel it."),
+        ("table ai", "carol", f"raptor:t:{ids['t1b']}:ai", "t1b", ["hard"],
+         "Only the host of this table can seat the AI."),
     ]]
 
 
@@ -653,6 +717,7 @@ NOT_APPLICABLE = {
         "test_a_channel_control_never_rewrites_the_message_it_is_sent_on"),
     "a third member": {
         "ReplayStepButton": "a finished match's replay is anyone's in its server",
+        "TableButton:join": "a table is open to anyone in its channel",
         **RATJACK_ON_ITS_MATCH,
     },
     "out of date": RATJACK_ON_ITS_MATCH,
@@ -688,7 +753,7 @@ def test_the_sweep_names_every_control_of_the_bot() -> None:
     ``what`` of one, needs its cases), or says why it does not apply."""
     ids = {k: 10 + i for i, k in enumerate(
         ("m1", "m2", "m3", "f", "fb", "c1", "c1b", "c2", "c2b", "c.m1", "m1.v", "m1.r",
-         "m3.v", "m3.r"))} | {"m1.card": 2, "m3.card": 5}
+         "m3.v", "m3.r", "t0", "t1", "t1b", "t2", "t2b"))} | {"m1.card": 2, "m3.card": 5}
     cases = sweep_cases(ids, "jump")
     assert {c[0] for c in cases} == set(ATTACKS)
     for attack in ATTACKS:

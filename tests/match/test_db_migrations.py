@@ -16,8 +16,8 @@ from bot.storage.schema import MIGRATIONS, SCHEMA_VERSION, Migration
 async def test_new_file_gets_every_migration_and_the_pragmas(db_path):
     db = await SqliteDatabase.open(db_path)
     try:
-        assert SCHEMA_VERSION == 10 == MIGRATIONS[-1].version
-        assert [m.version for m in MIGRATIONS] == [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]
+        assert SCHEMA_VERSION == 11 == MIGRATIONS[-1].version
+        assert [m.version for m in MIGRATIONS] == [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]
         assert all(m.description for m in MIGRATIONS)
         assert await db.schema_version() == SCHEMA_VERSION
         assert (await db.fetchone("PRAGMA journal_mode"))[0] == "wal"
@@ -30,7 +30,8 @@ async def test_new_file_gets_every_migration_and_the_pragmas(db_path):
             "SELECT name FROM sqlite_master WHERE type = 'table'")}
         assert {"matches", "match_players", "match_log", "challenges", "ratings",
                 "elo_ratings", "results", "guild_settings", "user_settings", "control_posts",
-                "private_posts", "match_notices", "guild_languages"} <= tables
+                "private_posts", "match_notices", "guild_languages", "game_tables",
+                "table_players"} <= tables
     finally:
         await db.close()
 

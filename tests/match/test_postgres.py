@@ -40,7 +40,7 @@ async def test_an_empty_database_gets_every_step_and_its_version(backend):
                                       "match_log", "challenges", "ratings", "elo_ratings",
                                       "results", "guild_settings", "user_settings",
                                       "control_posts", "private_posts", "match_notices",
-                                      "guild_languages"}
+                                      "guild_languages", "game_tables", "table_players"}
         # Discord ids and seeds are 64-bit, times have fractions of a second
         conn = await asyncpg.connect(url)
         try:

@@ -104,6 +104,12 @@ def _decks(decks: str) -> Text:
     return _and([DECK_BY_LETTER[letter].name for letter in DECK_PAIRS[decks]])
 
 
+def decks_text(decks: str) -> Text:
+    """A new match's option in a sentence (a table's message): ``"decks: Red Rats and Blue
+    Rats"`` (RJ2.1)."""
+    return Text("decks: {decks}", decks=_decks(decks))
+
+
 # --------------------------------------------------------------------------- the story
 #: How a round ended (RJ9.1), after "the round is over: ...".
 ROUND_ENDS = {

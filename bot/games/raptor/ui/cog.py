@@ -8,6 +8,8 @@ command                                what it does                             
 ``challenge user [side] [environment]  a challenge with Accept / Decline / Cancel;   public
 [setup]``                              challenging the bot itself starts a practice
 ``practice [side] [level]``            a match against the AI (easy / medium / hard) public
+``table [environment] [setup]``        a table anyone may join (a lobby; the sides   public
+                                       are drawn when its host starts it)
 =====================================  ============================================  ==========
 
 The shared commands whose description names Raptor's own things (its notation, its cards,
@@ -104,6 +106,16 @@ class RaptorCog(GameCog, group_name="raptor",
             options={"environment": environment, "setup": setup}, ai_user_id=me.id)
         await self.flow.narrator.begin(match, interaction, started_by=interaction.user.id)
 
+
+    @app_commands.command(description="Open a table in this channel: whoever joins first "
+                          "plays you (or seat the AI)")
+    @app_commands.describe(environment="The board's look and rocks (default: jungle)",
+                           setup="quick: random starting positions; manual: you place them")
+    async def table(self, interaction: discord.Interaction,
+                    environment: Literal["jungle", "savannah"] = "jungle",
+                    setup: Literal["quick", "manual"] = "quick") -> None:
+        await self.open_table(interaction, seats=2,
+                              options={"environment": environment, "setup": setup})
 
     # ------------------------------------------------------------------ Raptor's words
     @app_commands.command(description="Make your decision by typing it, e.g. G2-G5, kill F3, "

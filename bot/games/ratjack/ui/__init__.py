@@ -65,6 +65,10 @@ class RatjackUI(GameUI):
     def challenge_text(self, ch: Any) -> Text:
         return texts.challenge_text(ch)
 
+    def options_text(self, options: Any) -> Text:
+        """A table's options: its two decks (RJ2.1)."""
+        return texts.decks_text(options.get("decks", "rb"))
+
     def thread_name(self, m: Match) -> Text:
         return texts.thread_name(m)
 

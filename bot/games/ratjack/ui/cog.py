@@ -8,10 +8,12 @@ command                                    what it does                         
 =========================================  =========================================  ======
 ``practice [players] [level] [decks]``     you and the AI at every other seat (2-4    public
                                            players, RJ2.4; the deck pair, RJ2.1)
+``table [players] [decks]``                a table of 2-4 seats anyone may join, the  public
+                                           AI filling seats at its host's word (the
+                                           platform's lobby, which begins the match
+                                           through the same narrator)
 =========================================  =========================================  ======
-
-A match of several people starts from the lobby's ``/ratjack table`` (the platform's),
-which begins it through the same narrator. The shared commands whose description names
+ The shared commands whose description names
 Ratjack's own things (its notation, its record, a frame per turn) are declared again here.
 """
 
@@ -71,6 +73,18 @@ class RatjackCog(GameCog, group_name="ratjack",
             level=level, options={"decks": decks.value if decks else "rb"}, seats=players,
             ai_user_id=me.id)
         await self.flow.narrator.begin(match, interaction, started_by=interaction.user.id)
+
+    @app_commands.command(description="Open a table in this channel for 2 to 4 players: "
+                                      "friends join, the AI may fill seats")
+    @app_commands.describe(players="How many seats, yours included (default: 3)",
+                           decks="The two decks of every round (default: Red Rats and Blue "
+                                 "Rats)")
+    @app_commands.choices(decks=DECK_CHOICES)
+    async def table(self, interaction: discord.Interaction,
+                    players: app_commands.Range[int, 2, 4] = 3,
+                    decks: app_commands.Choice[str] | None = None) -> None:
+        await self.open_table(interaction, seats=players,
+                              options={"decks": decks.value if decks else "rb"})
 
     # ------------------------------------------------------------------ Ratjack's words
     @app_commands.command(description="Make your decision by typing it, e.g. draw deck, up C7, "
