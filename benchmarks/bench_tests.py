@@ -12,8 +12,13 @@ Variants (each a fresh ``python -m pytest -q`` from the repository root):
 
 Runs are interleaved (every variant of a target, then the next target; ``--repeat`` rounds
 of that), so that the variants see the same load; the load average before each run is
-printed beside it, since the figures mean little on a busy machine. With
-``RAPTOR_TEST_DATABASE_URL`` set (``tests/pg_server.sh``) the PostgreSQL cases run too.
+printed beside it, since the figures mean little on a busy machine. Each run's CPU time
+(user + system, of every process it started: the workers, the bot processes some tests
+start, the render workers of their forkservers) is printed too: it depends much less on
+the load than the wall time (on Linux this script adopts the run's orphaned processes,
+``PR_SET_CHILD_SUBREAPER``, to count them). With ``RAPTOR_TEST_DATABASE_URL`` set
+(``tests/pg_server.sh``) the PostgreSQL cases run too (the server's own CPU time is not
+counted).
 Run by hand::
 
     .venv/bin/python benchmarks/bench_tests.py [--variants before,after] [--repeat 1]
@@ -23,8 +28,10 @@ Run by hand::
 from __future__ import annotations
 
 import argparse
+import ctypes
 import os
 import re
+import resource
 import statistics
 import subprocess
 import sys
@@ -59,17 +66,47 @@ def targets(which: list[str]) -> dict[str, list[str]]:
     return out
 
 
-def run(args: list[str]) -> tuple[float, str]:
-    """(wall seconds, pytest's summary line) of one run."""
+def adopt_orphans() -> bool:
+    """Make this process the "subreaper" of its descendants (Linux): a process whose parent
+    ended (a render worker of a forkserver) is then this one's child, and its CPU time is
+    counted in ``RUSAGE_CHILDREN`` once reaped (:func:`reap`). False where unsupported."""
+    try:
+        return ctypes.CDLL(None, use_errno=True).prctl(36, 1, 0, 0, 0) == 0
+    except (OSError, AttributeError):
+        return False
+
+
+def reap(grace: float = 10.0) -> None:
+    """Wait for the adopted processes still running (they leave within seconds of their
+    owner, render/pool.py), at most ``grace`` seconds."""
+    end = time.monotonic() + grace
+    while time.monotonic() < end:
+        try:
+            pid, _ = os.waitpid(-1, os.WNOHANG)
+        except ChildProcessError:
+            return
+        if pid == 0:
+            time.sleep(0.1)
+
+
+def children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def run(args: list[str]) -> tuple[float, float, str]:
+    """(wall seconds, CPU seconds, pytest's summary line) of one run."""
+    cpu0 = children_cpu()
     t0 = time.perf_counter()
     done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
                            *args], cwd=ROOT, capture_output=True, text=True)
     seconds = time.perf_counter() - t0
+    reap()
     found = SUMMARY.findall(done.stdout)
     summary = found[-1][0] if found else f"exit {done.returncode}"
     if done.returncode not in (0, 5):
         summary += f" (exit {done.returncode})"
-    return seconds, summary
+    return seconds, children_cpu() - cpu0, summary
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -86,24 +123,30 @@ def main(argv: list[str] | None = None) -> int:
     for v in variants:
         options(v)
     chosen = targets(ns.targets.split(","))
+    adopted = adopt_orphans()
     print(f"{os.cpu_count()} CPUs, Python {sys.version.split()[0]}, PostgreSQL cases "
-          f"{'on' if os.environ.get('RAPTOR_TEST_DATABASE_URL') else 'skipped'}")
+          f"{'on' if os.environ.get('RAPTOR_TEST_DATABASE_URL') else 'skipped'}, "
+          f"PYTHONDONTWRITEBYTECODE={os.environ.get('PYTHONDONTWRITEBYTECODE', '')!r}"
+          f"{'' if adopted else ', orphans not counted'}")
     times: dict[tuple[str, str], list[float]] = {}
+    cpus: dict[tuple[str, str], list[float]] = {}
     for r in range(ns.repeat):
         for name, args in chosen.items():
             for v in variants:
                 while ns.quiet_load is not None and os.getloadavg()[0] >= ns.quiet_load:
                     time.sleep(5)
                 load = os.getloadavg()[0]
-                seconds, summary = run(options(v) + args)
+                seconds, cpu, summary = run(options(v) + args)
                 times.setdefault((name, v), []).append(seconds)
-                print(f"round {r + 1} {name:16} {v:10} {seconds:7.1f} s  load {load:4.1f} "
-                      f"-> {os.getloadavg()[0]:4.1f}  {summary}", flush=True)
-    print("\nmedian wall seconds")
-    print(f"{'target':16} " + " ".join(f"{v:>10}" for v in variants))
-    for name in chosen:
-        print(f"{name:16} " + " ".join(f"{statistics.median(times[name, v]):10.1f}"
-                                       for v in variants))
+                cpus.setdefault((name, v), []).append(cpu)
+                print(f"round {r + 1} {name:16} {v:10} {seconds:7.1f} s  CPU {cpu:6.1f} s  "
+                      f"load {load:4.1f} -> {os.getloadavg()[0]:4.1f}  {summary}", flush=True)
+    for title, figures in (("wall", times), ("CPU", cpus)):
+        print(f"\nmedian {title} seconds")
+        print(f"{'target':16} " + " ".join(f"{v:>10}" for v in variants))
+        for name in chosen:
+            print(f"{name:16} " + " ".join(f"{statistics.median(figures[name, v]):10.1f}"
+                                           for v in variants))
     print(f"load average after: {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
     return 0
 

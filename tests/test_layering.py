@@ -25,6 +25,7 @@
 from __future__ import annotations
 
 import ast
+import functools
 from pathlib import Path
 
 import pytest
@@ -72,7 +73,11 @@ def _imports(name: str, path: Path) -> set[str]:
     return out
 
 
-IMPORTS = {name: _imports(name, path) for name, path in MODULES.items()}
+@functools.cache
+def imports() -> dict[str, set[str]]:
+    """Each module's imports (:func:`_imports`), read on first use: not by every test process
+    that only collects this file."""
+    return {name: _imports(name, path) for name, path in MODULES.items()}
 
 
 def _within(module: str, prefix: str) -> bool:
@@ -88,7 +93,7 @@ def _is_game_ui(module: str) -> bool:
 def _offenders(layer: str, forbidden: tuple[str, ...]) -> list[str]:
     """The imports of ``forbidden`` by the modules of ``layer``; a game's Discord
     presentation (:func:`_is_game_ui`) may import discord."""
-    return sorted(f"{name} imports {imp}" for name, imps in IMPORTS.items()
+    return sorted(f"{name} imports {imp}" for name, imps in imports().items()
                   if _within(name, layer) for imp in imps
                   if any(_within(imp, f) for f in forbidden)
                   and not (_is_game_ui(name) and _within(imp, "discord")))
@@ -98,8 +103,8 @@ def test_the_modules_are_found():
     for name in ("engine", "render", "bot.match.models", "bot.discord.app",
                  "bot.games.raptor.demo"):
         assert name in MODULES
-    assert "bot.match.models" in IMPORTS["bot.match.service"] or any(
-        _within(i, "bot.match") for i in IMPORTS["bot.match.service"])
+    assert "bot.match.models" in imports()["bot.match.service"] or any(
+        _within(i, "bot.match") for i in imports()["bot.match.service"])
 
 
 @pytest.mark.parametrize(("layer", "forbidden"), [
@@ -126,7 +131,7 @@ def test_the_check_sees_a_forbidden_import():
 
 
 def test_only_the_postgresql_backend_imports_asyncpg():
-    assert sorted(name for name, imps in IMPORTS.items()
+    assert sorted(name for name, imps in imports().items()
                   if any(_within(i, "asyncpg") for i in imps)) == ["bot.storage.pg"]
 
 
@@ -169,7 +174,7 @@ def _is_game_code(module: str) -> bool:
 
 def _game_imports() -> set[str]:
     """Every "module imports module" where a platform module imports a game's code."""
-    return {f"{name} imports {imp}" for name, imps in IMPORTS.items() if _is_platform(name)
+    return {f"{name} imports {imp}" for name, imps in imports().items() if _is_platform(name)
             for imp in imps if _is_game_code(imp)}
 
 
@@ -195,21 +200,21 @@ def test_the_game_check_sees_a_platform_module_importing_a_game():
     for neutral in ("engine.game", "engine.messages", "bot.games", "bot.games.base",
                     "bot.match.models", "engineering"):
         assert not _is_game_code(neutral), neutral
-    saved = dict(IMPORTS)
+    saved = dict(imports())
     try:
-        IMPORTS["bot.storage.base"] = IMPORTS["bot.storage.base"] | {"engine.race.state"}
-        IMPORTS["bot.games"] = IMPORTS["bot.games"] | {"bot.games.raptor"}
+        imports()["bot.storage.base"] = imports()["bot.storage.base"] | {"engine.race.state"}
+        imports()["bot.games"] = imports()["bot.games"] | {"bot.games.raptor"}
         assert {"bot.storage.base imports engine.race.state",
                 "bot.games imports bot.games.raptor"} <= _game_imports() - GAME_IMPORTS_LEFT
     finally:
-        IMPORTS.clear()
-        IMPORTS.update(saved)
+        imports().clear()
+        imports().update(saved)
 
 
 def _cycles() -> list[list[str]]:
     """The strongly connected components of more than one module (Tarjan)."""
     graph = {name: sorted(i for i in imps if i in MODULES and i != name)
-             for name, imps in IMPORTS.items()}
+             for name, imps in imports().items()}
     index: dict[str, int] = {}
     low: dict[str, int] = {}
     stack: list[str] = []
@@ -248,10 +253,11 @@ def test_no_import_cycles():
 
 
 def test_the_cycle_check_sees_a_cycle():
-    saved = dict(IMPORTS)
+    graph = imports()
+    saved = dict(graph)
     try:
-        IMPORTS["bot.match.models"] = IMPORTS["bot.match.models"] | {"bot.match.service"}
+        graph["bot.match.models"] = graph["bot.match.models"] | {"bot.match.service"}
         assert any("bot.match.models" in c and "bot.match.service" in c for c in _cycles())
     finally:
-        IMPORTS.clear()
-        IMPORTS.update(saved)
+        graph.clear()
+        graph.update(saved)

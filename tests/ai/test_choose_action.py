@@ -127,10 +127,20 @@ def test_easy_is_always_legal(positions):
     assert observed >= 4
 
 
+#: Each searching level's legality is checked over every other position, in two halves
+#: (games 0-2 and 3-5: some 5 CPU seconds a half for medium, 2.5 for hard): the default
+#: run checks the first, ``pytest -m soak`` the second.
+HALVES = [0, pytest.param(1, marks=pytest.mark.soak)]
+
+
+@pytest.mark.parametrize("half", HALVES)
 @pytest.mark.parametrize("level", ["medium", "hard"])
-def test_the_searching_levels_are_always_legal(positions, level):
+def test_the_searching_levels_are_always_legal(positions, level, half):
     assert len(positions[::2]) >= 300
+    middle = len(positions[::2]) // 2
     for i, (s, side) in enumerate(positions[::2]):
+        if (i < middle) != (half == 0):
+            continue
         action = choose_action(view(s, side), level=level, seed=i, iterations=1)
         assert action in legal_actions(s, side), (engine.to_diagram(s), side, action)
 

@@ -81,31 +81,34 @@ def check(s: GameState, side: Side, a) -> str:
     q = predict(s, a)
     new = engine.apply(s, side, a)
     e = Position.of(new)
-    where = f"{engine.format_action(a)} by the {side.value}\n{engine.to_diagram(s)}"
+
+    def where() -> str:  # the failure message: drawn only when an assertion fails
+        return f"{engine.format_action(a)} by the {side.value}\n{engine.to_diagram(s)}"
+
     round_over = new.round != s.round
     board = [FADE.get(c, c) for c in q.board] if round_over else q.board
-    assert board == e.board, where
+    assert board == e.board, where()
     for name in ("sleep_tokens", "escaped", "captured", "reserve", "mother_off", "observe_next",
                  "winner"):
-        assert getattr(q, name) == getattr(e, name), (name, where)
+        assert getattr(q, name) == getattr(e, name), (name, where())
     # the end of the game (R6) is what the evaluation scores +-WIN
     value = score(q)
-    assert (value == WIN) == (new.winner is RAPTOR), (value, new.winner, where)
-    assert (value == -WIN) == (new.winner is SCIENTIST), (value, new.winner, where)
+    assert (value == WIN) == (new.winner is RAPTOR), (value, new.winner, where())
+    assert (value == -WIN) == (new.winner is SCIENTIST), (value, new.winner, where())
     if new.phase is Phase.AP and not round_over:
         # the AP phase goes on (or starts after the effect): who, how many, the wound
         assert (q.ap_side, q.ap_left, q.mother_moved) == (
-            new.ap.side, new.ap.remaining, new.ap.mother_moved), where
+            new.ap.side, new.ap.remaining, new.ap.mother_moved), where()
         return "ap goes on"
     if new.phase is Phase.EFFECT and not round_over:
-        assert (q.ap_side, q.ap_left) == (new.effect.side.other, e.ap_left), where
+        assert (q.ap_side, q.ap_left) == (new.effect.side.other, e.ap_left), where()
         return "effect goes on"
     if s.phase in (Phase.EFFECT, Phase.AP) and new.phase is not Phase.OVER:
         # the AP phase is over (spent, ended, or nothing left affordable, R5.5): AP the
         # model still counts are worth nothing to it
         rest = q.copy()
         rest.ap_left = 0
-        assert value == score(rest), (q.ap_left, where)
+        assert value == score(rest), (q.ap_left, where())
         return "ap over"
     return "other"
 

@@ -76,3 +76,8 @@ async def world(tmp_path) -> AsyncIterator[World]:
 
 def state_of(match: Match) -> engine.GameState:
     return match.state
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _render_workers_start_warm(warm_render_workers) -> None:
+    """The render workers of these tests' bots fork from a warm server (tests/conftest.py)."""

@@ -36,3 +36,8 @@ async def world(tmp_path) -> AsyncIterator[World]:
         check_acks(w)
         assert w.fake.acks, "the test made no interaction"
         w.fake.assert_clean()
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _render_workers_start_warm(warm_render_workers) -> None:
+    """The render workers of these tests' bots fork from a warm server (tests/conftest.py)."""

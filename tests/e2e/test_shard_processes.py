@@ -4,12 +4,14 @@ Discord. What it proves:
 * **Shards over the gateway.** Each process (``tests/e2e/shard_process.py``: the real bot as
   ``python -m bot`` builds it, ``RAPTOR_SHARD_COUNT=2``, ``RAPTOR_SHARD_IDS=0`` or ``1``)
   opens its own gateway websocket, identifies as its shard and is sent only its shard's
-  guild. A human match in each guild is played to its end by its two players' clicks and
-  typed commands (challenge, Accept, card picks, action menus, End turn, ``/raptor act``),
-  both at once; every interaction of a guild went over the connection of its shard and was
-  answered (callback and follow-ups) by that shard's process only, every message of a match
-  came from that process, and the audit of ``tests/e2e/audit.py`` finds no hidden card in
-  the wrong eyes (public boards byte-identical to the public render).
+  guild. A human match in each guild is played by its two players' clicks and typed
+  commands (challenge, Accept, card picks, action menus, End turn, ``/raptor act``), both at
+  once: its first :data:`DECISIONS` decisions in the default run, to its end (its result
+  posted once, some 80 decisions) in ``pytest -m soak`` (about 30 s more). Every
+  interaction of a guild went over the connection of its shard and was answered (callback
+  and follow-ups) by that shard's process only, every message of a match came from that
+  process, and the audit of ``tests/e2e/audit.py`` finds no hidden card in the wrong eyes
+  (public boards byte-identical to the public render).
 * **A due timer fires once.** A third match gets a turn deadline in the past (written into
   the database, as a stale deadline would be): exactly one of the two processes forfeits
   it — the match version moves by one, one result row, one "is over" message.
@@ -25,7 +27,8 @@ Discord. What it proves:
 * **No leak.** The surviving process stops on SIGTERM with status 0, the killed one died of
   SIGKILL and its render workers leave by themselves; the fake server stops with the test.
 
-PostgreSQL only (two processes cannot share an SQLite file for this); about 40 s.
+PostgreSQL only (two processes cannot share an SQLite file for this); about 15 s, 50 s with
+the matches played to their end.
 """
 
 from __future__ import annotations
@@ -63,6 +66,12 @@ GUILDS = ((1000 << 22) | 7, (1001 << 22) | 7)  # on shards 0 and 1 of 2
 #: result by its own flow on a loaded machine, so that an end is never posted twice here.
 LEASE = 8.0
 WAIT = 60.0  # seconds: the longest any one wait may take on a loaded machine
+#: The decisions each human match is played for in the default run (``None``: to its end,
+#: the ``soak`` variant).
+DECISIONS = 24
+PLAYED = pytest.mark.parametrize("decisions", [
+    pytest.param(DECISIONS, id="24-decisions"),
+    pytest.param(None, id="to-the-end", marks=pytest.mark.soak)])
 
 
 @dataclass
@@ -193,7 +202,9 @@ def results_of(fake: FakeDiscord, table: Table) -> list:
             and "is over" in r.content]
 
 
-async def test_two_shard_processes_play_their_guilds_and_share_the_timers(backend, tmp_path):
+@PLAYED
+async def test_two_shard_processes_play_their_guilds_and_share_the_timers(backend, tmp_path,
+                                                                           decisions):
     assert [shard_of(g, SHARDS) for g in GUILDS] == [0, 1]
     async with postgres_schema() as url:
         db = await PgDatabase.open(url)
@@ -206,13 +217,23 @@ async def test_two_shard_processes_play_their_guilds_and_share_the_timers(backen
                                         strict=True):
                     for name in names:
                         fake.add_user(name, guild=guild)
-                await _scenario(fake, guilds, db, url, tmp_path)
+                await _scenario(fake, guilds, db, url, tmp_path, decisions)
         finally:
             await db.close()
 
 
+async def _play(table: Table, rng: random.Random, decisions: int | None):
+    """Play the table's match to its end (``decisions`` None), or its first ``decisions``
+    decisions (fewer if it ends before); returns the match."""
+    if decisions is None:
+        return await table.play_until_over(rng)
+    while table.decisions < decisions and await table.play_decision(rng) is not None:
+        pass
+    return await table.match()
+
+
 async def _scenario(fake: FakeDiscord, guilds: list[FakeGuild], db: PgDatabase, url: str,
-                    folder: Path) -> None:
+                    folder: Path, decisions: int | None) -> None:
     world = World.observing(fake, db)
     hub = fake.server.gateway_hub
     async with bot_processes(fake, url, folder) as procs:
@@ -223,20 +244,25 @@ async def _scenario(fake: FakeDiscord, guilds: list[FakeGuild], db: PgDatabase, 
             assert conn.events[:2] == [(1, "READY"), (2, "GUILD_CREATE")]
             assert conn.heartbeats >= 1
 
-        # 1. a human match in each guild, played to its end, both at once
+        # 1. a human match in each guild, played for ``decisions`` decisions (None: to its
+        # end), both at once
         tables = [await world.new_table(raptor=r, scientist=s, channel=g.channel)
                   for g, (r, s) in zip(guilds, (("alice", "bob"), ("carol", "dave")),
                                        strict=True)]
-        finals = await asyncio.gather(*(t.play_until_over(random.Random(20 + i))
+        finals = await asyncio.gather(*(_play(t, random.Random(20 + i), decisions)
                                         for i, t in enumerate(tables)))
         for table, final in zip(tables, finals, strict=True):
-            assert not final.active and final.state.is_over, final.reason
+            if decisions is None:
+                assert not final.active and final.state.is_over, final.reason
+            else:  # still being played after its decisions (or over within them)
+                assert final.active is not final.state.is_over, final.reason
+                assert table.decisions == decisions or not final.active
             assert final.guild_id == table.channel.info.guild_id
             assert table.decisions >= 10 and sum(table.used.values()) == table.decisions
             assert table.used["act"] < table.decisions  # clicks and menus, not only typing
             report = audit(table)  # who saw what (R11): nothing hidden reached the wrong eyes
             assert report.findings == [] and report.boards >= final.state.round
-            assert len(results_of(fake, table)) == 1
+            assert len(results_of(fake, table)) == (0 if final.active else 1)
             assert {r.process for r in fake.records if r.channel_id == table.channel.id} == {
                 f"shard-{shard_of(final.guild_id, SHARDS)}"}
 

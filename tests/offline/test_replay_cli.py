@@ -12,7 +12,6 @@ from PIL import Image
 
 import engine
 from bot.games.raptor import sides as rs
-from bot.games.raptor.demo import play_demo
 from bot.match import MatchService
 from bot.offline import OFFLINE_GUILD, TERMINAL_PLAYER
 from bot.offline.replay import main
@@ -21,8 +20,9 @@ from bot.storage.schema import SCHEMA_VERSION
 from engine import Side
 
 
-def test_writes_the_record_and_the_animation_of_the_newest_finished_match(tmp_path, capsys):
-    summary = asyncio.run(play_demo(tmp_path / "demo", seed=1, echo=lambda _: None))
+def test_writes_the_record_and_the_animation_of_the_newest_finished_match(tmp_path, capsys,
+                                                                          demo_seed_1):
+    summary = demo_seed_1
     db = tmp_path / "demo" / "demo.sqlite3"
     assert main(["--db", str(db), "--out", str(tmp_path / "out")]) == 0
     record = tmp_path / "out" / "match-1.txt"
@@ -152,13 +152,12 @@ def test_a_match_played_at_the_terminal_names_its_player_and_the_offline_server(
         "offline", "terminal player", "AI (easy)")
 
 
-def test_a_reader_gone_from_stdout_ends_the_replays_quietly(tmp_path):
+def test_a_reader_gone_from_stdout_ends_the_replays_quietly(tmp_path, demo_seed_1):
     import os
     import subprocess
     import sys
     from pathlib import Path
 
-    asyncio.run(play_demo(tmp_path / "demo", seed=1, echo=lambda _: None))
     db = tmp_path / "demo" / "demo.sqlite3"
     record = tmp_path / "demo" / "match.txt"
     env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parents[2]))
@@ -174,21 +173,20 @@ def test_a_reader_gone_from_stdout_ends_the_replays_quietly(tmp_path):
         assert "Traceback" not in err and "Broken pipe" not in err, err
 
 
-def test_a_relative_database_path_is_read(tmp_path, capsys, monkeypatch):
+def test_a_relative_database_path_is_read(tmp_path, capsys, monkeypatch, demo_seed_1):
     """``--db raptor-demo/demo.sqlite3`` as typed from the repository root (a relative path
     once made SQLite's read-only URI fail with a traceback)."""
-    asyncio.run(play_demo(tmp_path / "demo", seed=1, echo=lambda _: None))
     monkeypatch.chdir(tmp_path)
     assert main(["--db", "demo/demo.sqlite3", "--out", "out"]) == 0
     assert capsys.readouterr().out.startswith("Wrote out/match-1.txt (the match record)")
     assert (tmp_path / "out" / "match-1.gif").is_file()
 
 
-def test_match_files_already_in_the_folder_are_kept_unless_forced(tmp_path, capsys):
+def test_match_files_already_in_the_folder_are_kept_unless_forced(tmp_path, capsys,
+                                                                   demo_seed_1):
     """A second export into one folder (another database's match 1, perhaps) is refused in
     one line and writes nothing; ``--force`` overwrites; an empty ``--out`` is refused as
     ``backup ""`` is (``.`` is the current folder)."""
-    asyncio.run(play_demo(tmp_path / "demo", seed=1, echo=lambda _: None))
     db = tmp_path / "demo" / "demo.sqlite3"
     out = tmp_path / "out"
     out.mkdir()

@@ -1,20 +1,41 @@
-"""The offline demo: a full AI-vs-AI match through service, SQLite and renderer."""
+"""The offline demo: a full AI-vs-AI match through service, SQLite and renderer.
+
+A demo at its defaults gives the hard AI 40 playouts a decision (``DEFAULT_ITERATIONS``),
+5 to 10 CPU seconds a match. The tests of what the demo writes and prints, which hold for
+any amount of AI work, give it :data:`LIGHT` playouts (or :data:`LIGHT_BUDGET` on the
+command line) in the default run; their ``soak`` variants (``pytest -m soak``, run by
+``.ci/run``) play the default amount.
+"""
 
 from __future__ import annotations
 
 import io
 import re
 
+import pytest
 from PIL import Image
 
 import engine
 from bot.games.raptor import sides as rs
-from bot.games.raptor.demo import DEFAULT_LEVELS, play_demo
+from bot.games.raptor.demo import DEFAULT_ITERATIONS, DEFAULT_LEVELS, play_demo
 from bot.games.raptor.demo import main as demo_main
 from bot.match import MatchService
 from bot.storage.db import SqliteDatabase
 from engine import Side
 from tests.docs import ROOT, section
+
+#: Playouts a decision of the hard AI in the default run's demos (``iterations``).
+LIGHT = 1
+#: Its command line in the default run: seconds a decision of the hard AI (``--budget``).
+LIGHT_BUDGET = ["--budget", "0.01"]
+#: A test's AI work: :data:`LIGHT` in the default run, the demo's default in ``-m soak``.
+WORK = pytest.mark.parametrize("iterations", [
+    pytest.param(LIGHT, id="light"),
+    pytest.param(DEFAULT_ITERATIONS, id="default", marks=pytest.mark.soak)])
+#: The same on the command line: :data:`LIGHT_BUDGET`, or no option (the default) in soak.
+WORK_ARGS = pytest.mark.parametrize("work", [
+    pytest.param(LIGHT_BUDGET, id="light"),
+    pytest.param([], id="default", marks=pytest.mark.soak)])
 
 
 async def test_demo_plays_a_full_match_and_leaves_pngs_log_and_a_replayable_database(tmp_path):
@@ -74,15 +95,17 @@ async def test_demo_plays_a_full_match_and_leaves_pngs_log_and_a_replayable_data
     assert summary["animation"].note is None
 
 
-async def test_demo_is_deterministic_for_a_seed(tmp_path):
-    a = await play_demo(tmp_path / "a", seed=11, echo=lambda _: None)
-    b = await play_demo(tmp_path / "b", seed=11, echo=lambda _: None)
+@WORK
+async def test_demo_is_deterministic_for_a_seed(tmp_path, iterations):
+    a = await play_demo(tmp_path / "a", seed=11, iterations=iterations, echo=lambda _: None)
+    b = await play_demo(tmp_path / "b", seed=11, iterations=iterations, echo=lambda _: None)
     assert (a["rounds"], a["winner"], a["reason"]) == (b["rounds"], b["winner"], b["reason"])
     assert a["log"].read_text().splitlines()[3:] == b["log"].read_text().splitlines()[3:]
 
 
-def test_demo_command_line_runs_and_reports(tmp_path, capsys):
-    status = demo_main(["--seed", "5", "--out", str(tmp_path / "out")])
+@WORK_ARGS
+def test_demo_command_line_runs_and_reports(tmp_path, capsys, work):
+    status = demo_main(["--seed", "5", "--out", str(tmp_path / "out"), *work])
     out = capsys.readouterr().out
     assert status == 0
     # the default pairing: the hard raptor against the easy scientist (RESULTS.md)
@@ -152,7 +175,8 @@ def test_two_demos_never_write_into_one_folder_at_once(tmp_path, capsys):
     assert not (tmp_path / "demo.log").exists()
 
 
-async def test_an_interrupted_demo_keeps_the_log_of_the_rounds_played(tmp_path):
+@WORK
+async def test_an_interrupted_demo_keeps_the_log_of_the_rounds_played(tmp_path, iterations):
     import pytest
 
     lines: list[str] = []
@@ -163,7 +187,7 @@ async def test_an_interrupted_demo_keeps_the_log_of_the_rounds_played(tmp_path):
             raise KeyboardInterrupt  # Ctrl-C after the third round
 
     with pytest.raises(KeyboardInterrupt):
-        await play_demo(tmp_path, seed=3, echo=echo)
+        await play_demo(tmp_path, seed=3, iterations=iterations, echo=echo)
     log = (tmp_path / "demo.log").read_text(encoding="utf-8").splitlines()
     assert log[0] == "Raptor offline demo: seed 3, raptor hard, scientist easy, jungle"
     assert [ln for ln in log if re.match(r"Round +\d+:", ln)] == [
@@ -172,15 +196,17 @@ async def test_an_interrupted_demo_keeps_the_log_of_the_rounds_played(tmp_path):
     assert "Final position" not in "\n".join(log)  # the game is not over: no hands shown
 
 
-async def test_the_log_says_why_it_shows_hands_and_decks_at_the_end(tmp_path):
-    summary = await play_demo(tmp_path, seed=5, echo=lambda _: None)
+@WORK
+async def test_the_log_says_why_it_shows_hands_and_decks_at_the_end(tmp_path, iterations):
+    summary = await play_demo(tmp_path, seed=5, iterations=iterations, echo=lambda _: None)
     log = summary["log"].read_text(encoding="utf-8").splitlines()
     i = log.index("Final position, hands and decks shown: the game is over.")
     assert log[i - 2].startswith(f"The {summary['winner']} player wins")
     assert len(log) > i + 5  # the diagram follows
 
 
-def test_a_reader_gone_from_stdout_stops_the_lines_not_the_files(tmp_path):
+@WORK_ARGS
+def test_a_reader_gone_from_stdout_stops_the_lines_not_the_files(tmp_path, work):
     """``python -m bot demo | head -1``: the demo stops printing once the pipe's reader has
     gone, still writes every file, and ends with status 0 and nothing on stderr."""
     import subprocess
@@ -188,7 +214,7 @@ def test_a_reader_gone_from_stdout_stops_the_lines_not_the_files(tmp_path):
 
     out_dir = tmp_path / "out"
     proc = subprocess.Popen([sys.executable, "-m", "bot", "demo", "--seed", "5", "--lang", "en",
-                             "--out", str(out_dir)],
+                             "--out", str(out_dir), *work],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     assert proc.stdout.readline().startswith("Raptor demo: AI (hard) vs AI (easy)")
     proc.stdout.close()  # as `head -1` does once it has its line
