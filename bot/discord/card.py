@@ -27,7 +27,9 @@ embed's ``attachment://board.png`` still names it.
 
 Pings (:meth:`Cards.due_pings`): a person is pinged when the turn passes to them and they were
 not the last person to act, at most once per round — through the new card's creation when
-the round starts, else one short message. Nothing is ever asked of the AI.
+the round starts, else one short message; in a game whose turns come round several times
+under one card (:attr:`~bot.discord.presentation.GameUI.turns_come_round`), once each time
+the turn passes to them. Nothing is ever asked of the AI.
 """
 
 from __future__ import annotations
@@ -142,6 +144,9 @@ class Cards:
         key = ui.card_key(m)
         same_card = notes is not None and (notes.key == key or not m.active)
         before = notes if same_card and notes is not None else CardNotes(key)
+        if ui.turns_come_round:  # pinged and dealt again when their turn comes round
+            before = replace(before, pinged=before.pinged & before.acting,
+                             dealt=before.dealt & before.acting)
         due = await self.due_pings(m, before)
         card_id: int | None = None
         if current is not None and same_card:

@@ -98,6 +98,11 @@ class GameUI:
     #: The game's Discord components (:class:`discord.ui.DynamicItem` classes), registered
     #: by the bot beside the platform's.
     dynamic_items: tuple[type[discord.ui.DynamicItem[Any]], ...] = ()
+    #: Whether the turn comes back to a person several times under one card (a card per
+    #: round of a game of three or four seats taking turns): then a person is pinged, and
+    #: dealt their private view by DM, each time the turn passes to them, instead of once
+    #: per card (:class:`bot.discord.card.Cards`).
+    turns_come_round: bool = False
 
     # ------------------------------------------------------------------ a match in words
     def player(self, m: Match, seat: Seat) -> Text:

@@ -53,6 +53,8 @@ TABLES: tuple[tuple[str, Callable[[int], Text]], ...] = (
                                             n)),
     ("private_posts", lambda n: Text.plural("{n} private post", "{n} private posts", n)),
     ("match_notices", lambda n: Text.plural("{n} notice given", "{n} notices given", n)),
+    ("game_tables", lambda n: Text.plural("{n} table", "{n} tables", n)),
+    ("table_players", lambda n: Text.plural("{n} seat at a table", "{n} seats at tables", n)),
 )
 
 
@@ -61,7 +63,7 @@ def copied_rows(counts: dict[str, int]) -> str:
     ..."`` (``counts``: rows by table name, :data:`TABLES`' order)."""
     return ", ".join(words(counts[table]) for table, words in TABLES)
 #: Tables whose ``id`` is an identity column: their counters continue after the copy.
-IDENTITY_TABLES = ("matches", "challenges")
+IDENTITY_TABLES = ("matches", "challenges", "game_tables")
 
 
 #: The tables of the bot's schema that hold no data of their own (the schema version).

@@ -35,18 +35,26 @@ def decks_option(options: Mapping[str, str]) -> str:
 
 def outcome(s: State) -> Outcome | None:
     """The ranking of a finished game: the winners first (RJ9.5 shared wins, RJ8.4 the last
-    player in the match), the others by VP, equal VP sharing a place; the scores are the VP.
+    player in the match), then the others who stayed in the match by VP, then those who
+    left it (RJ8.4), by VP among themselves; equal VP share a place. The scores are the VP.
     None while it goes on."""
     if s.phase is not Phase.OVER:
         return None
     first = set(s.winners)
+
+    def ahead(q: int, r: int) -> bool:
+        """Whether ``r`` ranks strictly ahead of ``q`` (both not winners)."""
+        if s.forfeited[q] != s.forfeited[r]:
+            return s.forfeited[q]
+        return s.vp[r] > s.vp[q]
+
     places = []
     for q in range(s.seats):
         if q in first:
             places.append(1)
         else:
             places.append(1 + len(first) + sum(1 for r in range(s.seats)
-                                                if r not in first and s.vp[r] > s.vp[q]))
+                                                if r not in first and ahead(q, r)))
     return Outcome(tuple(places), s.reason.value, tuple(float(v) for v in s.vp))
 
 

@@ -162,23 +162,26 @@ def effect_row(card: str, width: int, *, tr: Tr = str, tag: str | None = None,
                tag_colour: tuple[int, int, int] = T.TURN_MARK) -> Image.Image:
     """One card as a wide row: its face, its effect's name (``Rat 7 · Red Rats``) and the
     effect's text wrapped to ``width``; ``tag`` (a short label such as ``@3`` or ``known``)
-    at the right of the title."""
+    at the right of the title, or under it when it does not fit there (a player's name)."""
     text_x = LARGE_W + 24
     lines = wrap(tr(effect_of(card).text), T.LABEL_SIZE, width - text_x - 14)
-    h = max(LARGE_H + 16, 16 + 34 + 27 * len(lines) + 12)
+    title = tr(Text("{effect} · {deck}", effect=effect_title(card), deck=deck_of(card).name))
+    tw = text_width(title, T.NAME_SIZE - 2, bold=True)
+    tag_w = text_width(tag, T.LABEL_SIZE) if tag else 0
+    below = bool(tag) and text_x + tw + 14 + tag_w + 16 > width - 10
+    top = 16 + 34 + (34 if below else 0)  # where the effect's text starts
+    h = max(LARGE_H + 16, top + 27 * len(lines) + 12)
     im = Image.new("RGBA", (width, h), (0, 0, 0, 0))
     d = ImageDraw.Draw(im)
     d.rounded_rectangle((0, 0, width - 1, h - 1), radius=12, fill=(250, 247, 238),
                         outline=T.CARD_EDGE, width=2)
     im.alpha_composite(card_face(card, LARGE_W, LARGE_H), (8, (h - LARGE_H) // 2))
-    title = tr(Text("{effect} · {deck}", effect=effect_title(card), deck=deck_of(card).name))
-    tw = draw_text(im, (text_x, 12), title, T.NAME_SIZE - 2, T.TEXT_DARK, bold=True)
+    draw_text(im, (text_x, 12), title, T.NAME_SIZE - 2, T.TEXT_DARK, bold=True)
     if tag:
-        w = text_width(tag, T.LABEL_SIZE)
-        x = min(text_x + tw + 14, width - w - 26)
-        d.rounded_rectangle((x, 13, x + w + 16, 41), radius=8, fill=tag_colour)
-        draw_text(im, (x + 8, 27), tag, T.LABEL_SIZE, T.TEXT_DARK, anchor="lm")
-    y = 16 + 34
+        x, y0 = (text_x, 47) if below else (min(text_x + tw + 14, width - tag_w - 26), 13)
+        d.rounded_rectangle((x, y0, x + tag_w + 16, y0 + 28), radius=8, fill=tag_colour)
+        draw_text(im, (x + 8, y0 + 14), tag, T.LABEL_SIZE, T.TEXT_DARK, anchor="lm")
+    y = top
     for line in lines:
         draw_text(im, (text_x, y), line, T.LABEL_SIZE, (60, 54, 48))
         y += 27

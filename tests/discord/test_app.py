@@ -28,7 +28,7 @@ async def test_dev_guild_sync_and_default_intents(tmp_path) -> None:
                         or bot.intents.message_content)
             await fake.start_client(bot)
             assert sorted(c["name"] for c in fake.synced_commands(guild=True)) == [
-                "race", "raptor", "raptor-admin"]
+                "race", "raptor", "raptor-admin", "ratjack"]
             assert fake.synced_commands() == []
             alice = fake.add_user("alice")
             out = await alice.slash("raptor rules")

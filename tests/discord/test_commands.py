@@ -26,7 +26,8 @@ R, S = Side.RAPTOR, Side.SCIENTIST
 
 
 async def test_commands_are_synced_as_one_group(world: World) -> None:
-    race, group, _admin = sorted(world.fake.synced_commands(), key=lambda c: c["name"])
+    race, group, _admin, ratjack = sorted(world.fake.synced_commands(),
+                                          key=lambda c: c["name"])
     assert group["name"] == "raptor"
     subs = {o["name"] for o in group["options"]}
     assert subs == {"challenge", "practice", "table", "board", "hand", "act", "status",
@@ -43,6 +44,14 @@ async def test_commands_are_synced_as_one_group(world: World) -> None:
     assert [o["name"] for o in practice["options"]] == ["players", "level", "board"]
     board = next(o for o in practice["options"] if o["name"] == "board")
     assert [c["value"] for c in board["choices"]] == ["desert", "jungle"]
+    # Ratjack's group: the shared commands and its practice (2-4 players, RJ2.4)
+    assert ratjack["name"] == "ratjack"
+    assert {o["name"] for o in ratjack["options"]} == subs - {"challenge"}
+    practice = next(o for o in ratjack["options"] if o["name"] == "practice")
+    options = {o["name"]: o for o in practice["options"]}
+    assert (options["players"]["min_value"], options["players"]["max_value"]) == (2, 4)
+    assert [c["value"] for c in options["level"]["choices"]] == ["easy", "hard"]
+    assert [c["value"] for c in options["decks"]["choices"]] == ["rb", "rc", "rw", "cw"]
 
 
 async def test_board_is_public_and_needs_a_match(world: World) -> None:

@@ -440,6 +440,11 @@ def sweep_cases(ids: dict[str, int], jump1: str) -> list[Case]:
             ("rematch", "alice", f"raptor:m:{ids[finished]}:rematch", msg, None, no),
             ("draw-accept", "alice", f"raptor:m:{mid}:draw-accept", msg, None, no),
             ("draw-decline", "alice", f"raptor:m:{mid}:draw-decline", msg, None, no),
+            # Ratjack's decisions naming the match (a Raptor one: another game's object)
+            ("ratjack play", "alice", f"ratjack:m:{mid}:v:{v_}:play:draw deck", private, None,
+             no),
+            ("ratjack menu", "alice", f"ratjack:m:{mid}:v:{v_}:menu:0", private,
+             ["draw deck"], no),
         ]]
         cases += [(where, *case) for case in table_cases(ids, "t2", "t2b", "t1b", no)
                   if where == "another server"]
@@ -484,6 +489,10 @@ def sweep_cases(ids: dict[str, int], jump1: str) -> list[Case]:
         ("another message", ("draw-decline", "alice", f"raptor:m:{m1}:draw-decline",
                              "stats1", None, texts.stale_text("button", group="raptor"))),
         ("another message", ("end match", "mod", f"raptor:m:{m1}:end", "card1", None, no)),
+        ("another message", ("ratjack play", "alice", f"ratjack:m:{m1}:v:{v}:play:draw deck",
+                             "card1", None, no)),
+        ("another message", ("ratjack menu", "alice", f"ratjack:m:{m1}:v:{v}:menu:0",
+                             "card1", ["draw deck"], no)),
         ("another message", ("replay", "alice", f"raptor:replay:{ids['f']}:1:next", "result",
                              None, no)),
     ]]
@@ -517,6 +526,8 @@ def sweep_cases(ids: dict[str, int], jump1: str) -> list[Case]:
         ("replay", "alice", f"raptor:replay:{ids['f']}:1:next", dm, None, no),
         ("keep", "alice", f"race:m:{ids['r1']}:v:{ids['r1.v']}:keep", dm, ["0"], no),
         ("keep all", "alice", f"race:m:{ids['r1']}:v:{ids['r1.v']}:keep:all", dm, None, no),
+        ("ratjack play", "alice", f"ratjack:m:{m1}:v:{v}:play:draw deck", dm, None, no),
+        ("ratjack menu", "alice", f"ratjack:m:{m1}:v:{v}:menu:0", dm, ["draw deck"], no),
     ]]
     cases += malformed_cases(valid_clicks(ids), m1)
     stale_menu = texts.stale_text("menu", group="raptor")
@@ -580,6 +591,8 @@ def valid_clicks(ids: dict[str, int]) -> list[tuple[str, str, str, list[str] | N
         ("alice", f"raptor:m:{m1}:draw-decline", "offer1", None),
         ("mod", f"raptor:m:{m1}:end", "confirm", None),
         ("alice", f"raptor:replay:{ids['f']}:1:next", "viewer", None),
+        ("alice", f"ratjack:m:{m1}:v:{v}:play:draw deck", "hand1", None),
+        ("alice", f"ratjack:m:{m1}:v:{v}:menu:0", "hand1", ["draw deck"]),
         *((who, custom_id, key, values)
           for _, who, custom_id, key, values, _ in table_cases(ids, "t1", "t1b", "t1", "",
                                                                 on_hosted="t1b")),
@@ -710,6 +723,14 @@ def third_member_cases(ids: dict[str, int]) -> list[Case]:
     ]]
 
 
+#: Ratjack's decisions need a Ratjack match to be out of date or clicked by a member
+#: outside it; the scene's matches are Raptor's (where these ids name another game's match:
+#: the other attacks).
+RATJACK_ON_ITS_MATCH = dict.fromkeys(
+    ("PlayButton", "PlaySelect"),
+    "on a Ratjack match: a control of an older version, another player's decision and a "
+    "member outside the match, in tests/discord/test_ratjack_refusals.py")
+
 #: The attacks that do not apply to a control, and why (each other control has a case).
 NOT_APPLICABLE = {
     "another channel": {
@@ -727,7 +748,9 @@ NOT_APPLICABLE = {
     "a third member": {
         "ReplayStepButton": "a finished match's replay is anyone's in its server",
         "TableButton:join": "a table is open to anyone in its channel",
+        **RATJACK_ON_ITS_MATCH,
     },
+    "out of date": RATJACK_ON_ITS_MATCH,
 }
 ATTACKS = ("another server", "another channel", "another message", "a DM", "malformed",
            "out of date", "a third member")

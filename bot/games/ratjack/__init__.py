@@ -27,7 +27,7 @@ class RatjackPlugin(GamePlugin):
     ai_levels = LEVELS
     ai_module = "bot.games.ratjack.ai"
     errors = (RatjackError,)
-    ui_module = ""  # offline only until its Discord UI exists
+    ui_module = "bot.games.ratjack.ui"
     offline_module = "bot.games.ratjack.offline"
 
     #: Ratjack takes no decision back (:meth:`engine.ratjack.RatjackGame.may_undo`).

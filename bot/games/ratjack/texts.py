@@ -64,7 +64,7 @@ from engine.ratjack.cards import (
 )
 from engine.ratjack.effects import Choose, script
 
-from ...texts import ai_name, ts
+from ...texts import ai_name, mention, ts
 
 #: A seat's name in a sentence, by seat: a :class:`Text` or a plain string.
 Names = Sequence[Any]
@@ -102,6 +102,12 @@ def _and(items: Sequence[Any]) -> Text:
 def _decks(decks: str) -> Text:
     """``"Red Rats and Blue Rats"``: the match's two decks (RJ2.1)."""
     return _and([DECK_BY_LETTER[letter].name for letter in DECK_PAIRS[decks]])
+
+
+def decks_text(decks: str) -> Text:
+    """A new match's option in a sentence (a table's message): ``"decks: Red Rats and Blue
+    Rats"`` (RJ2.1)."""
+    return Text("decks: {decks}", decks=_decks(decks))
 
 
 # --------------------------------------------------------------------------- the story
@@ -549,6 +555,13 @@ REASONS = {
 LEFT_WORDS = {Ending.RESIGNED: Text("resigned"), Ending.TIMEOUT: Text("ran out of time")}
 
 
+def is_practice(match: Any) -> bool:
+    """Whether one person plays ``match`` against the AI (a table of several people with
+    an AI seat is a match, not a practice game)."""
+    return len({p.user_id for p in match.players if p.ai is None}) == 1 and any(
+        p.ai is not None for p in match.players)
+
+
 def _state(match: Any) -> State:
     return match.state
 
@@ -557,7 +570,7 @@ def match_start_line(match: Any) -> Text:
     """The line that announces a new match: its players by seat, its decks, who begins."""
     s = _state(match)
     players = Text.joined(", ", player_names(match))
-    if match.practice:
+    if is_practice(match):
         return Text("**{title}** — a new practice game: {players} · {decks} · {first} begins.",
                     title=match_title(match), players=players, decks=_decks(s.decks),
                     first=player(match, s.current))
@@ -629,17 +642,7 @@ def match_result_text(match: Any, names: Names | None = None) -> Text:
     :func:`player_names`). Public."""
     s = _state(match)
     names = player_names(match) if names is None else names
-    title = match_title(match)
-    reason = match.reason or ""
-    why = REASONS.get(reason, str(reason).replace("_", " "))
-    winners = sorted(match.winners)
-    if not winners:
-        head = Text("**{title} is over** without a result ({why}).", title=title, why=why)
-    else:
-        head = Text.plural("🏆 **{title} is over: {winners} wins** ({why}).",
-                           "🏆 **{title} is over: {winners} win** ({why}).", len(winners),
-                           title=title, winners=_and([names[q] for q in winners]), why=why)
-    lines: list[Any] = [head]
+    lines: list[Any] = [_result_head(match, names)]
     ranked = sorted(match.players, key=lambda p: (p.place is None, p.place or 0, p.seat))
     for p in ranked:
         vp = int(p.score) if p.score is not None else s.vp[p.seat]
@@ -694,6 +697,13 @@ def ping_text(match: Any, seat: int) -> Text:
                 decision=your_decision(v))
 
 
+def private_heading(match: Any, seat: int) -> Text:
+    """``"**Ratjack match #7 · your cards** (p1, round 2)"``: the first line of a player's
+    private view (public facts only: it stays when a DM copy is retired)."""
+    return Text("**{title} · your cards** ({seat}, round {n})", title=match_title(match),
+                seat=seat_name(seat), n=_state(match).round)
+
+
 def private_text(match: Any, seat: int) -> Text:
     """The cards the player of ``seat`` knows and others do not (RJ11.2): PRIVATE to that
     player — send it to them only. Their hand and their hidden cards with the effects, the
@@ -701,8 +711,7 @@ def private_text(match: Any, seat: int) -> Text:
     at, gave away or were shown) with where they lie."""
     v = view(_state(match), seat)
     names = player_names(match)
-    lines: list[Any] = [Text("**{title} · your cards** ({seat}, round {n})",
-                             title=match_title(match), seat=seat_name(seat), n=v.round)]
+    lines: list[Any] = [private_heading(match, seat)]
     hand = [h.card for h in v.hands[seat] if h.card is not None]
     if hand:
         lines.append(Text("Your hand:"))
@@ -737,6 +746,184 @@ def private_text(match: Any, seat: int) -> Text:
         lines += known
     return Text.joined("\n", lines)
 
+
+# --------------------------------------------------------------------------- on Discord
+#: The line under a new match's announcement: where it is played and how.
+START_HELP = Text("Every turn shows on the match card below, edited in place. Click **Your "
+                  "cards** on it to see your hand and face-down cards (only you see them) and "
+                  "to make your decisions, or type `/ratjack act`. `/ratjack rules` explains "
+                  "the game.")
+
+#: How to start a Ratjack match.
+START_HINT = Text("Start a new one with `/ratjack practice`, or `/ratjack table` to play with "
+                  "friends.")
+
+#: The label of the card's button that opens a player's private view.
+YOUR_CARDS = Text("Your cards")
+
+#: How many lines of the round's story the match card shows (the latest).
+STORY_LINES = 12
+
+
+def thread_name(match: Any) -> Text:
+    """The name of a match's thread (Discord: 1-100 characters)."""
+    if is_practice(match):
+        return Text("Ratjack practice #{id}", id=match.id)
+    return Text("Ratjack match #{id}", id=match.id)
+
+
+def _result_head(match: Any, names: Names | None = None) -> Text:
+    """The first line of :func:`match_result_text`: the winners and why."""
+    reason = match.reason or ""
+    why = REASONS.get(reason, str(reason).replace("_", " "))
+    winners = sorted(match.winners)
+    names = player_names(match) if names is None else names
+    title = match_title(match)
+    if not winners:
+        return Text("**{title} is over** without a result ({why}).", title=title, why=why)
+    return Text.plural("🏆 **{title} is over: {winners} wins** ({why}).",
+                       "🏆 **{title} is over: {winners} win** ({why}).", len(winners),
+                       title=title, winners=_and([names[q] for q in winners]), why=why)
+
+
+def parent_line(match: Any, card_url: str | None) -> Text:
+    """The match's one line in the channel its thread hangs from: the players, the round
+    and whose decision it is, then the result; a link to the match card. Public."""
+    head = Text("**{title}** · {players}", title=match_title(match),
+                players=Text.joined(", ", player_names(match)))
+    s = _state(match)
+    v = view(s, None)
+    if not match.active or not v.to_act:
+        body: Any = _result_head(match)
+    else:
+        (seat,) = sorted(v.to_act)
+        body = Text("Round {n} · {player} to decide", n=s.round, player=player(match, seat))
+    if card_url:
+        return Text("{head}\n{body} · [go to the match card]({url})", head=head, body=body,
+                    url=card_url)
+    return Text("{head}\n{body}", head=head, body=body)
+
+
+def reminder_text(match: Any, user_ids: Sequence[int]) -> Text:
+    """A public reminder that ``user_ids`` have a decision pending, and its deadline."""
+    who = " ".join(mention(u) for u in user_ids)
+    if match.deadline_at:
+        return Text("⏰ {who}, {title} is waiting for your decision. Time runs out {when}.",
+                    who=who, title=match_title(match), when=ts(match.deadline_at))
+    return Text("⏰ {who}, {title} is waiting for your decision.", who=who,
+                title=match_title(match))
+
+
+def card_story(match: Any) -> Text:
+    """The match card's embed: the latest sentences of this round's story (public events
+    only, RJ11.1) and the standings."""
+    s = _state(match)
+    lines = story(s.events, player_names(match))
+    if not lines:
+        lines = [Text("Round {n} begins.", n=s.round)]
+    shown: list[Any] = list(lines[-STORY_LINES:])
+    if len(lines) > STORY_LINES:
+        shown.insert(0, "…")
+    return Text("{story}\n\n{standings}", story=Text.joined("\n", shown),
+                standings=standings_text(match))
+
+
+def card_closed(match: Any, round_no: int) -> Text:
+    """What the card of the finished round ``round_no`` becomes: that round's result with
+    every card shown (RJ9.7), or its heading alone for a round it did not show."""
+    s = _state(match)
+    result = s.last_round
+    if result is not None and result.round == round_no:
+        return Text("**{title} · round {n}**\n{result}", title=match_title(match),
+                    n=round_no, result=round_end_text(result, player_names(match)))
+    return Text("**{title} · round {n}**", title=match_title(match), n=round_no)
+
+
+def board_verdict(match: Any) -> Text | None:
+    """The banner of the table image of a match that ended outside the game (a
+    resignation that left one player, a moderator, ...), without names; None while it runs
+    or when the game itself ended (the image then names the winners)."""
+    if match.active or _state(match).phase is Phase.OVER:
+        return None
+    reason = match.reason or ""
+    return Text("Match over: {why}", why=REASONS.get(reason, reason.replace("_", " ")))
+
+
+def decision_prompt(match: Any, seat: int, *, in_dm: bool) -> Text:
+    """The line under a player's private view: their decision now and how to make it (the
+    menus below; in the server also ``/ratjack act``), or whom the match waits for."""
+    v = view(_state(match), None)
+    if not match.active or not v.to_act:
+        return Text("The match is over.")
+    if seat not in v.to_act:
+        (other,) = sorted(v.to_act)
+        return Text("Waiting for {player} {doing}.", player=player(match, other),
+                    doing=their_decision(v))
+    if in_dm:
+        return Text("**Your decision**: {decision}. Choose below.",
+                    decision=your_decision(v))
+    return Text("**Your decision**: {decision}. Choose below, or type `/ratjack act`.",
+                decision=your_decision(v))
+
+
+def hand_line(match: Any, seat: int) -> Text:
+    """``"Your hand: **R3** (Rat 3), **C7** (Raccoon 7)"``: the cards ``seat`` holds —
+    PRIVATE to its player (RJ11.2)."""
+    v = view(_state(match), seat)
+    cards = [Text("**{card}** ({effect})", card=h.card, effect=effect_title(h.card))
+             for h in v.hands[seat] if h.card is not None]
+    return Text("Your hand: {cards}", cards=Text.joined(", ", cards) if cards else "-")
+
+
+def resign_question(match: Any) -> Text:
+    """The confirmation asked before resigning (RJ8.4): with two players the other wins,
+    with more the others play on."""
+    if sum(1 for forfeited in _state(match).forfeited if not forfeited) <= 2:
+        return Text("Really resign {title}? The other player wins. Click **Resign** to "
+                    "confirm, or dismiss this message.", title=match_title(match))
+    return Text("Really resign {title}? You leave the match and rank after everyone who "
+                "stays; the others play on. Click **Resign** to confirm, or dismiss this "
+                "message.", title=match_title(match))
+
+
+def challenge_text(ch: Any) -> Text:
+    """The public message of a challenge to a game of Ratjack (a rematch of two players)."""
+    return Text("{challenged}, {challenger} challenges you to a game of **Ratjack**!\n"
+                "Accept or decline {when}.", challenged=mention(ch.challenged_id),
+                challenger=mention(ch.challenger_id), when=ts(ch.expires_at))
+
+
+RULES_SUMMARY = Text("""\
+**Ratjack** is played by 2 to 4 players. Build a row of cards (your **display**) whose \
+**total** is exactly **25**, never more. Face-up cards count their value and their bonus \
+tokens; face-down cards count 0 until turned face up.
+
+**A turn**
+1. Draw the top card of the deck (`draw deck`) or of the discard pile (`draw discard`): you \
+hold two cards.
+2. Play one of them: **up** (face up, its effect happens; only if it can happen in full), \
+**down** (face down: no effect, counts 0) or **discard** (then you may flip one of your \
+face-down cards face up: its effect happens).
+
+**Scoring**
+• An effect that pushes an opponent over 25 knocks them out of the round: +1 VP for you.
+• Over 25 at the end of your own turn: you are out of the round.
+• At the end of a turn: exactly 25 gives +1 VP and ends the round; so does being the last \
+player in; when the deck runs out, the highest total gains +1 VP.
+• **3 VP** win the match.
+
+**On Discord** click **Your cards** on the match card: your hand and face-down cards, only \
+for you, with the decisions to make; or type `/ratjack act` (start typing to see the legal \
+ones). Cards are named `C7`, places in a display `p2@3`, bonus tokens by face (`+3`).""")
+
+
+def deck_reference(letter: str) -> Text:
+    """Every effect of one deck (``R``, ``B``, ``C`` or ``W``), one a line: ``**7** text``."""
+    look = DECK_BY_LETTER[letter]
+    lines: list[Any] = [Text("**{deck}** (`{letter}`)", deck=look.name, letter=letter)]
+    lines += [Text("**{value}** {effect}", value=n, effect=effect_of(f"{letter}{n}").text)
+              for n in range(1, 13)]
+    return Text.joined("\n", lines)
 
 __all__ = [
     "REASONS", "ROUND_ENDS", "TITLE", "action_text", "card_head",

@@ -179,3 +179,13 @@ def test_RJ8_4_an_effect_whose_only_choice_left_with_the_player_ends_there():
     assert acts(s) == ["p2@1"]
     s = forfeit(s, 1)
     assert "cut_short" in kinds(s) and who(s) == 2 and row(s, 0) == "R12 R4 R7"
+
+
+def test_RJ8_4_a_player_who_left_ranks_after_everyone_who_stayed():
+    s = pos("players: 4\nvp: 3 0 2 1\nphase: over\nwinners: p1\nreason: three_vp\n"
+            "forfeited: p3")
+    # p3 left with 2 VP: behind p4 (1 VP) and p2 (0 VP), who stayed
+    assert RATJACK.outcome(s).places == (1, 3, 4, 2)
+    s = pos("players: 4\nvp: 0 1 2 0\nphase: over\nwinners: p4\nreason: last_in_match\n"
+            "forfeited: p1 p2 p3")
+    assert RATJACK.outcome(s).places == (4, 3, 2, 1)  # those who left, by VP

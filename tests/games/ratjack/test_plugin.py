@@ -24,8 +24,8 @@ def test_the_registry_hosts_ratjack():
     assert plugin.title == "Ratjack"
     assert plugin.ai_levels == LEVELS == ("easy", "hard")
     assert plugin.errors == (RatjackError,)
-    assert plugin.ui_module == ""  # offline only until its Discord UI exists
-    assert "ratjack" not in games.on_discord()
+    assert plugin.ui_module == "bot.games.ratjack.ui"
+    assert "ratjack" in games.on_discord()
     assert plugin.chooser().__module__ == "bot.games.ratjack.ai"
     offline = plugin.offline()
     assert offline.__name__ == "bot.games.ratjack.offline"
