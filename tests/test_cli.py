@@ -327,11 +327,11 @@ def test_migrate_to_counts_each_table_in_the_singular_or_the_plural() -> None:
     from bot.ops.migrate_to import TABLES, copied_rows
 
     counts = {table: n for (table, _words), n in zip(
-        TABLES, [1, 2, 3, 0, 1, 1, 2, 1, 1, 0, 1, 1, 2], strict=True)}
+        TABLES, [1, 2, 3, 0, 1, 1, 2, 1, 1, 0, 1, 1, 2, 1, 3], strict=True)}
     assert copied_rows(counts) == (
         "1 match, 2 player seats, 3 log records, 0 challenges, 1 rating, 1 former Elo rating, "
         "2 results, 1 server setting, 1 server language, 0 user settings, 1 post with "
-        "controls, 1 private post, 2 notices given")
+        "controls, 1 private post, 2 notices given, 1 table, 3 seats at tables")
     counts.update(match_players=1, elo_ratings=4)
     assert "1 match, 1 player seat, 3 log records" in copied_rows(counts)
     assert "1 rating, 4 former Elo ratings, 2 results" in copied_rows(counts)

@@ -191,17 +191,28 @@ def remember(memo: dict, key, value, size: int):
     entries first forgets its older half (a dict keeps the order of insertion).
 
     Safe while other threads read and fill ``memo`` (the bot runs searches in parallel
-    threads, and they share the memos): each dict operation, and the copy of the older
-    keys, is one step under the GIL; one thread at a time forgets (:data:`_FORGETTING`,
-    taken only when the memo is full, so the hot path takes no lock), and a key that is
-    gone already is skipped, so forgetting never raises."""
+    threads, and they share the memos): each dict operation is one step under the GIL; one
+    thread at a time forgets (:data:`_FORGETTING`, taken only when the memo is full, so the
+    hot path takes no lock); the list of the older keys is read again when another thread
+    stored a key while it was read (a garbage collection during that read can let another
+    thread run), and a key that is gone already is skipped, so forgetting never raises."""
     if len(memo) >= size:
         with _FORGETTING:
             if len(memo) >= size:  # not just forgotten by another thread
-                for old in list(itertools.islice(memo, size // 2)):
+                for old in _oldest(memo, size // 2):
                     memo.pop(old, None)
     memo[key] = value
     return value
+
+
+def _oldest(memo: dict, n: int) -> list:
+    """The ``n`` keys stored first in ``memo``, read again until no other thread stored one
+    meanwhile (which makes the read raise RuntimeError)."""
+    while True:
+        try:
+            return list(itertools.islice(memo, n))
+        except RuntimeError:  # "dictionary changed size during iteration"
+            continue
 
 
 #: Taken by :func:`remember` while it forgets the older half of a full memo.
