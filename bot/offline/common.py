@@ -19,9 +19,10 @@ from pathlib import Path
 from typing import Any
 
 from engine.cli import seed_arg  # seeds 0..2**63-1, the same for every command
+from engine.messages import Text
 
 from .. import games
-from ..i18n import LANGUAGES, from_environment
+from ..i18n import ENGLISH, LANGUAGES, from_environment, tr
 from ..settings import MAX_AI_TIME_BUDGET
 
 __all__ = ["add_game_option", "add_lang_option", "console_echo", "folder_lock", "lang_arg",
@@ -151,14 +152,15 @@ def folder_lock(out: Path) -> Iterator[None]:
         os.close(fd)
 
 
-def run_offline(main: Coroutine[Any, Any, Any], *, command: str, out: Path, busy: str) -> int:
+def run_offline(main: Coroutine[Any, Any, Any], *, command: str, out: Path, busy: str,
+                lang: str = ENGLISH) -> int:
     """Run an offline command's coroutine (the demo, the terminal mode) to its end.
 
-    Ctrl-C or SIGTERM (the same lines, then "Stopped."), a folder in use by another run
-    (``busy``, with ``{out}`` for the folder), files that cannot be written (a full disk
-    included) and a file that is not a database each end with one line on stderr prefixed by
-    ``command``, never a traceback; a reader gone from the pipe ends it quietly (the demo's
-    :func:`console_echo` stops printing instead and the demo goes on).
+    Ctrl-C or SIGTERM (the same lines, then "Stopped." in ``lang``), a folder in use by another run
+    (``busy``, with ``{out}`` for the folder), files that cannot be written (a full disk included)
+    and a file that is not a database each end with one line on stderr prefixed by ``command``,
+    never a traceback; a reader gone from the pipe ends it quietly (the demo's :func:`console_echo`
+    stops printing instead and the demo goes on).
 
     Returns:
         The exit status: 0 done, 1 a failure above, 130 after Ctrl-C, 143 after SIGTERM.
@@ -193,7 +195,7 @@ def run_offline(main: Coroutine[Any, Any, Any], *, command: str, out: Path, busy
     except (KeyboardInterrupt, asyncio.CancelledError) as exc:
         if isinstance(exc, asyncio.CancelledError) and not interrupts:
             raise
-        print("\nStopped.", file=sys.stderr)
+        print("\n" + tr(Text("Stopped."), lang), file=sys.stderr)
         return status
     except BrokenPipeError:  # the reader went away (e.g. `| head`): stop quietly
         silence_stdout()

@@ -303,7 +303,7 @@ def main(argv: list[str] | None = None) -> int:
         play_demo(args.out, seed=args.seed, levels=levels, environment=args.environment,
                   time_budget=args.budget, lang=args.lang or from_environment(),
                   echo=console_echo()),
-        command="demo", out=args.out,
+        command="demo", out=args.out, lang=args.lang or from_environment(),
         busy="another demo is writing to {out} right now: wait for it or choose another --out "
              "folder")
 

@@ -549,7 +549,7 @@ def main(argv: list[str] | None = None) -> int:
             play(args.out, side=args.side, level=args.level, seed=args.seed,
                  environment=args.environment, setup=args.setup, read=stdin_read,
                  time_budget=args.budget, lang=args.lang or from_environment()),
-            command="play", out=args.out,
+            command="play", out=args.out, lang=args.lang or from_environment(),
             busy="another match is using {out} right now: choose another --out folder")
     finally:
         restore_terminal(saved)

@@ -256,6 +256,6 @@ def main(argv: list[str] | None = None) -> int:
         play_demo(args.out, players=args.players, seed=args.seed, level=args.level,
                   decks=args.decks, time_budget=args.budget,
                   lang=args.lang or from_environment(), echo=console_echo()),
-        command="demo", out=args.out,
+        command="demo", out=args.out, lang=args.lang or from_environment(),
         busy="another demo is writing to {out} right now: wait for it or choose another --out "
              "folder")

@@ -425,7 +425,7 @@ def main(argv: list[str] | None = None) -> int:
             play(args.out, players=args.players, seat=args.seat, level=args.level,
                  seed=args.seed, decks=args.decks, read=stdin_read, time_budget=args.budget,
                  lang=args.lang or from_environment()),
-            command="play", out=args.out,
+            command="play", out=args.out, lang=args.lang or from_environment(),
             busy="another match is using {out} right now: choose another --out folder")
     finally:
         restore_terminal(saved)
