@@ -9,9 +9,9 @@ after the table timeout (:meth:`bot.match.timers.TimerService.process_timers`). 
 saved first and posted afterwards, like a challenge: one whose message was never posted is
 withdrawn at start-up.
 
-A table with one person and AI seats starts a practice match (the cap on practices per member
-holds); other tables count against the cap on open invitations per member (challenges and
-tables together).
+An open table counts against its host's cap on open invitations (challenges and tables
+together); one that starts with one person and AI seats is a practice match, under the cap on
+practices per member.
 """
 
 from __future__ import annotations
