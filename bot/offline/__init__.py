@@ -5,3 +5,6 @@
 OFFLINE_GUILD = 1
 #: The user id of the person at the terminal (``python -m bot play``).
 TERMINAL_PLAYER = 1
+#: The channel id of the terminal game's matches, and the user id of its AI seats.
+TERMINAL_CHANNEL = 1
+TERMINAL_AI = 2

@@ -23,7 +23,9 @@ from engine.messages import Text
 
 from .. import games
 from ..i18n import ENGLISH, LANGUAGES, from_environment, tr
+from ..match import Match, MatchService
 from ..settings import MAX_AI_TIME_BUDGET
+from . import OFFLINE_GUILD, TERMINAL_AI, TERMINAL_CHANNEL, TERMINAL_PLAYER
 
 __all__ = ["add_game_option", "add_lang_option", "console_echo", "folder_lock", "lang_arg",
            "out_arg", "run_offline", "seconds_arg", "seed_arg", "silence_stdout", "split_game"]
@@ -150,6 +152,20 @@ def folder_lock(out: Path) -> Iterator[None]:
         yield
     finally:
         os.close(fd)
+
+
+async def start_terminal_match(service: MatchService, *, game: str, seat: int | None,
+                               level: str, options: dict[str, str], seed: int | None,
+                               seats: int | None = None) -> Match:
+    """The terminal game's new practice of ``game``: the person at the terminal at ``seat``
+    (None: drawn), the AI at ``level`` at the other seats. A match the terminal left
+    unfinished (its process was killed) cannot resume: it is stopped first."""
+    old = await service.active_match(TERMINAL_CHANNEL)
+    if old is not None:
+        await service.stop(old.id)
+    return await service.start_practice(OFFLINE_GUILD, TERMINAL_CHANNEL, TERMINAL_PLAYER,
+                                        game=game, seat=seat, level=level, options=options,
+                                        seats=seats, ai_user_id=TERMINAL_AI, seed=seed)
 
 
 def run_offline(main: Coroutine[Any, Any, Any], *, command: str, out: Path, busy: str,

@@ -47,7 +47,7 @@ from engine.race.diagram import grid
 
 from ...i18n import Translator, from_environment, translator
 from ...match import Match, MatchService, ServiceError
-from ...offline import OFFLINE_GUILD, TERMINAL_PLAYER, console
+from ...offline import TERMINAL_PLAYER, console
 from ...offline.common import (
     add_game_option,
     add_lang_option,
@@ -56,8 +56,12 @@ from ...offline.common import (
     run_offline,
     seconds_arg,
     seed_arg,
+    start_terminal_match,
 )
 from ...offline.console import (
+    HELP_WORDS,
+    RESIGN_WORDS,
+    YES_WORDS,
     beside,
     completions,
     read_line,
@@ -76,15 +80,9 @@ from . import texts
 from .lines import TurnLog, offline_player, result_lines, roll_text
 
 EN = translator("en")
-AI_ID = 2
-CHANNEL = 1
 DEFAULT_PLAYERS = 3
-RESIGN_WORDS = ("resign", "quit", "exit", "q")
-HELP_WORDS = ("?", "help", "list", "moves")
 TRACK_WORDS = ("track", "t", "board", "b")
 CARD_WORDS = ("card", "c")
-#: Answers that confirm (the Chinese ones too: 是, 好, 確定).
-YES_WORDS = ("y", "yes", "是", "好", "確定")
 #: The words the prompt understands besides notation, for Tab completion.
 COMMAND_WORDS = ("card", "help", "resign", "track", "undo", "quit")
 CONFIRM_RESIGN = Text("Leave the race? The AI seats race on; your card still scores. (y/N) ")
@@ -273,13 +271,8 @@ async def _play(out: Path, *, players: int, seat: Seat | None, level: str, board
     me = 0
     try:
         service = MatchService(db, ai_time_budget=time_budget)
-        old = await service.active_match(CHANNEL)
-        if old is not None:  # left unfinished (the process was killed): it cannot resume
-            await service.stop(old.id)
-        m = await service.start_practice(OFFLINE_GUILD, CHANNEL, TERMINAL_PLAYER,
-                                         game=RACE_GAME.name, seat=seat, level=level,
-                                         options={"board": board}, seats=players,
-                                         ai_user_id=AI_ID, seed=seed)
+        m = await start_terminal_match(service, game=RACE_GAME.name, seat=seat, level=level,
+                                       options={"board": board}, seats=players, seed=seed)
         me = m.seat_of(TERMINAL_PLAYER)
         state: RaceState = m.state
         echo(_("Raptor Race on the {board}: you are seat {seat} of {n}; the AI ({level}) "

@@ -56,7 +56,7 @@ from engine.state import Phase
 
 from ...i18n import Translator, from_environment, translator
 from ...match import ActResult, MatchService, ServiceError
-from ...offline import OFFLINE_GUILD, TERMINAL_PLAYER
+from ...offline import TERMINAL_PLAYER
 from ...offline.common import (
     add_game_option,
     add_lang_option,
@@ -65,6 +65,7 @@ from ...offline.common import (
     run_offline,
     seconds_arg,
     seed_arg,
+    start_terminal_match,
 )
 from ...offline.console import (
     HELP_WORDS,
@@ -90,8 +91,6 @@ from . import SIDE_WORDS, texts
 from . import sides as rs
 from .demo import EN, resolution
 
-AI_ID = 2
-CHANNEL = 1
 LEGEND = Text("legend: M mother · B baby · b sleeping baby (z: put to sleep this round) · "
               "S scientist (A: made its aggressive action this round) · s frightened "
               "scientist (f: frightened this round) · * fire · # rock · o exit")
@@ -359,13 +358,9 @@ async def _play(out: Path, render_board: Callable, *, side: str, level: str, see
     m = None
     try:
         service = MatchService(db, ai_time_budget=time_budget)
-        old = await service.active_match(CHANNEL)
-        if old is not None:  # left unfinished (the process was killed): it cannot resume
-            await service.stop(old.id)
-        m = await service.start_practice(OFFLINE_GUILD, CHANNEL, TERMINAL_PLAYER, game="raptor",
-                                         seat=rs.seat_wish(side), level=level,
-                                         options={"environment": environment, "setup": setup},
-                                         ai_user_id=AI_ID, seed=seed)
+        m = await start_terminal_match(service, game="raptor", seat=rs.seat_wish(side),
+                                       level=level, seed=seed,
+                                       options={"environment": environment, "setup": setup})
         me = rs.side_in(m, TERMINAL_PLAYER)
         echo(_("You play the {side}; the AI ({level}) plays the {other}. {help}",
                side=SIDE_WORDS[me], level=LEVEL_WORDS.get(level, level),

@@ -50,7 +50,7 @@ from engine.ratjack.rules import MAX_SEATS, MIN_SEATS
 
 from ...i18n import Translator, from_environment, translator
 from ...match import Match, MatchService, ServiceError
-from ...offline import OFFLINE_GUILD, TERMINAL_PLAYER
+from ...offline import TERMINAL_PLAYER
 from ...offline.common import (
     add_game_option,
     add_lang_option,
@@ -59,6 +59,7 @@ from ...offline.common import (
     run_offline,
     seconds_arg,
     seed_arg,
+    start_terminal_match,
 )
 from ...offline.console import (
     EN,
@@ -91,8 +92,6 @@ from .texts import (
     your_decision,
 )
 
-AI_ID = 2
-CHANNEL = 1
 BOARD_WORDS = ("board", "b", "table")
 CARDS_WORDS = ("cards",)
 #: The words the prompt understands besides notation, for Tab completion.
@@ -271,13 +270,8 @@ async def _play(out: Path, *, players: int, seat: int | None, level: str, seed: 
 
     try:
         service = MatchService(db, ai_time_budget=time_budget)
-        old = await service.active_match(CHANNEL)
-        if old is not None:  # left unfinished (the process was killed): it cannot resume
-            await service.stop(old.id)
-        m = await service.start_practice(OFFLINE_GUILD, CHANNEL, TERMINAL_PLAYER,
-                                         game=RATJACK_GAME.name, seat=seat, level=level,
-                                         options={"decks": decks}, seats=players,
-                                         ai_user_id=AI_ID, seed=seed)
+        m = await start_terminal_match(service, game=RATJACK_GAME.name, seat=seat, level=level,
+                                       options={"decks": decks}, seats=players, seed=seed)
         me = m.seat_of(TERMINAL_PLAYER)
         names = seat_names([p.ai for p in m.players], me)
         echo(_.plural("You play {seat}; the AI ({level}) plays {n} other seat. {help}",

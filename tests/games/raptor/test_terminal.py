@@ -411,9 +411,10 @@ async def test_a_match_left_unfinished_in_the_folder_ends_as_stopped_not_resigne
     """A terminal match whose process was killed cannot be resumed: the next `play` in the
     folder ends it without a result, as stopped (no resignation the player never made)."""
     from bot.games.raptor import sides as rs
-    from bot.games.raptor.terminal import AI_ID, CHANNEL
     from bot.match import MatchService
     from bot.offline import OFFLINE_GUILD as GUILD
+    from bot.offline import TERMINAL_AI as AI_ID
+    from bot.offline import TERMINAL_CHANNEL as CHANNEL
     from bot.offline import TERMINAL_PLAYER as HUMAN_ID
     from bot.storage.db import SqliteDatabase
 
