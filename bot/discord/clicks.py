@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import io
 import logging
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
@@ -109,24 +110,32 @@ class Clicks:
             await fail(interaction, texts.NOT_THIS_MESSAGE)
         return None
 
-    async def _owned_challenge(self, interaction: discord.Interaction, game: str,
-                               challenge_id: int) -> Challenge | None:
-        """The challenge ``challenge_id`` when the click is on its own message, else None
+    async def _on_own_message(self, interaction: discord.Interaction, game: str,
+                              row_id: int, load: Callable[[int], Awaitable[Any]],
+                              what: str) -> Any:
+        """The challenge or table ``row_id`` of ``game`` (``load``, the service's getter)
+        when the click is on its own message (:meth:`Ownership.own_message_fit`), else None
         after the ephemeral :data:`~bot.texts.NOT_THIS_MESSAGE` (an id storage cannot hold
         refused before any query)."""
-        ch = None
-        if storable(challenge_id):
+        found = None
+        if storable(row_id):
             try:
-                ch = await self.service.get_challenge(challenge_id)
+                found = await load(row_id)
             except NotFoundError:
-                ch = None
-        if (ch is not None and ch.game == game
-                and Ownership.challenge_fit(interaction, ch) is Fit.FITS):
-            return ch
-        log.info("a click by user %d that is not on its challenge's message refused",
-                 interaction.user.id)
+                found = None
+        if (found is not None and found.game == game
+                and Ownership.own_message_fit(interaction, found) is Fit.FITS):
+            return found
+        log.info("a click by user %d that is not on its %s's message refused",
+                 interaction.user.id, what)
         await fail(interaction, texts.NOT_THIS_MESSAGE)
         return None
+
+    async def _owned_challenge(self, interaction: discord.Interaction, game: str,
+                               challenge_id: int) -> Challenge | None:
+        """The challenge ``challenge_id``, when the click is on its own message."""
+        return await self._on_own_message(interaction, game, challenge_id,
+                                          self.service.get_challenge, "challenge")
 
     async def player_match(self, interaction: discord.Interaction, game: str, match_id: int,
                            place: Place, what: str = "control") -> tuple[Match, Seat] | None:
@@ -240,22 +249,9 @@ class Clicks:
     # ------------------------------------------------------------------ tables
     async def _owned_table(self, interaction: discord.Interaction, game: str,
                            table_id: int) -> Table | None:
-        """The table ``table_id`` of ``game`` when the click is on its own message, else
-        None after the ephemeral :data:`~bot.texts.NOT_THIS_MESSAGE` (an id storage cannot
-        hold refused before any query)."""
-        table = None
-        if storable(table_id):
-            try:
-                table = await self.service.get_table(table_id)
-            except NotFoundError:
-                table = None
-        if (table is not None and table.game == game
-                and Ownership.table_fit(interaction, table) is Fit.FITS):
-            return table
-        log.info("a click by user %d that is not on its table's message refused",
-                 interaction.user.id)
-        await fail(interaction, texts.NOT_THIS_MESSAGE)
-        return None
+        """The table ``table_id``, when the click is on its own message."""
+        return await self._on_own_message(interaction, game, table_id,
+                                          self.service.get_table, "table")
 
     async def show_table(self, interaction: discord.Interaction, table: Table) -> None:
         """Bring the table's message (the one clicked) up to date: its seats and controls

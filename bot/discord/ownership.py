@@ -122,21 +122,11 @@ class Ownership:
         return Fit.FITS
 
     @staticmethod
-    def challenge_fit(interaction: discord.Interaction, challenge: Challenge) -> Fit:
-        """How a click on ``interaction.message`` fits a button of ``challenge``: only on
-        the challenge's own message, in its server and channel."""
+    def own_message_fit(interaction: discord.Interaction, posted: Challenge | Table) -> Fit:
+        """How a click on ``interaction.message`` fits a control of ``posted`` (a challenge
+        or a table): only on its own message, in its server and channel."""
         message = interaction.message
-        fits = (message is not None and challenge.message_id == message.id
-                and interaction.guild_id == challenge.guild_id
-                and interaction.channel_id == challenge.channel_id)
-        return Fit.FITS if fits else Fit.FOREIGN
-
-    @staticmethod
-    def table_fit(interaction: discord.Interaction, table: Table) -> Fit:
-        """How a click on ``interaction.message`` fits a control of ``table``: only on the
-        table's own message, in its server and channel."""
-        message = interaction.message
-        fits = (message is not None and table.message_id == message.id
-                and interaction.guild_id == table.guild_id
-                and interaction.channel_id == table.channel_id)
+        fits = (message is not None and posted.message_id == message.id
+                and interaction.guild_id == posted.guild_id
+                and interaction.channel_id == posted.channel_id)
         return Fit.FITS if fits else Fit.FOREIGN
