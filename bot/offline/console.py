@@ -321,6 +321,22 @@ def forget_last() -> None:
         _editor.forget_last()
 
 
+def actions_text(written: Sequence[str], described: Callable[[int], str], *, size:
+                 os.terminal_size | None, width: int, _: Translator = EN) -> str:
+    """The legal actions for ``?`` at a terminal game's prompt, ``written`` in notation:
+    one a line, its notation padded to ``width`` then ``described(i)``, when they fit in the
+    terminal's height (``size``, default the terminal's), else their notation in columns
+    (every line starts with two spaces) and how many there are."""
+    size = size or shutil.get_terminal_size((80, 24))
+    if len(written) <= max(8, size.lines - 4):
+        return "\n".join(f"  {w:<{width}} {described(i)}" for i, w in enumerate(written))
+    column = max(map(len, written)) + 2
+    per_line = max(1, (size.columns - 2) // column)
+    lines = ["  " + "".join(f"{w:<{column}}" for w in written[i:i + per_line]).rstrip()
+             for i in range(0, len(written), per_line)]
+    return "\n".join(lines + [_("({n} legal actions; Tab completes them)", n=len(written))])
+
+
 #: The words that resign at a terminal game's prompt, and the answers that confirm it (the
 #: Chinese ones too: 是, 好, 確定).
 RESIGN_WORDS = ("resign", "quit", "exit", "q")
@@ -392,8 +408,10 @@ class Prompt:
         return None
 
 
-__all__ = ["HELP_WORDS", "LineEditor", "PAGE_LINES", "Prompt", "RESIGNED", "RESIGN_WORDS",
-           "RawLines", "YES_WORDS", "beside", "completions", "display_len", "editor", "forget_last",
-           "page_text", "pages", "read_line", "restore_terminal", "shown_path", "stdin_read",
-           "terminal_echo", "terminal_mode", "terminal_width", "words_text", "wrap_wide",
-           "wrapped"]
+__all__ = [
+    "HELP_WORDS", "LineEditor", "PAGE_LINES", "Prompt", "RESIGNED", "RESIGN_WORDS",
+    "actions_text", "RawLines", "YES_WORDS", "beside", "completions", "display_len",
+    "editor", "forget_last", "page_text", "pages", "read_line", "restore_terminal",
+    "shown_path", "stdin_read", "terminal_echo", "terminal_mode", "terminal_width",
+    "words_text", "wrap_wide", "wrapped",
+]

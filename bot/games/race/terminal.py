@@ -34,7 +34,6 @@ import argparse
 import asyncio
 import contextlib
 import os
-import shutil
 import unicodedata
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -191,16 +190,9 @@ def legal_text(legal: Sequence[race.Action], state: RaceState, _: Translator,
                size: os.terminal_size | None = None) -> str:
     """The legal actions for ``?``: one a line with what it does when they fit in the
     terminal's height (``size``, default the terminal's), else their notation in columns."""
-    size = size or shutil.get_terminal_size((80, 24))
-    written = [race.format_action(a) for a in legal]
-    if len(written) <= max(8, size.lines - 4):
-        return "\n".join(f"  {w:<12} {_.text(race.describe_action(a, state))}"
-                         for w, a in zip(written, legal, strict=True))
-    column = max(map(len, written)) + 2
-    per_line = max(1, (size.columns - 2) // column)
-    lines = ["  " + "".join(f"{w:<{column}}" for w in written[i:i + per_line]).rstrip()
-             for i in range(0, len(written), per_line)]
-    return "\n".join(lines + [_("({n} legal actions; Tab completes them)", n=len(written))])
+    return console.actions_text([race.format_action(a) for a in legal],
+                                lambda i: _.text(race.describe_action(legal[i], state)),
+                                size=size, width=12, _=_)
 
 
 def refusal(text: str, exc: Exception, _: Translator) -> str:

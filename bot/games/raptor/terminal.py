@@ -42,7 +42,6 @@ import argparse
 import asyncio
 import contextlib
 import os
-import shutil
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
@@ -72,6 +71,7 @@ from ...offline.console import (
     RESIGN_WORDS,
     RESIGNED,
     Prompt,
+    actions_text,
     beside,
     completions,
     display_len,
@@ -237,16 +237,9 @@ def legal_text(legal: Sequence[engine.Action], state: engine.GameState, side: Si
     """``side``'s legal actions for ``?``: one a line with its description when they fit in
     the terminal's height (``size``, default the terminal's), else their notation in columns
     (every line starts with two spaces, then the first action's notation)."""
-    size = size or shutil.get_terminal_size((80, 24))
-    written = [engine.format_action(a) for a in legal]
-    if len(written) <= max(8, size.lines - 4):
-        return "\n".join(f"  {w:<14} {_.text(engine.describe_action(a, state, side))}"
-                         for w, a in zip(written, legal, strict=True))
-    column = max(map(len, written)) + 2
-    per_line = max(1, (size.columns - 2) // column)
-    lines = ["  " + "".join(f"{w:<{column}}" for w in written[i:i + per_line]).rstrip()
-             for i in range(0, len(written), per_line)]
-    return "\n".join(lines + [_("({n} legal actions; Tab completes them)", n=len(written))])
+    return actions_text([engine.format_action(a) for a in legal],
+                                lambda i: _.text(engine.describe_action(legal[i], state, side)),
+                                size=size, width=14, _=_)
 
 
 def decision_line(match, side: Side, _: Translator = EN) -> str:
